@@ -160,10 +160,13 @@ func ParseAll(data []byte, name string, opt Options) ([]Parsed, error) {
 		return nil, &ParseError{File: name, Msg: "empty file: no board in it (want rows of letters R G B L O)"}
 	}
 	numeric := isNumeric(blocks[0][0].text)
-	if !numeric && len(blocks) > 1 {
-		l := blocks[1][0]
-		return nil, &ParseError{File: name, Line: l.no, Col: firstCol(l.text),
-			Msg: fmt.Sprintf("text after the grid, which ended at line %d", blocks[0][len(blocks[0])-1].no)}
+	if !numeric {
+		// Character grids hold one board; blank lines inside it are skipped.
+		var all []line
+		for _, bl := range blocks {
+			all = append(all, bl...)
+		}
+		blocks = [][]line{all}
 	}
 	var out []Parsed
 	for _, bl := range blocks {
@@ -196,8 +199,36 @@ type cell struct {
 	col   int // character column in the line
 }
 
+// isText reports whether a line holds something that is neither a bead
+// letter, a space nor the digit 0 (a known misprint of O): prose, not a
+// row of beads.
+func isText(s string) bool {
+	for _, r := range s {
+		if r == ' ' || r == '\t' || r == '0' {
+			continue
+		}
+		if r >= utf8.RuneSelf {
+			return true
+		}
+		if _, ok := ColorOf(byte(r)); !ok {
+			return true
+		}
+	}
+	return false
+}
+
 func parseLetters(block []line, name string, opt Options) (Parsed, error) {
 	var p Parsed
+	// Lines of text after the last row of beads are text after the grid.
+	end := len(block)
+	for end > 1 && isText(block[end-1].text) {
+		end--
+	}
+	if end < len(block) && !isText(block[end-1].text) {
+		l := block[end]
+		return Parsed{}, &ParseError{File: name, Line: l.no, Col: firstCol(l.text),
+			Msg: fmt.Sprintf("text after the grid, which ended at line %d", block[end-1].no)}
+	}
 	p.Line = block[0].no
 	rows := make([][]cell, len(block))
 	var firstErr *ParseError

@@ -20,6 +20,11 @@ const version = "0.1.0"
 func commands() []*cli.Command {
 	return []*cli.Command{
 		rulesCommand(),
+		showCommand(),
+		playCommand(),
+		verifyCommand(),
+		datasetsCommand(),
+		genCommand(),
 	}
 }
 
