@@ -79,7 +79,7 @@ func checkInvariants(t *testing.T, b *Board) {
 		}
 	}
 	if recomputedHash(b) != b.Hash() {
-		t.Fatalf("incremental hash %x, recomputed %x", b.Hash(), recomputedHash(b))
+		t.Fatalf("hash %x, recomputed over every cell %x", b.Hash(), recomputedHash(b))
 	}
 }
 
