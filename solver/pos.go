@@ -84,80 +84,100 @@ type groups struct {
 	first  [maxGroups]int16 // cell index of the lowest bead of the leftmost column
 	lo, hi [maxGroups]uint8 // column span
 	code   [maxGroups]uint64
-	stack  [numCells]int16
+	par    [maxGroups]int16
+	order  [maxGroups]int16
+	seen   [maxGroups]uint8
 	// moves lists the groups of two or more beads.
 	moves  [maxGroups]int16
 	nmoves int
 }
 
-// analyse labels p's groups into g.
+// analyse labels p's groups into g. It scans the cells column by column,
+// bottom up, joining each bead to the equal beads below and to its left
+// with union-find, then resolves every label to its root in a second scan.
 func (g *groups) analyse(p *pos) {
 	w := int(p.width)
-	for c := 0; c < w; c++ {
-		base := c * stride
-		for r := 0; r < int(p.height[c]); r++ {
-			g.label[base+r] = -1
-		}
-	}
-	g.n = 0
-	g.nmoves = 0
+	par := &g.par
+	nl := int16(0)
+	prevH := 0
 	for c := 0; c < w; c++ {
 		base := c * stride
 		h := int(p.height[c])
 		for r := 0; r < h; r++ {
 			i := base + r
-			if g.label[i] >= 0 {
+			color := p.cells[i]
+			l := int16(-1)
+			if r > 0 && p.cells[i-1] == color {
+				l = g.label[i-1]
+			}
+			if r < prevH && p.cells[i-stride] == color {
+				m := g.label[i-stride]
+				for par[m] != m {
+					m = par[m]
+				}
+				if l < 0 {
+					l = m
+				} else {
+					for par[l] != l {
+						l = par[l]
+					}
+					if l != m {
+						if l < m {
+							par[m] = l
+						} else {
+							par[l] = m
+							l = m
+						}
+					}
+				}
+			}
+			if l < 0 {
+				l = nl
+				par[l] = l
+				nl++
+			}
+			g.label[i] = l
+		}
+		prevH = h
+	}
+	g.n = int(nl)
+	norder := 0
+	for c := 0; c < w; c++ {
+		base := c * stride
+		h := int(p.height[c])
+		for r := 0; r < h; r++ {
+			i := base + r
+			l := g.label[i]
+			for par[l] != l {
+				l = par[l]
+			}
+			g.label[i] = l
+			color := p.cells[i]
+			if g.size[l] == 0 || g.seen[l] != 1 {
+				// first bead of this group in scan order
+				g.seen[l] = 1
+				g.size[l] = 1
+				g.color[l] = color
+				g.first[l] = int16(i)
+				g.lo[l] = uint8(c)
+				g.hi[l] = uint8(c)
+				g.code[l] = cellKey[i][color]
+				g.order[norder] = l
+				norder++
 				continue
 			}
-			id := int16(g.n)
-			g.n++
-			color := p.cells[i]
-			g.label[i] = id
-			g.stack[0] = int16(i)
-			sp := 1
-			size := 0
-			hi := c
-			var code uint64
-			for sp > 0 {
-				sp--
-				j := int(g.stack[sp])
-				size++
-				code ^= cellKey[j][color]
-				jc, jr := j/stride, j%stride
-				if jc > hi {
-					hi = jc
-				}
-				if jr+1 < int(p.height[jc]) && g.label[j+1] < 0 && p.cells[j+1] == color {
-					g.label[j+1] = id
-					g.stack[sp] = int16(j + 1)
-					sp++
-				}
-				if jr > 0 && g.label[j-1] < 0 && p.cells[j-1] == color {
-					g.label[j-1] = id
-					g.stack[sp] = int16(j - 1)
-					sp++
-				}
-				if jc+1 < w && jr < int(p.height[jc+1]) && g.label[j+stride] < 0 && p.cells[j+stride] == color {
-					g.label[j+stride] = id
-					g.stack[sp] = int16(j + stride)
-					sp++
-				}
-				if jc > 0 && jr < int(p.height[jc-1]) && g.label[j-stride] < 0 && p.cells[j-stride] == color {
-					g.label[j-stride] = id
-					g.stack[sp] = int16(j - stride)
-					sp++
-				}
-			}
-			g.size[id] = int16(size)
-			g.color[id] = color
-			g.first[id] = int16(i)
-			g.lo[id] = uint8(c)
-			g.hi[id] = uint8(hi)
-			g.code[id] = code
-			if size >= 2 {
-				g.moves[g.nmoves] = id
-				g.nmoves++
-			}
+			g.size[l]++
+			g.hi[l] = uint8(c)
+			g.code[l] ^= cellKey[i][color]
+		}
+	}
+	g.nmoves = 0
+	for k := 0; k < norder; k++ {
+		l := g.order[k]
+		g.seen[l] = 0
+		if g.size[l] >= 2 {
+			g.moves[g.nmoves] = l
+			g.nmoves++
 		}
 	}
 }

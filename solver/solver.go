@@ -123,6 +123,7 @@ func init() {
 	algorithms = []algorithm{
 		{"auto", "dfs on small boards until proven, otherwise beam search and NRPA side by side", runAuto},
 		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
+		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
 	}
 }
 
