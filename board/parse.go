@@ -199,22 +199,23 @@ type cell struct {
 	col   int // character column in the line
 }
 
-// isText reports whether a line holds something that is neither a bead
-// letter, a space nor the digit 0 (a known misprint of O): prose, not a
-// row of beads.
+// isText reports whether a line reads as prose rather than a row of beads
+// with a typo: fewer than half of its non-space characters are bead
+// letters (or the digit 0, a known misprint of O).
 func isText(s string) bool {
+	beads, other := 0, 0
 	for _, r := range s {
-		if r == ' ' || r == '\t' || r == '0' {
-			continue
-		}
-		if r >= utf8.RuneSelf {
-			return true
-		}
-		if _, ok := ColorOf(byte(r)); !ok {
-			return true
+		switch {
+		case r == ' ' || r == '\t':
+		case r == '0':
+			beads++
+		case r < utf8.RuneSelf && func() bool { _, ok := ColorOf(byte(r)); return ok }():
+			beads++
+		default:
+			other++
 		}
 	}
-	return false
+	return other > beads
 }
 
 func parseLetters(block []line, name string, opt Options) (Parsed, error) {

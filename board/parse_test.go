@@ -51,6 +51,7 @@ func TestParseRejects(t *testing.T) {
 		{"score after grid", "GBO\nBGG\nOBB\n  Score: 10\nmore text\n", "t.txt:4:3: text after the grid, which ended at line 3"},
 		{"text between rows", "GBO\nBGG\nhello\nOBB\n", "t.txt:3:1: unknown bead 'h'"},
 		{"only text", "hello\n", "t.txt:1:1: unknown bead 'h'"},
+		{"typo in last row", "RRG\nXGB\n", "t.txt:2:1: unknown bead 'X'"},
 		{"numeric bad", "1 2\n2 7\n", "t.txt:2:3: unknown bead '7' in a numeric board"},
 		{"numeric ragged", "1 2 3\n2 1\n", "t.txt:2:4: ragged row"},
 		{"too big", strings.Repeat(strings.Repeat("R", 33)+"\n", 2), "at most 32x32"},

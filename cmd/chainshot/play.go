@@ -19,7 +19,12 @@ func playCommand() *cli.Command {
 		ArgsUsage: "[FILE|NAME]",
 		Description: "With no FILE, play asks for one. Type a move as \"row col\" (row 1 at the bottom,\n" +
 			"column 1 at the left), or: undo, hint, moves, board, rules, help, quit.\n" +
-			"Input may be piped: a script of moves plays the game, which ends at end of input.",
+			"Input may be piped: a script of moves plays the game, which ends at end of input.\n" +
+			"With --auto the computer plays FILE by itself within --budget CPU time, showing\n" +
+			"the board after each move, then the moves, CPU time and beads left.",
+		Flags: append([]cli.Flag{
+			&cli.BoolFlag{Name: "auto", Usage: "let the computer play FILE automatically (see \"chainshot solve\")"},
+		}, searchFlags()...),
 		Action: doPlay,
 	}
 }
@@ -46,6 +51,9 @@ func doPlay(c *cli.Context) error {
 	s := ioFrom(c)
 	if c.NArg() > 1 {
 		return badInput("chainshot play: want at most one FILE or built-in name, got %d arguments", c.NArg())
+	}
+	if c.Bool("auto") {
+		return doAutoPlay(c)
 	}
 	p := &session{s: s, lines: bufio.NewScanner(s.in)}
 	name := c.Args().First()
@@ -236,4 +244,33 @@ func hint(b *board.Board) (board.Move, int, int) {
 		}
 	}
 	return best, bestLeft, bestScore
+}
+
+// doAutoPlay is "play --auto": the handout's automatic play.
+func doAutoPlay(c *cli.Context) error {
+	s := ioFrom(c)
+	if c.NArg() != 1 {
+		return badInput("chainshot play --auto: want one FILE or built-in name")
+	}
+	cfg, err := searchConfigFrom(c)
+	if err != nil {
+		return err
+	}
+	set, err := loadOne(s, c.Args().First())
+	if err != nil {
+		return err
+	}
+	stop, err := startProfile(c)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := interruptible(c.Context)
+	defer cancel()
+	rec, moves, err := solveSet(ctx, s, set, cfg)
+	if err != nil {
+		stop()
+		return err
+	}
+	printSolution(s, set, rec, moves, true)
+	return stop()
 }
