@@ -25,8 +25,8 @@ func (r Record) LiteratureScore() int {
 // Totals sums a set of records.
 type Totals struct {
 	Sets, Cleared, Optimal, Partial int
-	BeadsLeft, Score, Literature  int
-	CPU                           float64
+	BeadsLeft, Score, Literature    int
+	CPU                             float64
 }
 
 // Sum returns the totals of recs.
