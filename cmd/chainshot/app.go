@@ -26,6 +26,7 @@ func commands() []*cli.Command {
 		solveCommand(),
 		tournamentCommand(),
 		resultsCommand(),
+		benchCommand(),
 		datasetsCommand(),
 		genCommand(),
 	}

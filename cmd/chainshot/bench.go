@@ -1,0 +1,155 @@
+package main
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"chainshot/board"
+	"chainshot/datasets"
+	"chainshot/results"
+)
+
+func benchCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "bench",
+		Usage:     "measure: the board's playouts per second, then a tournament over a fixed suite",
+		ArgsUsage: "[DIR|FILE|NAME...]",
+		Description: "With no arguments the suite is the built-in ladder. Give the standard SameGame\n" +
+			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals:\n" +
+			"  chainshot bench --budget 30s ../shared/data/samegame-standard\n" +
+			"Figures depend on the machine; BENCHMARKS.md records them with the command.",
+		Flags: append(searchFlags(),
+			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "CPU time for the playout-speed test (0 skips it)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the results as JSON Lines to `FILE`"},
+			&cli.StringFlag{Name: "csv", Usage: "write the results as CSV to `FILE`"},
+		),
+		Action: doBench,
+	}
+}
+
+// published are the standard benchmark's published totals (literature
+// scoring), from ../shared/research/samegame.md.
+var published = []struct {
+	method string
+	time   string
+	total  int
+}{
+	{"SP-MCTS (Schadd et al. 2008)", "2 h/board", 73998},
+	{"NMCS level 3 (Cazenave 2009)", "~2 h/board", 77934},
+	{"SP-MCTS + CEM tuning (Schadd 2012)", "2 h/board", 78012},
+	{"selective NRPA level 4 (Cazenave 2016)", "not stated", 80030},
+	{"C++ NRPA level 4, one thread, a machine like ours", "30 s/board", 72000},
+	{"js-games.de web records", "-", 87858},
+}
+
+// playoutSpeed plays uniformly random games on b for about d of CPU time
+// and returns playouts per CPU second.
+func playoutSpeed(b board.Board, d time.Duration) float64 {
+	r := rand.New(rand.NewPCG(1, 2))
+	moves := make([]board.Move, 0, 256)
+	start := processCPU()
+	n := 0
+	for processCPU()-start < d {
+		for k := 0; k < 100; k++ {
+			bd := b
+			for {
+				moves = bd.AppendMoves(moves[:0])
+				if len(moves) == 0 {
+					break
+				}
+				bd.Remove(moves[r.IntN(len(moves))])
+			}
+		}
+		n += 100
+	}
+	return float64(n) / (processCPU() - start).Seconds()
+}
+
+func doBench(c *cli.Context) error {
+	s := ioFrom(c)
+	cfg, err := searchConfigFrom(c)
+	if err != nil {
+		return err
+	}
+	args := c.Args().Slice()
+	if len(args) == 0 {
+		args = []string{datasets.GroupLadder}
+	}
+	files, err := datasets.Files(args)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	var sets []datasets.Set
+	for _, f := range files {
+		more, err := loadSets(s, f)
+		if err != nil {
+			return err
+		}
+		sets = append(sets, more...)
+	}
+	if d := c.Duration("speed-time"); d > 0 {
+		ref, _ := datasets.Load("ladder08-15x15-5c")
+		printf(s.out, "board: %.0f random playouts per CPU second on ladder08-15x15-5c (15x15, 5 colours)\n\n", playoutSpeed(ref[0].Board, d))
+	}
+	stop, err := startProfile(c)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := interruptible(c.Context)
+	defer cancel()
+	var recs []results.Record
+	var runErr error
+	for _, set := range sets {
+		rec, _, err := solveSet(ctx, s, set, cfg)
+		if err != nil {
+			runErr = err
+			break
+		}
+		recs = append(recs, rec)
+		nps := 0.0
+		if rec.CPU > 0 {
+			nps = float64(rec.Nodes) / rec.CPU
+		}
+		printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s\n", rec.File, rec.BeadsLeft, rec.Score, rec.CPU, nps)
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if err := stop(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if err := writeResultFiles(c, recs); err != nil {
+		return err
+	}
+	results.WriteTable(s.out, recs)
+	if standardSuite(recs) {
+		t := results.Sum(recs)
+		printf(s.out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.opt.Budget, cfg.algo)
+		for _, p := range published {
+			printf(s.out, "  %-52s %-11s %6d\n", p.method, p.time, p.total)
+		}
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if ctx.Err() != nil {
+		return failed("chainshot bench: interrupted")
+	}
+	return nil
+}
+
+// standardSuite reports whether recs look like the standard benchmark: 20
+// boards of 15x15 in 5 colours.
+func standardSuite(recs []results.Record) bool {
+	if len(recs) != 20 {
+		return false
+	}
+	for _, r := range recs {
+		if r.Rows != 15 || r.Cols != 15 || r.Colors != 5 {
+			return false
+		}
+	}
+	return true
+}
