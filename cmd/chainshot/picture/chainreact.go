@@ -368,14 +368,10 @@ func ChainReactionGIF(w io.Writer, frames []ChainReactionFrame, opts Options) er
 	if err != nil {
 		return err
 	}
-	width := max(l.width, legendWidth(&l)+2*pad)
-	ox := (width - l.width) / 2
-	img := image.NewRGBA(image.Rect(0, 0, width, l.height+legendHeight()))
+	img := image.NewRGBA(l.gifBounds())
 	gw := newGIFWriter(img.Rect, chainReactionPalette)
 	for i, f := range frames {
-		fillRect(img, img.Rect, paper)
-		l.draw(img, ox, 0, f, opts.Title)
-		l.drawLegend(img, width/2, l.height)
+		l.drawGIFFrame(img, f, opts.Title)
 		delay := orDefault(opts.Delay, 90)
 		if i == len(frames)-1 {
 			delay = orDefault(opts.Hold, holdDelay)
@@ -383,4 +379,17 @@ func ChainReactionGIF(w io.Writer, frames []ChainReactionFrame, opts Options) er
 		gw.add(img, delay)
 	}
 	return gw.encode(w)
+}
+
+// gifBounds is the size of an animation's frames: a panel and the legend.
+func (l *chainReactionLayout) gifBounds() image.Rectangle {
+	return image.Rect(0, 0, max(l.width, legendWidth(l)+2*pad), l.height+legendHeight())
+}
+
+// drawGIFFrame draws f as a panel with the legend below, filling img.
+func (l *chainReactionLayout) drawGIFFrame(img *image.RGBA, f ChainReactionFrame, title string) {
+	width := img.Rect.Dx()
+	fillRect(img, img.Rect, paper)
+	l.draw(img, (width-l.width)/2, 0, f, title)
+	l.drawLegend(img, width/2, l.height)
 }

@@ -201,7 +201,7 @@ func (l *chainShotLayout) draw(img *image.RGBA, f ChainShotFrame, title string, 
 		}
 	}
 	// The highlighted group's outline.
-	w := max(2, c/10)
+	w := max(3, c/7)
 	for i := 0; i < l.rows; i++ {
 		for j := 0; j < l.cols; j++ {
 			if !mark[i*l.cols+j] {
