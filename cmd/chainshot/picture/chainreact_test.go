@@ -7,7 +7,7 @@ import (
 
 // parseOrbs reads a test board: cells separated by spaces, "." empty,
 // else a count and a player letter from players.
-func parseOrbs(t *testing.T, players string, rows ...string) [][]Orbs {
+func parseOrbs(t testing.TB, players string, rows ...string) [][]Orbs {
 	t.Helper()
 	var g [][]Orbs
 	for _, r := range rows {
@@ -34,7 +34,7 @@ func parseOrbs(t *testing.T, players string, rows ...string) [][]Orbs {
 
 // chainFrames is a hand-worked chain reaction on a 3x4 board: R adds an
 // orb to the top-left corner, which explodes, and so does its neighbour.
-func chainFrames(t *testing.T) []ChainReactionFrame {
+func chainFrames(t testing.TB) []ChainReactionFrame {
 	return []ChainReactionFrame{
 		{Grid: parseOrbs(t, "RB", "1R 2R . 1B", ". 2B 1B .", "1R . . 1B"), Explode: []Cell{}, Caption: "R to play 3 1"},
 		{Grid: parseOrbs(t, "RB", "2R 2R . 1B", ". 2B 1B .", "1R . . 1B"), Move: Cell{3, 1}, Caption: "R plays 3 1"},

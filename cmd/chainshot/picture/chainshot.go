@@ -62,7 +62,8 @@ type chainShotLayout struct {
 	labelScale       int
 	width, height    int
 	headerH          int
-	x0, y0           int // the board's top-left corner
+	x0, y0           int   // the board's top-left corner
+	bead             stamp // a bead, drawn at a square's top-left corner
 }
 
 func newChainShotLayout(frames []ChainShotFrame, opts Options) (chainShotLayout, error) {
@@ -185,6 +186,9 @@ func (l *chainShotLayout) draw(img *image.RGBA, f ChainShotFrame, title string, 
 		letterScale = 2
 	}
 	r := float64(c)*0.42 - 0.5
+	if l.bead.k == nil {
+		l.bead = discStamp(float64(c)/2+0.5, float64(c)/2+0.5, r)
+	}
 	for i := 0; i < l.rows; i++ {
 		for j := 0; j < l.cols; j++ {
 			letter := at(f.Grid, i, j)
@@ -196,7 +200,7 @@ func (l *chainShotLayout) draw(img *image.RGBA, f ChainShotFrame, title string, 
 				bc = unknownBead
 			}
 			cx, cy := float64(l.x0+j*c)+float64(c)/2+0.5, float64(l.y0+i*c)+float64(c)/2+0.5
-			disc(img, cx, cy, r, bc)
+			l.bead.draw(img, l.x0+j*c, l.y0+i*c, bc)
 			drawTextCentered(img, int(cx)+1, int(cy)+1, string(rune(letter)), letterScale, beadInk(letter))
 		}
 	}

@@ -23,15 +23,16 @@ func fillRect(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 	if r.Empty() {
 		return
 	}
-	px := [4]uint8{c.R, c.G, c.B, c.A}
-	row := img.PixOffset(r.Min.X, r.Min.Y)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		i := row
-		for x := r.Min.X; x < r.Max.X; x++ {
-			copy(img.Pix[i:i+4], px[:])
-			i += 4
-		}
-		row += img.Stride
+	// Fill the first row by doubling, then copy it to the others.
+	n := r.Dx() * 4
+	i0 := img.PixOffset(r.Min.X, r.Min.Y)
+	first := img.Pix[i0 : i0+n]
+	first[0], first[1], first[2], first[3] = c.R, c.G, c.B, c.A
+	for k := 4; k < n; k *= 2 {
+		copy(first[k:], first[:k])
+	}
+	for y, i := r.Min.Y+1, i0+img.Stride; y < r.Max.Y; y, i = y+1, i+img.Stride {
+		copy(img.Pix[i:i+n], first)
 	}
 }
 
@@ -80,6 +81,40 @@ func disc(img *image.RGBA, cx, cy, r float64, c color.RGBA) {
 			dx := float64(x) + 0.5 - cx
 			d := math.Sqrt(dx*dx + dy*dy)
 			plot(img, x, y, quarters(r+0.5-d), c)
+		}
+	}
+}
+
+// stamp is a shape's coverage, in quarters, computed once and drawn many
+// times at whole-pixel offsets.
+type stamp struct {
+	rect image.Rectangle // relative to the offset it is drawn at
+	k    []uint8
+}
+
+// discStamp returns the stamp of disc(img, cx, cy, r, _) drawn at offset
+// (0, 0).
+func discStamp(cx, cy, r float64) stamp {
+	x0, x1 := int(math.Floor(cx-r-1)), int(math.Ceil(cx+r+1))
+	y0, y1 := int(math.Floor(cy-r-1)), int(math.Ceil(cy+r+1))
+	s := stamp{rect: image.Rect(x0, y0, x1+1, y1+1)}
+	for y := y0; y <= y1; y++ {
+		dy := float64(y) + 0.5 - cy
+		for x := x0; x <= x1; x++ {
+			dx := float64(x) + 0.5 - cx
+			s.k = append(s.k, uint8(quarters(r+0.5-math.Sqrt(dx*dx+dy*dy))))
+		}
+	}
+	return s
+}
+
+// draw draws the stamp in colour c, moved by (ox, oy).
+func (s *stamp) draw(img *image.RGBA, ox, oy int, c color.RGBA) {
+	i := 0
+	for y := s.rect.Min.Y; y < s.rect.Max.Y; y++ {
+		for x := s.rect.Min.X; x < s.rect.Max.X; x++ {
+			plot(img, x+ox, y+oy, int(s.k[i]), c)
+			i++
 		}
 	}
 }

@@ -128,7 +128,7 @@ func (q *quantizer) convert(dst *image.Paletted, src *image.RGBA) {
 func encodePNG(w io.Writer, img *image.RGBA, pal color.Palette) error {
 	pm := image.NewPaletted(img.Rect, pal[:len(pal)-1]) // no transparent entry
 	newQuantizer(pm.Palette).convert(pm, img)
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	return enc.Encode(w, pm)
 }
 
