@@ -120,7 +120,7 @@ func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Opti
 	if l.rows == 0 || l.cols == 0 {
 		return l, fmt.Errorf("picture: empty Chain Reaction board")
 	}
-	if l.cell < 16 || l.cell > 200 || l.rows*l.cell > 8000 || l.cols*l.cell > 8000 {
+	if l.cell < 16 || l.cell > 200 || l.rows*l.cell > 4000 || l.cols*l.cell > 4000 {
 		return l, fmt.Errorf("picture: %dx%d board of %d-pixel squares is too large or too small to draw", l.rows, l.cols, l.cell)
 	}
 	l.colors, l.names = playerColors(opts.Players)
@@ -328,7 +328,7 @@ func ChainReactionStripPNG(w io.Writer, frames []ChainReactionFrame, opts Option
 		top = pad + t.height()
 	}
 	height := top + nRows*l.height + legendHeight()
-	if int64(width)*int64(height) > 1<<26 {
+	if int64(width)*int64(height) > 1<<24 {
 		return fmt.Errorf("picture: a strip of %d frames is too large to draw; set fewer per row or smaller squares", len(frames))
 	}
 	img := image.NewRGBA(image.Rect(0, 0, width, height))

@@ -78,7 +78,7 @@ func newChainShotLayout(frames []ChainShotFrame, opts Options) (chainShotLayout,
 	if l.rows == 0 || l.cols == 0 {
 		return l, fmt.Errorf("picture: empty ChainShot board")
 	}
-	if l.cell < 8 || l.cell > 200 || l.rows*l.cell > 8000 || l.cols*l.cell > 8000 {
+	if l.cell < 8 || l.cell > 200 || l.rows*l.cell > 4000 || l.cols*l.cell > 4000 {
 		return l, fmt.Errorf("picture: %dx%d board of %d-pixel squares is too large or too small to draw", l.rows, l.cols, l.cell)
 	}
 	l.labelScale = 1
