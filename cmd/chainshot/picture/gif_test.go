@@ -46,12 +46,19 @@ func (g sameGame) group(c, h int) [][2]int {
 
 // smallest returns the move (column, height) of a smallest group of two
 // or more, to make games long; ok is false when the game is over.
-func (g sameGame) smallest() (c, h int, ok bool) {
-	best := 1 << 30
+func (g sameGame) smallest() (c, h int, ok bool) { return g.pick(-1) }
+
+// largest returns the move of a largest group, to score well.
+func (g sameGame) largest() (c, h int, ok bool) { return g.pick(1) }
+
+// pick returns the move of the first group of two or more whose size
+// times sign is largest.
+func (g sameGame) pick(sign int) (c, h int, ok bool) {
+	best := -1 << 30
 	for ci := range g {
 		for hi := range g[ci] {
-			if n := len(g.group(ci, hi)); n >= 2 && n < best {
-				best, c, h, ok = n, ci, hi, true
+			if n := len(g.group(ci, hi)); n >= 2 && n*sign > best {
+				best, c, h, ok = n*sign, ci, hi, true
 			}
 		}
 	}
