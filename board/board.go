@@ -111,7 +111,6 @@ type Board struct {
 	width  uint8 // non-empty columns
 	beads  int16
 	count  [NumColors + 1]int16
-	hash   uint64
 }
 
 // zobrist holds one key per cell and colour, drawn from a fixed seed so
@@ -164,14 +163,12 @@ func New(grid [][]Color) (Board, error) {
 func (b *Board) recount() {
 	b.beads = 0
 	b.count = [NumColors + 1]int16{}
-	b.hash = 0
 	for c := 0; c < int(b.width); c++ {
 		base := c * Stride
 		for r := 0; r < int(b.height[c]); r++ {
 			color := b.cells[base+r]
 			b.count[color]++
 			b.beads++
-			b.hash ^= zobrist[base+r][color]
 		}
 	}
 }
@@ -214,9 +211,21 @@ func (b *Board) Colors() int {
 	return n
 }
 
-// Hash returns the position's Zobrist hash. Equal positions have equal
+// Hash returns the position's Zobrist hash, computed on demand (playouts
+// never need it, so moves do not maintain it). Equal positions have equal
 // hashes; the hash does not depend on the original board's size.
-func (b *Board) Hash() uint64 { return b.hash }
+func (b *Board) Hash() uint64 {
+	var h uint64
+	w := int(b.width)
+	for c := 0; c < w; c++ {
+		base := c * Stride
+		keys := zobrist[base : base+int(b.height[c])]
+		for r := range keys {
+			h ^= keys[r][b.cells[base+r]]
+		}
+	}
+	return h
+}
 
 // IsEmpty reports whether every bead has been removed.
 func (b *Board) IsEmpty() bool { return b.beads == 0 }
@@ -240,11 +249,17 @@ func (b *Board) IsOver() bool {
 	return true
 }
 
+// marks is a set of cells: bit row of word col.
+type marks [MaxSize]uint32
+
+func (m *marks) has(i int) bool { return m[i/Stride]>>(uint(i)%Stride)&1 != 0 }
+func (m *marks) set(i int)      { m[i/Stride] |= 1 << (uint(i) % Stride) }
+
 // flood marks the group of cell start (breadth first) and leaves its
 // cells in cells[0:n]; it returns n.
-func (b *Board) flood(start int, mark *[numCells]bool, cells *[numCells]uint16) int {
+func (b *Board) flood(start int, mark *marks, cells *[numCells]uint16) int {
 	color := b.cells[start]
-	mark[start] = true
+	mark.set(start)
 	cells[0] = uint16(start)
 	head, n := 0, 1
 	for head < n {
@@ -254,29 +269,29 @@ func (b *Board) flood(start int, mark *[numCells]bool, cells *[numCells]uint16) 
 		// Cells above a column's height and columns beyond the width are
 		// Empty, so the colour test is also the bounds test there.
 		if row+1 < MaxSize {
-			if j := i + 1; !mark[j] && b.cells[j] == color {
-				mark[j] = true
+			if j := i + 1; b.cells[j] == color && !mark.has(j) {
+				mark.set(j)
 				cells[n] = uint16(j)
 				n++
 			}
 		}
 		if row > 0 {
-			if j := i - 1; !mark[j] && b.cells[j] == color {
-				mark[j] = true
+			if j := i - 1; b.cells[j] == color && !mark.has(j) {
+				mark.set(j)
 				cells[n] = uint16(j)
 				n++
 			}
 		}
 		if col+1 < MaxSize {
-			if j := i + Stride; !mark[j] && b.cells[j] == color {
-				mark[j] = true
+			if j := i + Stride; b.cells[j] == color && !mark.has(j) {
+				mark.set(j)
 				cells[n] = uint16(j)
 				n++
 			}
 		}
 		if col > 0 {
-			if j := i - Stride; !mark[j] && b.cells[j] == color {
-				mark[j] = true
+			if j := i - Stride; b.cells[j] == color && !mark.has(j) {
+				mark.set(j)
 				cells[n] = uint16(j)
 				n++
 			}
@@ -288,8 +303,18 @@ func (b *Board) flood(start int, mark *[numCells]bool, cells *[numCells]uint16) 
 // scratch is per-call working memory for flood fills; it lives on the
 // caller's stack.
 type scratch struct {
-	mark  [numCells]bool
+	mark  marks
 	stack [numCells]uint16
+}
+
+// single reports whether the bead at i has no neighbour of its colour.
+func (b *Board) single(i int) bool {
+	color := b.cells[i]
+	row, col := i%Stride, i/Stride
+	return (row+1 >= MaxSize || b.cells[i+1] != color) &&
+		(row == 0 || b.cells[i-1] != color) &&
+		(col+1 >= MaxSize || b.cells[i+Stride] != color) &&
+		(col == 0 || b.cells[i-Stride] != color)
 }
 
 // AppendGroups appends every removable group (two or more beads) to dst
@@ -303,7 +328,7 @@ func (b *Board) AppendGroups(dst []Group) []Group {
 		h := int(b.height[c])
 		for r := 0; r < h; r++ {
 			i := base + r
-			if s.mark[i] {
+			if s.mark.has(i) || b.single(i) {
 				continue
 			}
 			n := b.flood(i, &s.mark, &s.stack)
@@ -324,7 +349,7 @@ func (b *Board) AppendMoves(dst []Move) []Move {
 		h := int(b.height[c])
 		for r := 0; r < h; r++ {
 			i := base + r
-			if s.mark[i] {
+			if s.mark.has(i) || b.single(i) {
 				continue
 			}
 			if b.flood(i, &s.mark, &s.stack) >= 2 {
@@ -377,8 +402,7 @@ func (b *Board) Remove(m Move) int {
 	if n < 2 {
 		return 0
 	}
-	// Find the columns touched, and take the old hash of every column from
-	// the first touched one on: they all may change (fall or shift).
+	// Find the columns touched.
 	first, last := MaxSize, -1
 	for _, i := range s.stack[:n] {
 		c := int(i) / Stride
@@ -386,19 +410,13 @@ func (b *Board) Remove(m Move) int {
 		last = max(last, c)
 	}
 	w := int(b.width)
-	for c := first; c < w; c++ {
-		base := c * Stride
-		for r := 0; r < int(b.height[c]); r++ {
-			b.hash ^= zobrist[base+r][b.cells[base+r]]
-		}
-	}
 	// Gravity in the touched columns.
 	for c := first; c <= last; c++ {
 		base := c * Stride
 		h := int(b.height[c])
 		wr := 0
 		for r := 0; r < h; r++ {
-			if !s.mark[base+r] {
+			if !s.mark.has(base + r) {
 				b.cells[base+wr] = b.cells[base+r]
 				wr++
 			}
@@ -424,12 +442,6 @@ func (b *Board) Remove(m Move) int {
 		dst++
 	}
 	b.width = uint8(dst)
-	for c := first; c < dst; c++ {
-		base := c * Stride
-		for r := 0; r < int(b.height[c]); r++ {
-			b.hash ^= zobrist[base+r][b.cells[base+r]]
-		}
-	}
 	b.beads -= int16(n)
 	b.count[color] -= int16(n)
 	return n

@@ -160,10 +160,13 @@ func ParseAll(data []byte, name string, opt Options) ([]Parsed, error) {
 		return nil, &ParseError{File: name, Msg: "empty file: no board in it (want rows of letters R G B L O)"}
 	}
 	numeric := isNumeric(blocks[0][0].text)
-	if !numeric && len(blocks) > 1 {
-		l := blocks[1][0]
-		return nil, &ParseError{File: name, Line: l.no, Col: firstCol(l.text),
-			Msg: fmt.Sprintf("text after the grid, which ended at line %d", blocks[0][len(blocks[0])-1].no)}
+	if !numeric {
+		// Character grids hold one board; blank lines inside it are skipped.
+		var all []line
+		for _, bl := range blocks {
+			all = append(all, bl...)
+		}
+		blocks = [][]line{all}
 	}
 	var out []Parsed
 	for _, bl := range blocks {
@@ -196,8 +199,37 @@ type cell struct {
 	col   int // character column in the line
 }
 
+// isText reports whether a line reads as prose rather than a row of beads
+// with a typo: fewer than half of its non-space characters are bead
+// letters (or the digit 0, a known misprint of O).
+func isText(s string) bool {
+	beads, other := 0, 0
+	for _, r := range s {
+		switch {
+		case r == ' ' || r == '\t':
+		case r == '0':
+			beads++
+		case r < utf8.RuneSelf && func() bool { _, ok := ColorOf(byte(r)); return ok }():
+			beads++
+		default:
+			other++
+		}
+	}
+	return other > beads
+}
+
 func parseLetters(block []line, name string, opt Options) (Parsed, error) {
 	var p Parsed
+	// Lines of text after the last row of beads are text after the grid.
+	end := len(block)
+	for end > 1 && isText(block[end-1].text) {
+		end--
+	}
+	if end < len(block) && !isText(block[end-1].text) {
+		l := block[end]
+		return Parsed{}, &ParseError{File: name, Line: l.no, Col: firstCol(l.text),
+			Msg: fmt.Sprintf("text after the grid, which ended at line %d", block[end-1].no)}
+	}
 	p.Line = block[0].no
 	rows := make([][]cell, len(block))
 	var firstErr *ParseError

@@ -20,6 +20,14 @@ const version = "0.1.0"
 func commands() []*cli.Command {
 	return []*cli.Command{
 		rulesCommand(),
+		showCommand(),
+		playCommand(),
+		verifyCommand(),
+		solveCommand(),
+		tournamentCommand(),
+		resultsCommand(),
+		datasetsCommand(),
+		genCommand(),
 	}
 }
 
@@ -77,6 +85,23 @@ func newApp(s *streams) *cli.App {
 			name = "chainshot"
 		} else {
 			name = "chainshot " + name
+		}
+		// A duration without a unit: say what is wanted.
+		for _, f := range c.Command.Flags {
+			if _, ok := f.(*cli.DurationFlag); !ok {
+				continue
+			}
+			for _, n := range f.Names() {
+				if msg := err.Error(); strings.Contains(msg, "for flag -"+n+":") {
+					value := ""
+					if i := strings.Index(msg, "\""); i >= 0 {
+						if j := strings.Index(msg[i+1:], "\""); j >= 0 {
+							value = msg[i+1 : i+1+j]
+						}
+					}
+					return badInput("%s: --%s %q: a duration needs a unit, like 30s, 500ms or 2m", name, f.Names()[0], value)
+				}
+			}
 		}
 		return badInput("%s: %v (run \"%s --help\")", name, err, name)
 	}

@@ -1,0 +1,107 @@
+package solver
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"chainshot/board"
+)
+
+var (
+	benchBudget  = flag.Duration("budget", 0, "TestStandardBenchmark: CPU budget per board (the test is skipped when 0)")
+	benchAlgo    = flag.String("algo", "auto", "TestStandardBenchmark: algorithm")
+	benchBoards  = flag.String("boards", "1-20", "TestStandardBenchmark: boards, e.g. 1-20 or 1,4,7")
+	benchWorkers = flag.Int("workers", 0, "TestStandardBenchmark: workers (0: all CPUs)")
+	benchSeed    = flag.Uint64("seed", 1, "TestStandardBenchmark: seed")
+)
+
+// parseBoards reads "1-20" or "1,4,7".
+func parseBoards(s string) ([]int, error) {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, found := strings.Cut(part, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			return nil, err
+		}
+		b := a
+		if found {
+			if b, err = strconv.Atoi(hi); err != nil {
+				return nil, err
+			}
+		}
+		for i := a; i <= b; i++ {
+			out = append(out, i)
+		}
+	}
+	return out, nil
+}
+
+// TestStandardBenchmark runs the 20 standard SameGame boards (15x15, five
+// colours) under -budget per board and prints the literature score
+// (sum of (n-2)^2, plus 1000 for a cleared board) and beads left:
+//
+//	go test ./solver -run TestStandardBenchmark -v -args -budget 30s
+func TestStandardBenchmark(t *testing.T) {
+	if *benchBudget <= 0 {
+		t.Skip("set -budget to run the standard benchmark")
+	}
+	boards, err := parseBoards(*benchBoards)
+	if err != nil {
+		t.Fatalf("-boards: %v", err)
+	}
+	total, cleared, beadsLeft := 0, 0, 0
+	var cpuTotal time.Duration
+	fmt.Printf("algorithm %s, budget %v per board, workers %d, seed %d, %s/%s, %d CPUs\n",
+		*benchAlgo, *benchBudget, *benchWorkers, *benchSeed, runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+	fmt.Printf("%-6s %7s %6s %6s %8s %10s %s\n", "board", "lit", "score", "left", "cpu_s", "nodes/s", "algorithm")
+	for _, n := range boards {
+		b := loadStandard(t, n)
+		c0 := cpuTime()
+		r, err := Solve(context.Background(), b, *benchAlgo, Options{Budget: *benchBudget, Seed: *benchSeed, Workers: *benchWorkers})
+		cpu := cpuTime() - c0
+		if err != nil {
+			t.Fatal(err)
+		}
+		end, score, err := board.Replay(b, r.Moves)
+		if err != nil || score != r.Score || end.Beads() != r.BeadsLeft {
+			t.Fatalf("board %d: result does not replay: %v", n, err)
+		}
+		lit := r.Score
+		if r.BeadsLeft == 0 {
+			lit += 1000
+			cleared++
+		}
+		total += lit
+		beadsLeft += r.BeadsLeft
+		cpuTotal += cpu
+		fmt.Printf("sg%02d   %7d %6d %6d %8.2f %10.0f %s\n", n, lit, r.Score, r.BeadsLeft, cpu.Seconds(), float64(r.Nodes)/cpu.Seconds(), r.Algorithm)
+	}
+	fmt.Printf("total  %7d  cleared %d/%d, beads left %d, cpu %.1f s (max overrun check: budget %v)\n",
+		total, cleared, len(boards), beadsLeft, cpuTotal.Seconds(), *benchBudget)
+}
+
+func BenchmarkPlayout15x15(b *testing.B) {
+	bd := randomBoard(b, 15, 15, 5, 3)
+	s := newSearch(context.Background(), bd, Options{Seed: 1, MemoryMB: 256})
+	n := newNRPA(s, 0, 1, s.newBudget(1, 64))
+	b.ReportAllocs()
+	for b.Loop() {
+		n.playout(n.pols[1])
+	}
+}
+
+func BenchmarkAnalyse15x15(b *testing.B) {
+	bd := randomBoard(b, 15, 15, 5, 3)
+	p := fromBoard(&bd)
+	var g groups
+	for b.Loop() {
+		g.analyse(&p)
+	}
+}

@@ -1,0 +1,53 @@
+package solver
+
+import "chainshot/board"
+
+// runGreedy plays two greedy lines (largest group first, with and without
+// holding back the most frequent colour) and keeps the better.
+func runGreedy(s *search) {
+	bd := s.newBudget(1, 1)
+	for _, tabu := range []bool{true, false} {
+		moves, beads, score := greedyLine(&s.root, tabu, nil)
+		bd.add(1)
+		s.offer(moves, beads, score, "greedy", 0)
+	}
+	bd.flush()
+}
+
+// greedyLine plays from p, always removing the largest group; with tabu it
+// removes the colour most frequent in p last, unless it forms a single
+// group or nothing else can be removed. It appends the moves to dst.
+func greedyLine(p *pos, tabu bool, dst []board.Move) ([]board.Move, int, int) {
+	q := *p
+	var g groups
+	t := uint8(0)
+	if tabu {
+		t = q.mostFrequent()
+	}
+	score := 0
+	for {
+		g.analyse(&q)
+		if g.nmoves == 0 {
+			break
+		}
+		best, bestT := -1, -1
+		for k := 0; k < g.nmoves; k++ {
+			id := int(g.moves[k])
+			if g.color[id] == t && g.size[id] < q.count[t] {
+				if bestT < 0 || g.size[id] > g.size[bestT] {
+					bestT = id
+				}
+				continue
+			}
+			if best < 0 || g.size[id] > g.size[best] {
+				best = id
+			}
+		}
+		if best < 0 {
+			best = bestT
+		}
+		dst = append(dst, g.move(best))
+		score += board.Score(q.remove(&g, best))
+	}
+	return dst, int(q.beads), score
+}

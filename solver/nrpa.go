@@ -1,0 +1,312 @@
+package solver
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"chainshot/board"
+)
+
+// NRPA (Rosin 2011; on SameGame, Cazenave 2016): a softmax policy over move
+// codes (a hash of the removed cells and their colour) is adapted at each
+// level toward the best line found at that level; level 0 is a playout
+// that draws moves from the policy. Playouts hold back the colour most
+// frequent at the root (tabu colour) until it forms a single group.
+
+const (
+	nrpaIters = 100 // iterations per level
+	nrpaAlpha = 1.0 // learning rate
+)
+
+// policy maps move codes to weights (absent codes weigh 0) in an
+// open-addressing table that never grows: when it is full, new codes keep
+// weight 0, which is what an untrained code has anyway.
+type policy struct {
+	keys []uint64
+	w    []float64
+	mask uint64
+	n    int
+}
+
+func newPolicy(bits int) *policy {
+	size := 1 << bits
+	return &policy{keys: make([]uint64, size), w: make([]float64, size), mask: uint64(size - 1)}
+}
+
+func (p *policy) copyFrom(q *policy) {
+	copy(p.keys, q.keys)
+	copy(p.w, q.w)
+	p.n = q.n
+}
+
+func (p *policy) reset() {
+	clear(p.keys)
+	clear(p.w)
+	p.n = 0
+}
+
+// get returns the weight of code (code 0 is mapped to 1: 0 marks a free slot).
+func (p *policy) get(code uint64) float64 {
+	code |= 1
+	for i := code & p.mask; ; i = (i + 1) & p.mask {
+		k := p.keys[i]
+		if k == code {
+			return p.w[i]
+		}
+		if k == 0 {
+			return 0
+		}
+	}
+}
+
+// add adds d to the weight of code.
+func (p *policy) add(code uint64, d float64) {
+	code |= 1
+	for i := code & p.mask; ; i = (i + 1) & p.mask {
+		k := p.keys[i]
+		if k == code {
+			p.w[i] += d
+			return
+		}
+		if k == 0 {
+			if p.n >= len(p.keys)*3/4 {
+				return
+			}
+			p.keys[i] = code
+			p.w[i] = d
+			p.n++
+			return
+		}
+	}
+}
+
+// line is a sequence of moves, each the cell index of a bead of the group.
+// For NRPA it also keeps, per move, the codes of every legal move then
+// (codes[start[i]:start[i+1]]) and which of them was chosen, so that
+// adapting a policy toward it needs no replay.
+type line struct {
+	cells  []int16
+	codes  []uint64
+	start  []int32
+	chosen []uint64
+	beads  int
+	score  int
+	val    int64
+}
+
+func (l *line) set(o *line) {
+	l.cells = append(l.cells[:0], o.cells...)
+	l.codes = append(l.codes[:0], o.codes...)
+	l.start = append(l.start[:0], o.start...)
+	l.chosen = append(l.chosen[:0], o.chosen...)
+	l.beads, l.score, l.val = o.beads, o.score, o.val
+}
+
+func (l *line) reset() {
+	l.cells = l.cells[:0]
+	l.codes = l.codes[:0]
+	l.start = append(l.start[:0], 0)
+	l.chosen = l.chosen[:0]
+}
+
+func (l *line) moves(dst []board.Move) []board.Move {
+	for _, c := range l.cells {
+		dst = append(dst, board.Move{Row: uint8(int(c) % stride), Col: uint8(int(c) / stride)})
+	}
+	return dst
+}
+
+// legal fills dst with the playable groups of g under the tabu rule and
+// returns how many: groups of colour tabu only when the colour forms a
+// single group or nothing else is playable.
+func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16) int {
+	n := 0
+	nt := 0
+	for k := 0; k < g.nmoves; k++ {
+		id := g.moves[k]
+		if g.color[id] == tabu && g.size[id] < p.count[tabu] {
+			nt++
+			continue
+		}
+		dst[n] = id
+		n++
+	}
+	if n == 0 && nt > 0 {
+		for k := 0; k < g.nmoves; k++ {
+			dst[k] = g.moves[k]
+		}
+		n = g.nmoves
+	}
+	return n
+}
+
+// nrpa is one worker's NRPA search.
+type nrpa struct {
+	s     *search
+	bd    *budget
+	w     int
+	rng   *rand.Rand
+	tabu  uint8
+	pols  []*policy // pols[l] is level l's policy (l >= 1)
+	best  []line    // best[l] is level l's best line
+	cur   line      // the playout being played
+	g     groups
+	ids   [maxGroups]int16
+	prob  [maxGroups]float64
+	upd   []update
+	local int64 // best value offered by this worker
+	name  string
+}
+
+type update struct {
+	code uint64
+	d    float64
+}
+
+func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
+	a, b := workerSeed(s.opt.Seed, w)
+	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), name: "nrpa"}
+	bits := 16
+	if s.opt.MemoryMB < 64 {
+		bits = 14
+	}
+	n.pols = make([]*policy, levels+1)
+	for l := 1; l <= levels; l++ {
+		n.pols[l] = newPolicy(bits)
+	}
+	n.best = make([]line, levels+1)
+	n.local = math.MinInt64
+	return n
+}
+
+// playout plays from the root drawing moves from pol into n.cur.
+func (n *nrpa) playout(pol *policy) {
+	p := n.s.root
+	n.cur.reset()
+	score := 0
+	for {
+		n.g.analyse(&p)
+		k := legal(&n.g, &p, n.tabu, &n.ids)
+		if k == 0 {
+			break
+		}
+		var id int
+		if k == 1 {
+			id = int(n.ids[0])
+		} else {
+			sum := 0.0
+			for j := 0; j < k; j++ {
+				w := pol.get(n.g.code[n.ids[j]])
+				e := 1.0
+				if w != 0 {
+					e = math.Exp(w)
+				}
+				sum += e
+				n.prob[j] = sum
+			}
+			x := n.rng.Float64() * sum
+			j := 0
+			for j < k-1 && n.prob[j] <= x {
+				j++
+			}
+			id = int(n.ids[j])
+		}
+		for j := 0; j < k; j++ {
+			n.cur.codes = append(n.cur.codes, n.g.code[n.ids[j]])
+		}
+		n.cur.start = append(n.cur.start, int32(len(n.cur.codes)))
+		n.cur.chosen = append(n.cur.chosen, n.g.code[id])
+		n.cur.cells = append(n.cur.cells, n.g.first[id])
+		score += board.Score(p.remove(&n.g, id))
+	}
+	n.cur.beads, n.cur.score = int(p.beads), score
+	n.cur.val = value(int(p.beads), score)
+	if n.cur.val > n.local {
+		n.local = n.cur.val
+		n.s.offer(n.cur.moves(nil), n.cur.beads, n.cur.score, n.name, n.w)
+	}
+}
+
+// adapt moves pol toward line l: for each move, the chosen code's weight
+// goes up by alpha and every legal code's down by alpha times its
+// probability under pol before the adaptation.
+func (n *nrpa) adapt(pol *policy, l *line) {
+	n.upd = n.upd[:0]
+	for i, chosen := range l.chosen {
+		codes := l.codes[l.start[i]:l.start[i+1]]
+		sum := 0.0
+		for j, c := range codes {
+			e := 1.0
+			if w := pol.get(c); w != 0 {
+				e = math.Exp(w)
+			}
+			n.prob[j] = e
+			sum += e
+		}
+		n.upd = append(n.upd, update{chosen, nrpaAlpha})
+		for j, c := range codes {
+			n.upd = append(n.upd, update{c, -nrpaAlpha * n.prob[j] / sum})
+		}
+	}
+	for _, u := range n.upd {
+		pol.add(u.code, u.d)
+	}
+}
+
+// level runs NRPA at level l >= 1 with policy n.pols[l] and leaves its best
+// line in n.best[l]. It reports false when the budget ran out.
+func (n *nrpa) level(l int) bool {
+	pol := n.pols[l]
+	best := &n.best[l]
+	best.val = math.MinInt64
+	best.reset()
+	for i := 0; i < nrpaIters; i++ {
+		var r *line
+		if l == 1 {
+			n.playout(pol)
+			r = &n.cur
+			if n.bd.add(1) {
+				return false
+			}
+		} else {
+			n.pols[l-1].copyFrom(pol)
+			ok := n.level(l - 1)
+			r = &n.best[l-1]
+			if !ok {
+				return false
+			}
+		}
+		if r.val >= best.val {
+			best.set(r)
+		}
+		n.adapt(pol, best)
+	}
+	return true
+}
+
+// runNRPA runs one NRPA search per worker, with different seeds, each
+// restarting at the top level until the budget ends.
+func runNRPA(s *search) {
+	nw := s.opt.Workers
+	parallel(nw, func(w int) {
+		bd := s.newBudget(nw, 64)
+		n := newNRPA(s, w, nrpaLevels(s), bd)
+		for {
+			top := len(n.pols) - 1
+			n.pols[top].reset()
+			if !n.level(top) {
+				break
+			}
+			if bd.done() {
+				break
+			}
+		}
+		bd.flush()
+	})
+}
+
+// nrpaLevels picks the NRPA level: 4 for large boards, less for small ones
+// where each playout is short.
+func nrpaLevels(s *search) int {
+	return 4
+}

@@ -1,0 +1,364 @@
+// Package solver plays ChainShot (SameGame) automatically: it searches for
+// the line of moves that leaves the fewest beads, then scores the most,
+// within a CPU-time, wall-clock or node budget, and always returns the best
+// line found so far.
+//
+// Algorithms (see Algorithms): greedy, beam (beam search with duplicate
+// removal and widening), dfs (branch and bound with a transposition table,
+// proves optimality on small boards), nrpa and nmcs (Monte-Carlo searches
+// with tabu-colour playouts), and auto, which picks by board and budget.
+//
+// Every Result replays with board.Replay to exactly its Score and
+// BeadsLeft. Under Options.MaxNodes with a fixed Seed every algorithm is
+// deterministic.
+package solver
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"chainshot/board"
+)
+
+// Options are the limits and knobs of a search.
+type Options struct {
+	// Budget is the CPU time (user + system of the whole process, every
+	// goroutine counted) the search may use; 0 means no time limit.
+	Budget time.Duration
+	// Wall makes Budget wall-clock time instead of CPU time.
+	Wall bool
+	// MaxNodes is a deterministic budget: the search stops after about
+	// this many nodes (positions expanded or playouts); 0 means none.
+	MaxNodes int64
+	// Seed seeds every random choice; one generator per worker is derived
+	// from it.
+	Seed uint64
+	// Workers is the number of goroutines; 0 means runtime.NumCPU().
+	Workers int
+	// MemoryMB caps transposition tables and beams; 0 means 256.
+	MemoryMB int
+	// Progress, when not nil, is updated as better lines are found.
+	Progress *Progress
+}
+
+// Progress is a search's progress, updated by the solver and safe to read
+// from another goroutine while it runs.
+type Progress struct {
+	mu    sync.Mutex
+	found bool
+	beads int
+	score int
+	nodes atomic.Int64
+}
+
+// Best returns the beads left and score of the best line found so far;
+// ok is false until there is one.
+func (p *Progress) Best() (beads, score int, ok bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.beads, p.score, p.found
+}
+
+// Nodes returns the nodes searched so far.
+func (p *Progress) Nodes() int64 { return p.nodes.Load() }
+
+func (p *Progress) offer(beads, score int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	if !p.found || better(beads, score, p.beads, p.score) {
+		p.found, p.beads, p.score = true, beads, score
+	}
+	p.mu.Unlock()
+}
+
+// Result is the best line a search found.
+type Result struct {
+	// Moves is the line, playable from the starting board in order.
+	Moves []board.Move
+	// Score is the line's total score, the sum of (n-2)^2 over its moves.
+	Score int
+	// BeadsLeft is the number of beads left after the line.
+	BeadsLeft int
+	// Optimal reports that no line leaves fewer beads, or as few with a
+	// higher score (the search was exhaustive).
+	Optimal bool
+	// Nodes is the number of nodes (positions or playouts) searched.
+	Nodes int64
+	// Algorithm names the algorithm that found the line.
+	Algorithm string
+}
+
+// Algorithm describes one of the solver's algorithms.
+type Algorithm struct {
+	Name        string
+	Description string
+}
+
+// Algorithms lists the algorithms Solve accepts, "auto" first.
+func Algorithms() []Algorithm {
+	out := make([]Algorithm, 0, len(algorithms))
+	for _, a := range algorithms {
+		out = append(out, Algorithm{a.name, a.desc})
+	}
+	return out
+}
+
+type algorithm struct {
+	name string
+	desc string
+	run  func(s *search)
+}
+
+var algorithms []algorithm
+
+func init() {
+	algorithms = []algorithm{
+		{"auto", "dfs on small boards until proven, otherwise beam search and NRPA side by side", runAuto},
+		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
+		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
+	}
+}
+
+// Solve searches b for the best line with algorithm algo ("" means
+// "auto") within opt's budget. Cancelling ctx ends the search early; the
+// best line so far is still returned, with a nil error.
+func Solve(ctx context.Context, b board.Board, algo string, opt Options) (Result, error) {
+	if algo == "" {
+		algo = "auto"
+	}
+	var a *algorithm
+	for i := range algorithms {
+		if algorithms[i].name == algo {
+			a = &algorithms[i]
+		}
+	}
+	if a == nil {
+		names := make([]string, len(algorithms))
+		for i, x := range algorithms {
+			names[i] = x.name
+		}
+		sort.Strings(names)
+		return Result{}, fmt.Errorf("solver: unknown algorithm %q (want one of %v)", algo, names)
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.NumCPU()
+	}
+	if opt.MemoryMB <= 0 {
+		opt.MemoryMB = 256
+	}
+	s := newSearch(ctx, b, opt)
+	s.algo = a.name
+	a.run(s)
+	return s.result(), nil
+}
+
+// search is the state shared by the workers of one Solve call.
+type search struct {
+	ctx   context.Context
+	start board.Board
+	root  pos
+	opt   Options
+	algo  string
+
+	cpu0     time.Duration
+	wall0    time.Time
+	stopped  atomic.Bool
+	nodes    atomic.Int64
+	finished bool // the algorithm searched exhaustively
+
+	mu       sync.Mutex
+	found    bool
+	best     []board.Move
+	bestB    int
+	bestS    int
+	bestAlgo string
+	bestW    int // worker that found it, for deterministic ties
+}
+
+func newSearch(ctx context.Context, b board.Board, opt Options) *search {
+	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt}
+	s.cpu0 = cpuTime()
+	s.wall0 = time.Now()
+	return s
+}
+
+// cpuTime returns the process's user + system time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// elapsed returns the budgeted time used so far.
+func (s *search) elapsed() time.Duration {
+	if s.opt.Wall {
+		return time.Since(s.wall0)
+	}
+	return cpuTime() - s.cpu0
+}
+
+// remaining returns the budgeted time left, or a large value when there
+// is no time budget.
+func (s *search) remaining() time.Duration {
+	if s.opt.Budget <= 0 {
+		return time.Duration(1<<62 - 1)
+	}
+	return s.opt.Budget - s.elapsed()
+}
+
+// offer records a line if it beats the best so far. w is the worker id.
+func (s *search) offer(moves []board.Move, beads, score int, algo string, w int) {
+	s.mu.Lock()
+	if !s.found || better(beads, score, s.bestB, s.bestS) ||
+		(beads == s.bestB && score == s.bestS && w < s.bestW) {
+		s.found = true
+		s.best = append(s.best[:0], moves...)
+		s.bestB, s.bestS, s.bestAlgo, s.bestW = beads, score, algo, w
+	}
+	s.mu.Unlock()
+	s.opt.Progress.offer(beads, score)
+}
+
+// bestKey returns the best line's beads and score (found false if none).
+func (s *search) bestKey() (beads, score int, found bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bestB, s.bestS, s.found
+}
+
+func (s *search) result() Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := Result{Nodes: s.nodes.Load(), Algorithm: s.algo, Optimal: s.finished}
+	if !s.found {
+		// No line searched at all (budget 0): the empty line.
+		r.BeadsLeft = s.start.Beads()
+		if !s.start.IsOver() {
+			r.Optimal = false
+		}
+		return r
+	}
+	r.Moves = append([]board.Move(nil), s.best...)
+	r.Score, r.BeadsLeft = s.bestS, s.bestB
+	if s.bestAlgo != "" && s.bestAlgo != s.algo {
+		r.Algorithm = s.algo + "/" + s.bestAlgo
+	}
+	return r
+}
+
+// budget is one worker's view of the limits: it counts the worker's nodes
+// and checks the clock every so often.
+type budget struct {
+	s        *search
+	nodes    int64 // this worker's nodes
+	limit    int64 // this worker's node limit (0 none)
+	next     int64 // node count at which to look at the clock next
+	every    int64 // nodes between clock checks
+	lastWall time.Time
+	deadline time.Duration // stop when elapsed reaches it (0 none)
+	flushed  int64
+}
+
+// newBudget returns a budget for one of n workers; every is the number of
+// nodes worth about a millisecond of work.
+func (s *search) newBudget(n int, every int64) *budget {
+	bd := &budget{s: s, every: max(every, 1)}
+	if s.opt.MaxNodes > 0 {
+		bd.limit = max(s.opt.MaxNodes/int64(n), 1)
+	}
+	if s.opt.Budget > 0 {
+		// Stop a little early: result assembly and the last check's lag.
+		margin := s.opt.Budget / 100
+		if margin > 20*time.Millisecond {
+			margin = 20 * time.Millisecond
+		}
+		bd.deadline = s.opt.Budget - margin
+	}
+	bd.next = bd.every
+	return bd
+}
+
+// add counts k nodes and reports whether the worker must stop.
+func (bd *budget) add(k int64) bool {
+	bd.nodes += k
+	if bd.limit > 0 && bd.nodes >= bd.limit {
+		bd.flush()
+		return true
+	}
+	if bd.nodes < bd.next {
+		return false
+	}
+	bd.next = bd.nodes + bd.every
+	bd.flush()
+	return bd.check()
+}
+
+// check looks at the stop flag, the context and the clock.
+func (bd *budget) check() bool {
+	s := bd.s
+	if s.stopped.Load() {
+		return true
+	}
+	if s.ctx.Err() != nil {
+		s.stopped.Store(true)
+		return true
+	}
+	if bd.deadline > 0 && s.elapsed() >= bd.deadline {
+		s.stopped.Store(true)
+		return true
+	}
+	return false
+}
+
+// done reports whether the worker must stop, without counting nodes.
+func (bd *budget) done() bool {
+	if bd.limit > 0 && bd.nodes >= bd.limit {
+		return true
+	}
+	return bd.check()
+}
+
+func (bd *budget) flush() {
+	d := bd.nodes - bd.flushed
+	bd.flushed = bd.nodes
+	bd.s.nodes.Add(d)
+	if bd.s.opt.Progress != nil {
+		bd.s.opt.Progress.nodes.Add(d)
+	}
+}
+
+// parallel runs f(w) for w in 0..n-1, on goroutines when n > 1.
+func parallel(n int, f func(w int)) {
+	if n <= 1 {
+		f(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(w)
+		}()
+	}
+	wg.Wait()
+}
+
+// workerSeed derives worker w's generator seeds from the search seed.
+func workerSeed(seed uint64, w int) (uint64, uint64) {
+	x := seed + 0x9e3779b97f4a7c15*uint64(w+1)
+	x ^= x >> 31
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 29
+	return x, seed ^ uint64(w)*0x94d049bb133111eb
+}

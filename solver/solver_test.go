@@ -1,0 +1,180 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"chainshot/board"
+)
+
+// randomBoard returns a rows x cols board with colours 1..colors drawn
+// from seed.
+func randomBoard(t testing.TB, rows, cols, colors int, seed uint64) board.Board {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	grid := make([][]board.Color, rows)
+	for i := range grid {
+		grid[i] = make([]board.Color, cols)
+		for j := range grid[i] {
+			grid[i][j] = board.Color(1 + r.IntN(colors))
+		}
+	}
+	b, err := board.New(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// sharedDir returns ../shared relative to the repository root, skipping
+// the test when it is missing.
+func sharedDir(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no shared data: %v", err)
+	}
+	return dir
+}
+
+// loadStandard loads board n (1..20) of the standard SameGame benchmark.
+func loadStandard(t testing.TB, n int) board.Board {
+	t.Helper()
+	name := filepath.Join(sharedDir(t), "data", "samegame-standard", "sg"+twoDigits(n)+".txt")
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Skipf("standard board: %v", err)
+	}
+	p, err := board.Parse(data, name, board.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Board
+}
+
+func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' + n%10)}) }
+
+// checkReplay fails unless r replays on b to exactly its score and beads,
+// and ends the game.
+func checkReplay(t *testing.T, b board.Board, r Result) {
+	t.Helper()
+	end, score, err := board.Replay(b, r.Moves)
+	if err != nil {
+		t.Fatalf("%s: line does not replay: %v", r.Algorithm, err)
+	}
+	if score != r.Score || end.Beads() != r.BeadsLeft {
+		t.Fatalf("%s: replay gives score %d, %d beads; result claims %d, %d",
+			r.Algorithm, score, end.Beads(), r.Score, r.BeadsLeft)
+	}
+	if !end.IsOver() {
+		t.Fatalf("%s: line stops before the game ends", r.Algorithm)
+	}
+}
+
+func testBoards(t *testing.T) map[string]board.Board {
+	return map[string]board.Board{
+		"5x5c3":   randomBoard(t, 5, 5, 3, 1),
+		"8x8c4":   randomBoard(t, 8, 8, 4, 2),
+		"15x15c5": randomBoard(t, 15, 15, 5, 3),
+		"10x20c3": randomBoard(t, 10, 20, 3, 4),
+		"1x1":     randomBoard(t, 1, 1, 1, 5),
+	}
+}
+
+func TestEveryAlgorithmReplays(t *testing.T) {
+	for _, a := range Algorithms() {
+		for name, b := range testBoards(t) {
+			t.Run(a.Name+"/"+name, func(t *testing.T) {
+				r, err := Solve(context.Background(), b, a.Name, Options{MaxNodes: 3000, Seed: 1, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkReplay(t, b, r)
+			})
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	b := randomBoard(t, 12, 12, 4, 9)
+	for _, a := range Algorithms() {
+		t.Run(a.Name, func(t *testing.T) {
+			opt := Options{MaxNodes: 4000, Seed: 42, Workers: 2}
+			r1, _ := Solve(context.Background(), b, a.Name, opt)
+			r2, _ := Solve(context.Background(), b, a.Name, opt)
+			if r1.Score != r2.Score || r1.BeadsLeft != r2.BeadsLeft || len(r1.Moves) != len(r2.Moves) {
+				t.Fatalf("two runs differ: %d/%d/%d vs %d/%d/%d", r1.Score, r1.BeadsLeft, len(r1.Moves), r2.Score, r2.BeadsLeft, len(r2.Moves))
+			}
+			for i := range r1.Moves {
+				if r1.Moves[i] != r2.Moves[i] {
+					t.Fatalf("two runs differ at move %d", i+1)
+				}
+			}
+		})
+	}
+}
+
+func TestUnknownAlgorithm(t *testing.T) {
+	if _, err := Solve(context.Background(), randomBoard(t, 5, 5, 3, 1), "nope", Options{}); err == nil {
+		t.Fatal("no error for an unknown algorithm")
+	}
+}
+
+func TestCancelledReturnsLine(t *testing.T) {
+	b := randomBoard(t, 15, 15, 5, 11)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, a := range Algorithms() {
+		r, err := Solve(ctx, b, a.Name, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkReplay(t, b, r)
+	}
+}
+
+// TestPosMatchesBoard plays random lines on both representations and
+// compares them cell by cell.
+func TestPosMatchesBoard(t *testing.T) {
+	for seed := uint64(0); seed < 30; seed++ {
+		b := randomBoard(t, 3+int(seed%13), 3+int(seed*7%17), 2+int(seed%4), seed)
+		p := fromBoard(&b)
+		r := rand.New(rand.NewPCG(seed, 1))
+		var g groups
+		for {
+			g.analyse(&p)
+			want := b.AppendGroups(nil)
+			if g.nmoves != len(want) {
+				t.Fatalf("seed %d: %d moves, board says %d", seed, g.nmoves, len(want))
+			}
+			for k, gr := range want {
+				id := int(g.moves[k])
+				if g.move(id) != gr.Move || int(g.size[id]) != gr.Size || board.Color(g.color[id]) != gr.Color {
+					t.Fatalf("seed %d: group %d differs", seed, k)
+				}
+			}
+			if g.nmoves == 0 {
+				break
+			}
+			id := int(g.moves[r.IntN(g.nmoves)])
+			m := g.move(id)
+			n := p.remove(&g, id)
+			if bn := b.Remove(m); bn != n {
+				t.Fatalf("seed %d: removed %d, board removed %d", seed, n, bn)
+			}
+			if p.width != uint8(b.Width()) || int(p.beads) != b.Beads() {
+				t.Fatalf("seed %d: width/beads differ", seed)
+			}
+			for c := 0; c < board.MaxSize; c++ {
+				for row := 0; row < board.MaxSize; row++ {
+					if board.Color(p.cells[c*stride+row]) != b.At(row, c) {
+						t.Fatalf("seed %d: cell %d,%d differs", seed, row, c)
+					}
+				}
+			}
+		}
+	}
+}
