@@ -68,13 +68,15 @@ type chainShotLayout struct {
 
 func newChainShotLayout(frames []ChainShotFrame, opts Options) (chainShotLayout, error) {
 	var l chainShotLayout
-	l.cell = orDefault(opts.Cell, 20)
 	for _, f := range frames {
 		l.rows = max(l.rows, len(f.Grid))
 		for _, row := range f.Grid {
 			l.cols = max(l.cols, len(row))
 		}
 	}
+	// Small boards get larger squares: about 480 pixels a side, squares
+	// from 20 to 36 pixels.
+	l.cell = orDefault(opts.Cell, min(36, max(20, 480/max(l.rows, l.cols, 1))))
 	if l.rows == 0 || l.cols == 0 {
 		return l, fmt.Errorf("picture: empty ChainShot board")
 	}

@@ -28,7 +28,7 @@ func ExampleChainShotPNG() {
 	}
 	cfg, _ := png.DecodeConfig(&buf)
 	fmt.Println(cfg.Width, "x", cfg.Height)
-	// Output: 302 x 107
+	// Output: 302 x 162
 }
 
 // A two-move ChainShot replay: one frame per move, then the final board.

@@ -10,7 +10,8 @@ import (
 // Options tune a picture. The zero value gives each game's defaults.
 type Options struct {
 	// Cell is the size of a board square in pixels: 0 picks the game's
-	// default (20 for ChainShot, 40 for Chain Reaction, 48 for Expendibots).
+	// default (for ChainShot from 36 on small boards down to 20 on 24x24
+	// and larger; 40 for Chain Reaction, 48 for Expendibots).
 	Cell int
 	// Delay is how long each GIF frame shows, in hundredths of a second:
 	// 0 picks the game's default (60 for ChainShot, 90 for the others).
