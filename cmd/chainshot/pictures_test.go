@@ -76,4 +76,3 @@ func TestWriteReplayGIF(t *testing.T) {
 		t.Error("bad.gif written for an illegal replay")
 	}
 }
-
