@@ -100,7 +100,6 @@ type chainReactionLayout struct {
 
 func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Options) (chainReactionLayout, error) {
 	var l chainReactionLayout
-	l.cell = orDefault(opts.Cell, 40)
 	l.players = min(len(opts.Players), MaxPlayers)
 	for k, f := range frames {
 		l.rows = max(l.rows, len(f.Grid))
@@ -120,6 +119,7 @@ func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Opti
 	if l.rows == 0 || l.cols == 0 {
 		return l, fmt.Errorf("picture: empty Chain Reaction board")
 	}
+	l.cell = orDefault(opts.Cell, min(40, max(24, 480/max(l.rows, l.cols))))
 	if l.cell < 16 || l.cell > 200 || l.rows*l.cell > 4000 || l.cols*l.cell > 4000 {
 		return l, fmt.Errorf("picture: %dx%d board of %d-pixel squares is too large or too small to draw", l.rows, l.cols, l.cell)
 	}

@@ -11,7 +11,8 @@ import (
 type Options struct {
 	// Cell is the size of a board square in pixels: 0 picks the game's
 	// default (for ChainShot from 36 on small boards down to 20 on 24x24
-	// and larger; 40 for Chain Reaction, 48 for Expendibots).
+	// and larger; for Chain Reaction 40, down to 24 on boards of 20 and
+	// more; 48 for Expendibots).
 	Cell int
 	// Delay is how long each GIF frame shows, in hundredths of a second:
 	// 0 picks the game's default (60 for ChainShot, 90 for the others).
