@@ -1,9 +1,13 @@
 package main
 
 import (
+	"io"
+	"strings"
+
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
+	"chainshot/cmd/chainshot/picture"
 )
 
 func showCommand() *cli.Command {
@@ -11,7 +15,10 @@ func showCommand() *cli.Command {
 		Name:      "show",
 		Usage:     "show a ChainShot board with its coordinates, colours and groups",
 		ArgsUsage: "FILE|NAME",
-		Action:    doShow,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "png", Usage: "also draw the board as a PNG image in `FILE` (coordinates on the margins, a letter in each bead)"},
+		},
+		Action: doShow,
 	}
 }
 
@@ -25,6 +32,17 @@ func doShow(c *cli.Context) error {
 		return err
 	}
 	b := set.Board
+	if out := c.String("png"); out != "" {
+		err := picture.WriteFile(out, func(w io.Writer) error {
+			return picture.ChainShotPNG(w, picture.ChainShotFrame{
+				Grid:    strings.Fields(b.Format()),
+				Caption: boardSummary(&b),
+			}, picture.Options{Title: set.Name})
+		})
+		if err != nil {
+			return badInput("%v", err)
+		}
+	}
 	printf(s.out, "%s: %dx%d (rows x columns), %d colours\n", set.Name, b.Rows(), b.Cols(), b.Colors())
 	renderBoard(s.out, &b, s.color, nil)
 	groups := b.AppendGroups(nil)

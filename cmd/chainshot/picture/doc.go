@@ -1,0 +1,50 @@
+// Package picture draws the three games as images, with the standard
+// library only: a ChainShot board as a PNG and a solution replay as an
+// animated GIF, a Chain Reaction as a strip of frames (PNG) or an
+// animation (GIF), wave by wave, and Expendibots actions as a GIF. Text
+// uses a small bitmap font built into the package (5x7 pixels, printable
+// ASCII and a few symbols such as → and ×); a rune it lacks shows as a box.
+//
+// The package knows no game's rules beyond what it draws: callers pass
+// plain data (letters, orb counts, stacks) and a caption for each frame.
+//
+// Coordinates are drawn on the margins as each game numbers them:
+//
+//	ChainShot, Chain Reaction        Expendibots
+//	                                 y
+//	3 | . . .                        7 | . . . . . . . .
+//	2 | . . .   rows from 1          ...
+//	1 | . . .   at the BOTTOM        0 | . . . . . . . .
+//	    1 2 3   columns from 1           0 1 2 3 4 5 6 7  x
+//	            at the LEFT
+//
+// Colours come from Okabe and Ito's palette, which people with the common
+// kinds of colour blindness can tell apart, and every colour also carries
+// a letter: the bead's letter in ChainShot, the owner's letter in a Chain
+// Reaction square's corner.
+//
+// A ChainShot replay of n moves is n+1 frames: frame k shows the board
+// before move k+1 with that move's group highlighted, the last frame the
+// final board, held longer:
+//
+//	frames := []picture.ChainShotFrame{}
+//	for k, m := range moves { // b is a board.Board, replayed move by move
+//		frames = append(frames, picture.ChainShotFrame{
+//			Grid:    strings.Fields(b.Format()),
+//			Pick:    picture.Cell{Row: int(m.Row) + 1, Col: int(m.Col) + 1},
+//			Caption: fmt.Sprintf("move %d/%d: %v  +%d  total %d", k+1, len(moves), m, gain, total),
+//		})
+//		...
+//	}
+//	frames = append(frames, picture.ChainShotFrame{Grid: strings.Fields(b.Format()), Caption: "end"})
+//	err := picture.WriteFile("replay.gif", func(w io.Writer) error {
+//		return picture.ChainShotGIF(w, frames, picture.Options{Title: "hard1.txt"})
+//	})
+//
+// GIFs share one palette and, after the first frame, store only the
+// rectangle that changed, with unchanged pixels transparent: a 25x25
+// replay of 120 frames takes about a third of a megabyte.
+//
+// WriteFile writes a file whole or not at all (a temporary file in the
+// same directory, then a rename) and names the path in its errors.
+package picture
