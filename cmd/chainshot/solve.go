@@ -56,6 +56,7 @@ func solveCommand() *cli.Command {
 		Flags: append(searchFlags(),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON results line per data set instead of the replay"},
 			&cli.BoolFlag{Name: "brief", Usage: "print the moves and figures without the board after each move"},
+			&cli.StringFlag{Name: "gif", Usage: "also write an animated replay of the solution to `FILE` (one data set)"},
 		),
 		Action: doSolve,
 	}
@@ -234,6 +235,15 @@ func doSolve(c *cli.Context) error {
 		}
 		sets = append(sets, more...)
 	}
+	gif := c.String("gif")
+	if gif != "" {
+		if len(sets) != 1 {
+			return badInput("chainshot solve: --gif takes one data set, got %d (for several, use \"chainshot tournament --gif-dir DIR\")", len(sets))
+		}
+		if err := checkOutputDir(gif); err != nil {
+			return badInput("chainshot solve: --gif: %v", err)
+		}
+	}
 	stop, err := startProfile(c)
 	if err != nil {
 		return err
@@ -245,6 +255,12 @@ func doSolve(c *cli.Context) error {
 		if err != nil {
 			stop()
 			return err
+		}
+		if gif != "" {
+			if err := writeReplayGIF(gif, set.Name, set.Board, moves); err != nil {
+				stop()
+				return err
+			}
 		}
 		if c.Bool("json") {
 			s.out.Write(results.MarshalLine(rec))
@@ -293,4 +309,24 @@ func printSolution(s *streams, set datasets.Set, rec results.Record, moves []boa
 		opt = " (proved optimal)"
 	}
 	printf(s.out, "Score: %d   Beads left: %d%s   CPU time: %.2f s   Algorithm: %s\n", rec.Score, rec.BeadsLeft, opt, rec.CPU, rec.Algorithm)
+}
+
+// checkOutputDir checks, before a long search, that the folder a file is
+// to be written in exists.
+func checkOutputDir(path string) error {
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: no folder %s", path, dir)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("cannot write %s: %s is not a folder", path, dir)
+	}
+	return nil
+}
+
+// gifName is the file name of a data set's replay in a --gif-dir folder.
+func gifName(set string) string {
+	base := strings.TrimSuffix(filepath.Base(strings.ReplaceAll(set, "#", "-")), ".txt")
+	return base + ".gif"
 }

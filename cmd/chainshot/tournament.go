@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,7 @@ func tournamentCommand() *cli.Command {
 			&cli.StringFlag{Name: "csv", Usage: "write the results as CSV to `FILE`"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N)"},
+			&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"},
 		),
 		Action: doTournament,
 	}
@@ -88,6 +90,12 @@ func doTournament(c *cli.Context) error {
 	if len(mine) == 0 {
 		return badInput("chainshot tournament: shard %d/%d holds none of the %d data sets", k, n, len(sets))
 	}
+	gifDir := c.String("gif-dir")
+	if gifDir != "" {
+		if err := os.MkdirAll(gifDir, 0o755); err != nil {
+			return badInput("chainshot tournament: --gif-dir: %v", err)
+		}
+	}
 	stop, err := startProfile(c)
 	if err != nil {
 		return err
@@ -103,12 +111,18 @@ func doTournament(c *cli.Context) error {
 	var recs []results.Record
 	var runErr error
 	for _, set := range mine {
-		rec, _, err := solveSet(ctx, s, set, cfg)
+		rec, moves, err := solveSet(ctx, s, set, cfg)
 		if err != nil {
 			runErr = err
 			break
 		}
 		recs = append(recs, rec)
+		if gifDir != "" {
+			if err := writeReplayGIF(filepath.Join(gifDir, gifName(set.Name)), set.Name, set.Board, moves); err != nil {
+				runErr = err
+				break
+			}
+		}
 		if c.Bool("json") {
 			s.out.Write(results.MarshalLine(rec))
 		} else if !s.errTTY {
