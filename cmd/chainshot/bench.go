@@ -93,35 +93,9 @@ func doBench(c *cli.Context) error {
 		ref, _ := datasets.Load("ladder08-15x15-5c")
 		printf(s.out, "board: %.0f random playouts per CPU second on ladder08-15x15-5c (15x15, 5 colours)\n\n", playoutSpeed(ref[0].Board, d))
 	}
-	stop, err := startProfile(c)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := interruptible(c.Context)
-	defer cancel()
-	var recs []results.Record
-	var runErr error
-	for _, set := range sets {
-		rec, _, err := solveSet(ctx, s, set, cfg)
-		if err != nil {
-			runErr = err
-			break
-		}
-		recs = append(recs, rec)
-		nps := 0.0
-		if rec.CPU > 0 {
-			nps = float64(rec.Nodes) / rec.CPU
-		}
-		printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s\n", rec.File, rec.BeadsLeft, rec.Score, rec.CPU, nps)
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	if err := stop(); err != nil && runErr == nil {
-		runErr = err
-	}
-	if err := writeResultFiles(c, recs); err != nil {
-		return err
+	recs, runErr := runSets(c, sets, cfg, "")
+	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
+		return runErr
 	}
 	results.WriteTable(s.out, recs)
 	if standardSuite(recs) {
@@ -131,13 +105,7 @@ func doBench(c *cli.Context) error {
 			printf(s.out, "  %-52s %-11s %6d\n", p.method, p.time, p.total)
 		}
 	}
-	if runErr != nil {
-		return runErr
-	}
-	if ctx.Err() != nil {
-		return failed("chainshot bench: interrupted")
-	}
-	return nil
+	return runErr
 }
 
 // standardSuite reports whether recs look like the standard benchmark: 20

@@ -96,21 +96,50 @@ func doTournament(c *cli.Context) error {
 			return badInput("chainshot tournament: --gif-dir: %v", err)
 		}
 	}
+	recs, runErr := runSets(c, mine, cfg, gifDir)
+	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
+		return runErr
+	}
+	if !c.Bool("json") && len(recs) > 0 {
+		if n > 1 {
+			printf(s.out, "shard %d/%d: %d of %d data sets\n", k, n, len(mine), len(sets))
+		}
+		results.WriteTable(s.out, recs)
+	}
+	return runErr
+}
+
+// runSets solves sets in turn under the profile and interrupt handling of
+// the command, with a progress bar on a terminal (a log line per data set
+// otherwise), writing replays into gifDir if set, and JSON lines on stdout
+// with --json. It writes --out and --csv with every finished record (and
+// the best line so far of an interrupted one), and returns the records and
+// what stopped the run early, if anything.
+func runSets(c *cli.Context, sets []datasets.Set, cfg searchConfig, gifDir string) ([]results.Record, error) {
+	s := ioFrom(c)
+	// A results file that cannot be written is found before the search.
+	for _, flag := range []string{"out", "csv"} {
+		if path := c.String(flag); path != "" {
+			if err := checkOutputDir(path); err != nil {
+				return nil, badInput("chainshot %s: --%s: %v", c.Command.Name, flag, err)
+			}
+		}
+	}
 	stop, err := startProfile(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ctx, cancel := interruptible(c.Context)
 	defer cancel()
 	var bar *progressbar.ProgressBar
-	if s.errTTY {
-		bar = progressbar.NewOptions(len(mine), progressbar.OptionSetWriter(s.err),
-			progressbar.OptionSetDescription("tournament"), progressbar.OptionShowCount(),
+	if s.errTTY && len(sets) > 1 {
+		bar = progressbar.NewOptions(len(sets), progressbar.OptionSetWriter(s.err),
+			progressbar.OptionSetDescription(c.Command.Name), progressbar.OptionShowCount(),
 			progressbar.OptionSetVisibility(s.errTTY), progressbar.OptionClearOnFinish())
 	}
 	var recs []results.Record
 	var runErr error
-	for _, set := range mine {
+	for _, set := range sets {
 		rec, moves, err := solveSet(ctx, s, set, cfg)
 		if err != nil {
 			runErr = err
@@ -125,11 +154,15 @@ func doTournament(c *cli.Context) error {
 		}
 		if c.Bool("json") {
 			s.out.Write(results.MarshalLine(rec))
-		} else if !s.errTTY {
-			printf(s.err, "%s: %d beads left, score %d, %.2f CPU s\n", rec.File, rec.BeadsLeft, rec.Score, rec.CPU)
 		}
 		if bar != nil {
 			bar.Add(1)
+		} else {
+			nps := 0.0
+			if rec.CPU > 0 {
+				nps = float64(rec.Nodes) / rec.CPU
+			}
+			printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s\n", rec.File, rec.BeadsLeft, rec.Score, rec.CPU, nps)
 		}
 		if ctx.Err() != nil {
 			break
@@ -143,21 +176,12 @@ func doTournament(c *cli.Context) error {
 	}
 	// Whatever finished is written, even when interrupted.
 	if err := writeResultFiles(c, recs); err != nil {
-		return err
+		return recs, err
 	}
-	if !c.Bool("json") && len(recs) > 0 {
-		if n > 1 {
-			printf(s.out, "shard %d/%d: %d of %d data sets\n", k, n, len(mine), len(sets))
-		}
-		results.WriteTable(s.out, recs)
+	if runErr == nil && ctx.Err() != nil {
+		runErr = failed("chainshot %s: interrupted after %d of %d data sets; the last line is the best found so far", c.Command.Name, len(recs), len(sets))
 	}
-	if runErr != nil {
-		return runErr
-	}
-	if ctx.Err() != nil {
-		return failed("chainshot tournament: interrupted after %d of %d data sets; the last line is the best found so far", len(recs), len(mine))
-	}
-	return nil
+	return recs, runErr
 }
 
 // writeResultFiles writes --out and --csv, each whole or not at all.
