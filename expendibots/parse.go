@@ -90,7 +90,15 @@ func (p *jsonParser) next() (json.Token, int, error) {
 		var se *json.SyntaxError
 		switch {
 		case errors.As(err, &se):
-			return nil, off, p.errAt(int(se.Offset)-1, "bad JSON: %v", se)
+			// The decoder's offsets in a token stream are not always
+			// from the start of the input; a whole-input scan's are, and
+			// count the bad byte.
+			at := int(se.Offset)
+			var whole *json.SyntaxError
+			if errors.As(json.Unmarshal(p.data, new(any)), &whole) {
+				se, at = whole, int(whole.Offset)-1
+			}
+			return nil, off, p.errAt(at, "bad JSON: %v", se)
 		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 			return nil, off, p.errAt(len(p.data), "bad JSON: unexpected end of file")
 		}
