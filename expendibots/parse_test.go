@@ -28,7 +28,7 @@ func TestParseJSON(t *testing.T) {
 
 func TestParseJSONErrors(t *testing.T) {
 	tests := []struct {
-		name, in string
+		name, in  string
 		line, col int
 		msg       string
 	}{

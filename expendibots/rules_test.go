@@ -79,8 +79,8 @@ func TestMoveRules(t *testing.T) {
 	b := board(t,
 		". . . . . . . .",
 		". . . . . . . .",
-		". . . w2 . . . .", // (3, 5)
-		". . . b1 . . . .", // (3, 4)
+		". . . w2 . . . .",  // (3, 5)
+		". . . b1 . . . .",  // (3, 4)
 		". . . w2 . w1 . .", // (3, 3) and (5, 3)
 		". . . . . . . .",
 		". . . . . . . .",
@@ -152,8 +152,8 @@ func TestBoomRules(t *testing.T) {
 		". . . . . . . .",
 		". . . . b2 . . .", // (4, 5): two squares from (3, 3)... reached through (4, 4)? no: (4, 4) is empty
 		". . . . . . . .",
-		". . . w1 . . . .", // (3, 3)
-		". . b1 . . . . .", // (2, 2): chains from (1, 1)
+		". . . w1 . . . .",  // (3, 3)
+		". . b1 . . . . .",  // (2, 2): chains from (1, 1)
 		"w1 b3 . . . . . .", // (0, 1) white: destroyed; (1, 1) black 3
 		"w1 . . . . . w2 .", // (0, 0) booms; (6, 0) white stays
 	)
