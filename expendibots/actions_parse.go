@@ -77,7 +77,7 @@ func (p *lineScanner) near() string {
 	}
 	r := p.s[p.i:]
 	if len(r) > 12 {
-		r = r[:12] + "..."
+		return fmt.Sprintf("%q...", r[:12])
 	}
 	return fmt.Sprintf("%q", r)
 }
