@@ -20,7 +20,7 @@ const (
 )
 
 // Algos lists the algorithm names, the default first.
-func Algos() []string { return []string{AlgoBFS, AlgoSeed} }
+func Algos() []string { return []string{AlgoBFS, AlgoAStar, AlgoSeed} }
 
 // DefaultMaxStates is the state budget when Options.MaxStates is 0: about
 // 90 bytes a state, so some 450 MB at most.
@@ -91,6 +91,8 @@ func Solve(b Board, opt Options) (Result, error) {
 	switch opt.Algo {
 	case "", AlgoBFS:
 		res = s.bfs(b)
+	case AlgoAStar:
+		res = s.astar(b)
 	case AlgoSeed:
 		res = s.seed(b)
 	default:
@@ -113,32 +115,56 @@ type node struct {
 }
 
 // table is a breadth-first queue of positions that is also their hash
-// set: nodes in the order found, slots an open-addressing index into it.
+// set: nodes in the order found, in chunks of 1<<chunkBits (only the
+// first chunk grows by copying), and slots, an open-addressing index into
+// them.
 type table struct {
-	nodes []node
-	slots []int32 // node index + 1; 0 is empty
+	chunks [][]node
+	n      int     // nodes stored
+	slots  []int32 // node index + 1; 0 is empty
 }
 
+const chunkBits = 14 // 16384 nodes, about 1.4 MB, a chunk
+
 func (t *table) reset() {
-	t.nodes = t.nodes[:0]
+	t.n = 0
+	for i := range t.chunks {
+		t.chunks[i] = t.chunks[i][:0]
+	}
 	clear(t.slots)
 }
+
+// len returns the number of positions stored.
+func (t *table) len() int { return t.n }
+
+// at returns node i.
+func (t *table) at(i int32) *node { return &t.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
 
 // insert returns the index of the position b (hash h) and whether it is
 // new; a new position is appended with only b and hash set.
 func (t *table) insert(b *Board, h uint64) (int32, bool) {
-	if 2*(len(t.nodes)+1) > len(t.slots) {
+	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		j := t.slots[i]
 		if j == 0 {
-			t.nodes = append(t.nodes, node{b: *b, hash: h})
-			t.slots[i] = int32(len(t.nodes))
-			return int32(len(t.nodes) - 1), true
+			k := int32(t.n)
+			ci := int(k >> chunkBits)
+			if ci == len(t.chunks) {
+				size := 1 << chunkBits
+				if ci == 0 {
+					size = 256 // small searches stay small
+				}
+				t.chunks = append(t.chunks, make([]node, 0, size))
+			}
+			t.chunks[ci] = append(t.chunks[ci], node{b: *b, hash: h})
+			t.n++
+			t.slots[i] = k + 1
+			return k, true
 		}
-		if n := &t.nodes[j-1]; n.hash == h && n.b == *b {
+		if n := t.at(j - 1); n.hash == h && n.b == *b {
 			return j - 1, false
 		}
 	}
@@ -148,20 +174,20 @@ func (t *table) grow() {
 	size := max(1024, 2*len(t.slots))
 	t.slots = make([]int32, size)
 	mask := uint64(size - 1)
-	for k := range t.nodes {
-		i := t.nodes[k].hash & mask
+	for k := range int32(t.n) {
+		i := t.at(k).hash & mask
 		for t.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		t.slots[i] = int32(k + 1)
+		t.slots[i] = k + 1
 	}
 }
 
 // path returns the actions from the root to node i.
 func (t *table) path(i int32) []Action {
 	var rev []Action
-	for ; t.nodes[i].parent >= 0; i = t.nodes[i].parent {
-		rev = append(rev, t.nodes[i].act)
+	for ; t.at(i).parent >= 0; i = t.at(i).parent {
+		rev = append(rev, t.at(i).act)
 	}
 	out := make([]Action, len(rev))
 	for k, a := range rev {
@@ -263,16 +289,16 @@ func (s *search) bfs(b Board) Result {
 	}
 	var t table
 	t.insert(&r.b, r.hash)
-	t.nodes[0] = r
+	*t.at(0) = r
 	s.states = 1
 	acts := s.buf(0)
 	var c Board
-	for head := int32(0); int(head) < len(t.nodes); head++ {
+	for head := int32(0); int(head) < t.len(); head++ {
 		if s.over() {
 			return Result{Status: OutOfBudget, States: s.states}
 		}
 		s.expanded++
-		n := t.nodes[head]
+		n := *t.at(head)
 		acts = n.b.AppendActions(acts[:0])
 		for _, a := range acts {
 			h, bl, wt := child(&n, a, &c)
@@ -285,8 +311,8 @@ func (s *search) bfs(b Board) Result {
 				}
 			}
 			if i, fresh := t.insert(&c, h); fresh {
-				t.nodes[i].parent, t.nodes[i].act = head, a
-				t.nodes[i].black, t.nodes[i].white = bl, wt
+				nn := t.at(i)
+				nn.parent, nn.act, nn.black, nn.white = head, a, bl, wt
 				s.states++
 			}
 		}
@@ -334,23 +360,23 @@ func (ss *seedSearch) stage(r node, depth int) ([]Action, bool) {
 	t.reset()
 	r.parent = -1
 	t.insert(&r.b, r.hash)
-	t.nodes[0] = r
+	*t.at(0) = r
 	ss.states++
 	var c Board
-	for head := int32(0); int(head) < len(t.nodes); head++ {
+	for head := int32(0); int(head) < t.len(); head++ {
 		if ss.over() {
 			return nil, false
 		}
 		ss.expanded++
-		n := t.nodes[head]
+		n := *t.at(head)
 		acts := n.b.AppendActions(ss.buf(depth))
 		ss.bufs[depth] = acts
 		for _, a := range acts {
 			h, bl, wt := child(&n, a, &c)
 			if a.Kind == Move {
 				if i, fresh := t.insert(&c, h); fresh {
-					t.nodes[i].parent, t.nodes[i].act = head, a
-					t.nodes[i].black, t.nodes[i].white = bl, wt
+					nn := t.at(i)
+					nn.parent, nn.act, nn.black, nn.white = head, a, bl, wt
 					ss.states++
 				}
 				continue

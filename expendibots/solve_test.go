@@ -66,9 +66,9 @@ func randomBoard(r *rand.Rand) Board {
 	return b
 }
 
-// TestBFSMatchesReference checks bfs against the reference solver on
-// small random boards: the same shortest length, and no win within 5
-// actions when bfs says there is none.
+// TestBFSMatchesReference checks bfs and astar against the reference
+// solver on small random boards: the same shortest length, and no win
+// within 5 actions when bfs says there is none.
 func TestBFSMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	const maxDepth = 5
@@ -78,6 +78,16 @@ func TestBFSMatchesReference(t *testing.T) {
 		res, err := Solve(b, Options{MaxStates: 1_000_000})
 		if err != nil {
 			t.Fatal(err)
+		}
+		as, err := Solve(b, Options{Algo: AlgoAStar, MaxStates: 1_000_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if as.Status != res.Status || len(as.Actions) != len(res.Actions) {
+			t.Errorf("board %d %v: astar %s in %d actions, bfs %s in %d", i, b.Stacks(), as.Status, len(as.Actions), res.Status, len(res.Actions))
+		}
+		if as.Status == Solved {
+			checkSolution(t, "astar", b, as.Actions)
 		}
 		ref := shortestByIDDFS(b, min(maxDepth, len(res.Actions)))
 		switch res.Status {
@@ -144,12 +154,13 @@ func TestSolveFixtures(t *testing.T) {
 					checkSolution(t, algo, b, res.Actions)
 					lengths = append(lengths, len(res.Actions))
 				}
-				if res.Optimal != (algo == AlgoBFS && res.Status == Solved) {
+				if res.Optimal != (algo != AlgoSeed && res.Status == Solved) {
 					t.Errorf("%s: Optimal = %v", algo, res.Optimal)
 				}
 			}
-			if len(lengths) == 2 && lengths[1] < lengths[0] {
-				t.Errorf("seed found %d actions, shorter than bfs's %d", lengths[1], lengths[0])
+			// Algos: bfs, astar, seed. The first two prove their length.
+			if len(lengths) == 3 && (lengths[1] != lengths[0] || lengths[2] < lengths[0]) {
+				t.Errorf("bfs, astar, seed found %v actions", lengths)
 			}
 			if len(lengths) > 0 && lengths[0] <= 6 {
 				if ref := shortestByIDDFS(b, lengths[0]); ref != lengths[0] {
@@ -171,7 +182,7 @@ func TestSolveBudget(t *testing.T) {
 			t.Errorf("%s: %s, limit %q, %d actions; want out of budget (states)", algo, res.Status, res.Limit, len(res.Actions))
 		}
 	}
-	if _, err := Solve(b, Options{Algo: "astar"}); err == nil || !strings.Contains(err.Error(), `unknown algorithm "astar"`) {
+	if _, err := Solve(b, Options{Algo: "dfs"}); err == nil || !strings.Contains(err.Error(), `unknown algorithm "dfs"`) {
 		t.Errorf("unknown algorithm: err = %v", err)
 	}
 	won, err := Solve(Board{}, Options{})

@@ -30,7 +30,9 @@ func boomCommand() *cli.Command {
 					&cli.BoolFlag{Name: "json", Usage: "print one JSON object: actions, count, states, optimal, seconds"},
 					&cli.DurationFlag{Name: "budget", Value: 30 * time.Second, Usage: "wall-clock time limit, with a unit (30s, 500ms)"},
 					&cli.StringFlag{Name: "algo", Value: expendibots.AlgoBFS, Usage: "search: " + strings.Join(expendibots.Algos(), ", ") +
-						" (bfs: breadth-first over whole positions, shortest; seed: breadth-first to each boom, depth-first between booms, not shortest)"},
+						"; bfs: breadth-first over whole positions, shortest;" +
+						" astar: A* with a proven lower bound, shortest, often fewer positions;" +
+						" seed: the seed's search, breadth-first to each boom, depth-first between booms, not shortest"},
 					&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store (about 90 bytes each)"},
 				},
 				Action: boomSolve,
