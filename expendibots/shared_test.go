@@ -111,10 +111,13 @@ func TestSharedCases(t *testing.T) {
 			p := loadCase(t, filepath.Join(dir, c.file))
 			for _, algo := range Algos() {
 				max := 2_000_000
-				if c.length < 0 || algo == AlgoSeed {
+				switch {
+				case c.length < 0:
+					max = 50_000 // undetermined: only check nothing false is claimed
+				case algo == AlgoSeed:
 					// The seed search takes up to 2M states on the
 					// hardest cases; a smaller budget keeps the test fast.
-					max = 300_000
+					max = 100_000
 				}
 				res, err := Solve(p.Board, Options{Algo: algo, MaxStates: max})
 				if err != nil {

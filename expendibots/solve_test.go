@@ -216,3 +216,52 @@ func TestOfficialOutputs(t *testing.T) {
 		})
 	}
 }
+
+// TestAStarMatchesBFS checks astar's lower bound on spread-out boards
+// with three white tokens, where its clusters and distances matter: it
+// must find the same length as the exhaustive bfs, or the same verdict.
+func TestAStarMatchesBFS(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	compared := 0
+	for i := range 30 {
+		var b Board
+		place := func(v int8) {
+			for {
+				s := Square(r.IntN(64))
+				if b.sq[s] == 0 {
+					b.sq[s] = v
+					return
+				}
+			}
+		}
+		switch r.IntN(3) {
+		case 0:
+			place(1)
+			place(1)
+			place(1)
+		case 1:
+			place(2)
+			place(1)
+		default:
+			place(3)
+		}
+		for range 2 + r.IntN(4) {
+			place(-1)
+		}
+		bfs, _ := Solve(b, Options{MaxStates: 100_000})
+		if bfs.Status == OutOfBudget {
+			continue
+		}
+		as, _ := Solve(b, Options{Algo: AlgoAStar, MaxStates: 100_000})
+		compared++
+		if as.Status != bfs.Status || len(as.Actions) != len(bfs.Actions) {
+			t.Errorf("board %d %v: astar %s in %d actions, bfs %s in %d", i, b.Stacks(), as.Status, len(as.Actions), bfs.Status, len(bfs.Actions))
+		}
+		if as.Status == Solved {
+			checkSolution(t, "astar", b, as.Actions)
+		}
+	}
+	if compared < 25 {
+		t.Errorf("only %d boards compared", compared)
+	}
+}
