@@ -53,9 +53,24 @@
 //
 // # Searching
 //
-// Solve finds a shortest action sequence by breadth-first search over
-// whole positions (AlgoBFS), or runs the seed's search (AlgoSeed):
-// breadth-first to the next boom that hits black, depth-first between
-// booms; complete but not shortest. Both stop at a state or time budget
-// and say when the whole space was searched without a win.
+// Solve runs one of three searches, all over whole positions with a hash
+// set of the positions seen (Zobrist keys from a fixed seed):
+//
+//   - AlgoBFS, the default: breadth-first; the first win found is a
+//     shortest action sequence.
+//   - AlgoAStar: A* with an admissible, consistent lower bound (see
+//     lowerBound in astar.go for the argument); also shortest, and
+//     often stores far fewer positions on spread-out or many-token cases.
+//   - AlgoSeed: the seed's search, breadth-first from the current
+//     position to the next BOOM that destroys black (the seed says "a
+//     boom within one square of an enemy token"; a boom reaching black
+//     through a chain of white counts too), then depth-first into the
+//     position after it, backtracking when that fails. Complete, not
+//     shortest.
+//
+// Every search stops at a state budget (Options.MaxStates) or a
+// wall-clock budget (Options.Budget) and says so (OutOfBudget); when it
+// has searched every reachable position without a win it says Unsolvable.
+// Positions with black left and no white are dropped as lost; astar also
+// drops positions its bound proves lost.
 package expendibots
