@@ -50,7 +50,7 @@ type IllegalError struct {
 }
 
 func (e *IllegalError) Error() string {
-	return fmt.Sprintf("expendibots: %s is illegal: %s", e.Action, e.Reason)
+	return fmt.Sprintf("expendibots: illegal action %q: %s", e.Action.String(), e.Reason)
 }
 
 func illegal(a Action, format string, args ...any) error {

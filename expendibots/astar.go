@@ -171,6 +171,16 @@ type anode struct {
 	closed bool  // expanded
 }
 
+// bucketQueue holds node indices by f = g + h.
+type bucketQueue [][]int32
+
+func (q *bucketQueue) push(i int32, f int) {
+	for len(*q) <= f {
+		*q = append(*q, nil)
+	}
+	(*q)[f] = append((*q)[f], i)
+}
+
 // astar is A* with a bucket queue on f = g + h; within a bucket the
 // position queued last comes out first, which favours deep positions.
 func (s *search) astar(b Board) Result {
@@ -183,13 +193,7 @@ func (s *search) astar(b Board) Result {
 	}
 	var t table
 	var info []anode
-	var buckets [][]int32
-	push := func(i int32, f int) {
-		for len(buckets) <= f {
-			buckets = append(buckets, nil)
-		}
-		buckets[f] = append(buckets[f], i)
-	}
+	var q bucketQueue
 	cache := blackCache{}
 	t.insert(&r.b, r.hash)
 	*t.at(0) = r
@@ -198,15 +202,15 @@ func (s *search) astar(b Board) Result {
 		return Result{Status: Unsolvable, States: 1}
 	}
 	info = append(info, anode{h: h0})
-	push(0, int(h0))
+	q.push(0, int(h0))
 	s.states = 1
 	acts := s.buf(0)
 	var c Board
-	for f := int(h0); f < len(buckets); f++ {
-		for len(buckets[f]) > 0 {
-			k := len(buckets[f]) - 1
-			i := buckets[f][k]
-			buckets[f] = buckets[f][:k]
+	for f := int(h0); f < len(q); f++ {
+		for len(q[f]) > 0 {
+			k := len(q[f]) - 1
+			i := q[f][k]
+			q[f] = q[f][:k]
 			if info[i].closed || int(info[i].g)+int(info[i].h) != f {
 				continue // expanded already, or queued again with a smaller g
 			}
@@ -245,13 +249,13 @@ func (s *search) astar(b Board) Result {
 						continue
 					}
 					info = append(info, anode{g: g, h: lb})
-					push(j, int(g)+int(lb))
+					q.push(j, int(g)+int(lb))
 					continue
 				}
 				if !info[j].closed && g < info[j].g {
 					info[j].g = g
 					t.at(j).parent, t.at(j).act = i, a
-					push(j, int(g)+int(info[j].h))
+					q.push(j, int(g)+int(info[j].h))
 				}
 			}
 		}
