@@ -21,6 +21,12 @@ func boomCommand() *cli.Command {
 		Description: "Cases are JSON: {\"white\": [[n,x,y],...], \"black\": [[n,x,y],...]},\n" +
 			"(x, y) with x the column and y the row, both 0..7, (0, 0) at the bottom left.\n" +
 			"Actions are one a line: \"MOVE n from (x1, y1) to (x2, y2).\" or \"BOOM at (x, y).\"",
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return badInput("chainshot boom: unknown command %q (want solve, show or verify)", c.Args().First())
+			}
+			return cli.ShowSubcommandHelp(c)
+		},
 		Subcommands: []*cli.Command{
 			{
 				Name:      "solve",
@@ -33,7 +39,7 @@ func boomCommand() *cli.Command {
 						"; bfs: breadth-first over whole positions, shortest;" +
 						" astar: A* with a proven lower bound, shortest, often fewer positions;" +
 						" seed: the seed's search, breadth-first to each boom, depth-first between booms, not shortest"},
-					&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store (about 90 bytes each)"},
+					&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store (about 100 bytes each)"},
 				},
 				Action: boomSolve,
 			},
