@@ -217,7 +217,7 @@ func (s *search) over() bool {
 		return true
 	}
 	if s.expanded&1023 == 0 {
-		if s.opt.Progress != nil && s.expanded&(1<<16-1) == 0 {
+		if s.opt.Progress != nil && s.expanded > 0 && s.expanded&(1<<16-1) == 0 {
 			s.opt.Progress(s.states)
 		}
 		if s.opt.Budget > 0 && time.Since(s.start) > s.opt.Budget {

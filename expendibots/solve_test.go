@@ -265,3 +265,21 @@ func TestAStarMatchesBFS(t *testing.T) {
 		t.Errorf("only %d boards compared", compared)
 	}
 }
+
+func TestProgress(t *testing.T) {
+	b := loadFixture(t, "four-white.json")
+	var calls []int
+	res, err := Solve(b, Options{MaxStates: 200_000, Progress: func(states int) { calls = append(calls, states) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) == 0 {
+		t.Fatalf("no progress reported in a search of %d states", res.States)
+	}
+	for i, n := range calls {
+		if n <= 0 || n > res.States || (i > 0 && n < calls[i-1]) {
+			t.Errorf("progress %v for %d states", calls, res.States)
+			break
+		}
+	}
+}

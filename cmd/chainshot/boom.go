@@ -121,11 +121,23 @@ func boomSolve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := expendibots.Solve(b, expendibots.Options{Algo: algo, Budget: budget, MaxStates: maxStates})
+	s := ioFrom(c)
+	opt := expendibots.Options{Algo: algo, Budget: budget, MaxStates: maxStates}
+	progressShown := false
+	if s.errTTY {
+		// A long search shows its state count on the terminal, on one line.
+		opt.Progress = func(states int) {
+			fmt.Fprintf(s.err, "\rsearching (%s): %d states", algo, states)
+			progressShown = true
+		}
+	}
+	res, err := expendibots.Solve(b, opt)
+	if progressShown {
+		fmt.Fprint(s.err, "\r\x1b[K")
+	}
 	if err != nil {
 		return badInput("%v", err)
 	}
-	s := ioFrom(c)
 	if c.Bool("json") {
 		out := boomResult{File: path, Algorithm: algo, Status: res.Status.String(), Actions: []string{},
 			Count: len(res.Actions), States: res.States, Expanded: res.Expanded, Optimal: res.Optimal,
