@@ -374,16 +374,20 @@ func (ss *seedSearch) stage(r node, depth int) ([]Action, bool) {
 		ss.bufs[depth] = acts
 		for _, a := range acts {
 			h, bl, wt := child(&n, a, &c)
-			if a.Kind == Move {
+			if a.Kind == Move || bl == n.black {
+				// A MOVE, or a BOOM that hits no black: one more position
+				// of this stage. (Such a BOOM only loses white, but it can
+				// clear white stacks out of a later chain's way, so it is
+				// kept for completeness.)
+				if wt == 0 {
+					continue
+				}
 				if i, fresh := t.insert(&c, h); fresh {
 					nn := t.at(i)
 					nn.parent, nn.act, nn.black, nn.white = head, a, bl, wt
 					ss.states++
 				}
 				continue
-			}
-			if bl == n.black {
-				continue // a boom that hits no black only loses white
 			}
 			if bl == 0 {
 				return append(t.path(head), a), true
