@@ -211,3 +211,45 @@ func FuzzParseActions(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReplay feeds any case and any action lines to the verifier's path:
+// it must never panic, and every action it accepts must be one that
+// AppendActions generates, keep the tokens (MOVE) or clear its own square
+// (BOOM).
+func FuzzReplay(f *testing.F) {
+	f.Add([]byte(`{"white": [[2,0,0]], "black": [[1,1,1],[1,7,7]]}`), []byte("MOVE 1 from (0, 0) to (0, 2).\nBOOM at (0, 0).\nBOOM at (0, 2).\n"))
+	f.Add([]byte(`{"white": [[1,3,3]], "black": [[1,3,4]]}`), []byte("MOVE 1 from (3, 3) to (3, 4).\n"))
+	f.Fuzz(func(t *testing.T, js, acts []byte) {
+		p, err := ParseJSON(js, "f.json")
+		if err != nil {
+			return
+		}
+		as, _, err := ParseActions(acts, "f.txt")
+		if err != nil {
+			return
+		}
+		b := p.Board
+		for _, a := range as {
+			next, set, err := b.Step(a)
+			if err != nil {
+				return
+			}
+			found := false
+			for _, g := range b.AppendActions(nil) {
+				found = found || g == a
+			}
+			if !found {
+				t.Fatalf("%s accepted but not generated on %v", a, b.Stacks())
+			}
+			w0, b0 := b.Tokens()
+			w1, b1 := next.Tokens()
+			if a.Kind == Move && (w0 != w1 || b0 != b1 || set != 0) {
+				t.Fatalf("%s changed tokens %d/%d to %d/%d", a, w0, b0, w1, b1)
+			}
+			if a.Kind == Boom && (!set.Has(a.From) || next.At(a.From.X(), a.From.Y()) != 0 || w1 >= w0) {
+				t.Fatalf("%s: exploded %v", a, set.Squares())
+			}
+			b = next
+		}
+	})
+}
