@@ -50,14 +50,20 @@ type blackKey struct {
 // so a search meets few different sets.
 type blackCache map[blackKey]*blackInfo
 
-func (bc blackCache) get(b *Board, white uint8) *blackInfo {
-	var k blackKey
+// blackMask returns the set of squares holding black.
+func blackMask(b *Board) uint64 {
+	var mask uint64
 	for s, v := range b.sq {
 		if v < 0 {
-			k.mask |= 1 << uint(s)
+			mask |= 1 << uint(s)
 		}
 	}
-	k.white = white
+	return mask
+}
+
+// get returns the blackInfo of the black squares mask with white tokens.
+func (bc blackCache) get(mask uint64, white uint8) *blackInfo {
+	k := blackKey{mask: mask, white: white}
 	if bi, ok := bc[k]; ok {
 		return bi
 	}
@@ -166,9 +172,10 @@ func lowerBound(b *Board, bi *blackInfo, black, white uint8) uint8 {
 
 // anode is A*'s bookkeeping beside a table node.
 type anode struct {
-	g      int32 // actions from the start, the fewest found so far
-	h      uint8 // lowerBound
-	closed bool  // expanded
+	black  uint64 // the black squares (see blackMask)
+	g      int32  // actions from the start, the fewest found so far
+	h      uint8  // lowerBound
+	closed bool   // expanded
 }
 
 // bucketQueue holds node indices by f = g + h.
@@ -197,11 +204,12 @@ func (s *search) astar(b Board) Result {
 	cache := blackCache{}
 	t.insert(&r.b, r.hash)
 	*t.at(0) = r
-	h0 := lowerBound(&r.b, cache.get(&r.b, r.white), r.black, r.white)
+	mask0 := blackMask(&r.b)
+	h0 := lowerBound(&r.b, cache.get(mask0, r.white), r.black, r.white)
 	if h0 == dead {
 		return Result{Status: Unsolvable, States: 1}
 	}
-	info = append(info, anode{h: h0})
+	info = append(info, anode{black: mask0, h: h0})
 	q.push(0, int(h0))
 	s.states = 1
 	acts := s.buf(0)
@@ -221,11 +229,12 @@ func (s *search) astar(b Board) Result {
 			s.expanded++
 			n := *t.at(i)
 			g := info[i].g + 1
-			biMoves := cache.get(&n.b, n.white) // moves keep black and white counts
+			pmask := info[i].black
+			biMoves := cache.get(pmask, n.white) // moves keep black and white counts
 			acts = n.b.AppendActions(acts[:0])
 			for _, a := range acts {
-				h, bl, wt := child(&n, a, &c)
-				bi := biMoves
+				h, bl, wt, set := child(&n, a, &c)
+				bi, mask := biMoves, pmask
 				if a.Kind == Boom {
 					if bl == 0 {
 						// This win has f = g, and every queued position
@@ -235,7 +244,8 @@ func (s *search) astar(b Board) Result {
 					if wt == 0 {
 						continue
 					}
-					bi = cache.get(&c, wt)
+					mask = pmask &^ uint64(set)
+					bi = cache.get(mask, wt)
 				}
 				j, fresh := t.insert(&c, h)
 				if fresh {
@@ -245,10 +255,10 @@ func (s *search) astar(b Board) Result {
 					s.states++
 					if lb == dead {
 						// Kept in the table so it is not judged again.
-						info = append(info, anode{g: g, h: lb, closed: true})
+						info = append(info, anode{black: mask, g: g, h: lb, closed: true})
 						continue
 					}
-					info = append(info, anode{g: g, h: lb})
+					info = append(info, anode{black: mask, g: g, h: lb})
 					q.push(j, int(g)+int(lb))
 					continue
 				}

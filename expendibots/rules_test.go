@@ -262,13 +262,14 @@ func TestHashIncremental(t *testing.T) {
 	r := s.root(b)
 	var c Board
 	for _, a := range b.AppendActions(nil) {
-		h, bl, wt := child(&r, a, &c)
+		h, bl, wt, set := child(&r, a, &c)
 		want, err := b.Apply(a)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c != want || h != want.Hash() {
-			t.Errorf("%s: child board or hash differs from Apply", a)
+		_, wantSet, _ := b.Step(a)
+		if c != want || h != want.Hash() || set != wantSet {
+			t.Errorf("%s: child board, hash or cleared squares differ from Step", a)
 		}
 		wbl, wwt := counts(&want)
 		if bl != wbl || wt != wwt {

@@ -248,8 +248,8 @@ func counts(b *Board) (black, white uint8) {
 }
 
 // child plays the legal action a on n's position into c and returns its
-// hash and counts.
-func child(n *node, a Action, c *Board) (h uint64, black, white uint8) {
+// hash and counts, and for a BOOM the squares it cleared.
+func child(n *node, a Action, c *Board) (h uint64, black, white uint8, set SquareSet) {
 	*c = n.b
 	h, black, white = n.hash, n.black, n.white
 	if a.Kind == Move {
@@ -258,9 +258,9 @@ func child(n *node, a Action, c *Board) (h uint64, black, white uint8) {
 		c.sq[f] -= int8(a.N)
 		c.sq[t] += int8(a.N)
 		h ^= key(f, c.sq[f]) ^ key(t, c.sq[t])
-		return h, black, white
+		return h, black, white, 0
 	}
-	set := c.explode(a.From)
+	set = c.explode(a.From)
 	for m := uint64(set); m != 0; m &= m - 1 {
 		q := Square(bits.TrailingZeros64(m))
 		v := n.b.sq[q]
@@ -271,7 +271,7 @@ func child(n *node, a Action, c *Board) (h uint64, black, white uint8) {
 			white -= uint8(v)
 		}
 	}
-	return h, black, white
+	return h, black, white, set
 }
 
 func (s *search) root(b Board) node {
@@ -302,7 +302,7 @@ func (s *search) bfs(b Board) Result {
 		n := *t.at(head)
 		acts = n.b.AppendActions(acts[:0])
 		for _, a := range acts {
-			h, bl, wt := child(&n, a, &c)
+			h, bl, wt, _ := child(&n, a, &c)
 			if a.Kind == Boom {
 				if bl == 0 {
 					return Result{Status: Solved, Actions: append(t.path(head), a), Optimal: true, States: s.states}
@@ -373,7 +373,7 @@ func (ss *seedSearch) stage(r node, depth int) ([]Action, bool) {
 		acts := n.b.AppendActions(ss.buf(depth))
 		ss.bufs[depth] = acts
 		for _, a := range acts {
-			h, bl, wt := child(&n, a, &c)
+			h, bl, wt, _ := child(&n, a, &c)
 			if a.Kind == Move || bl == n.black {
 				// A MOVE, or a BOOM that hits no black: one more position
 				// of this stage. (Such a BOOM only loses white, but it can
