@@ -49,6 +49,7 @@ type IllegalError struct {
 	Reason string
 }
 
+// Error returns the message, as in: expendibots: illegal action "BOOM at (1, 1).": no stack at (1, 1)
 func (e *IllegalError) Error() string {
 	return fmt.Sprintf("expendibots: illegal action %q: %s", e.Action.String(), e.Reason)
 }

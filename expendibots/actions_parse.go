@@ -15,6 +15,7 @@ type ParseError struct {
 	Msg       string
 }
 
+// Error returns "expendibots: FILE:LINE:COL: MSG" (FILE: MSG when Line is 0).
 func (e *ParseError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("expendibots: %s: %s", e.File, e.Msg)
