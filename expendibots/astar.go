@@ -165,7 +165,7 @@ func lowerBound(b *Board, bi *blackInfo, black, white uint8) uint8 {
 		for _, s := range ws[:nw] {
 			D = min(D, g[s])
 		}
-		M = max(M, (D+white-1)/white)
+		M = max(M, uint8((int(D)+int(white)-1)/int(white)))
 	}
 	return uint8(len(bi.gap)) + M
 }
