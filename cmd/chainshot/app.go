@@ -29,6 +29,7 @@ func commands() []*cli.Command {
 		benchCommand(),
 		datasetsCommand(),
 		genCommand(),
+		boomCommand(),
 	}
 }
 

@@ -1,0 +1,150 @@
+package expendibots
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// repoRoot returns the directory holding go.mod, above the working
+// directory.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatal("no go.mod above the working directory")
+		}
+		dir = up
+	}
+}
+
+// sharedCase is one line of ../shared/data/expendibots/EXPECTED_LENGTHS.tsv.
+type sharedCase struct {
+	file   string // path relative to the data folder
+	length int    // shortest length; -1 for LIMIT (undetermined)
+}
+
+// sharedData returns the shared data folder and its expected lengths, or
+// skips the test when ../shared is missing.
+func sharedData(t testing.TB) (string, []sharedCase) {
+	t.Helper()
+	dir := filepath.Join(repoRoot(t), "..", "shared", "data", "expendibots")
+	f, err := os.Open(filepath.Join(dir, "EXPECTED_LENGTHS.tsv"))
+	if err != nil {
+		t.Skipf("shared data missing: %v", err)
+	}
+	defer f.Close()
+	var cases []sharedCase
+	sc := bufio.NewScanner(f)
+	for no := 1; sc.Scan(); no++ {
+		fields := strings.Split(strings.TrimSpace(sc.Text()), "\t")
+		if no == 1 || len(fields) != 2 {
+			continue // header
+		}
+		n, err := strconv.Atoi(fields[1])
+		if err != nil {
+			if fields[1] != "LIMIT" {
+				t.Fatalf("EXPECTED_LENGTHS.tsv:%d: length %q", no, fields[1])
+			}
+			n = -1
+		}
+		cases = append(cases, sharedCase{file: fields[0], length: n})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("EXPECTED_LENGTHS.tsv lists no cases")
+	}
+	return dir, cases
+}
+
+func loadCase(t testing.TB, path string) Parsed {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ParseJSON(data, filepath.Base(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// checkSolution replays acts from b and fails unless every black token is
+// gone at the end (and not before the last action).
+func checkSolution(t testing.TB, name string, b Board, acts []Action) {
+	t.Helper()
+	boards, _, bad, err := Replay(b, acts)
+	if err != nil {
+		t.Fatalf("%s: action %d (%s): %v", name, bad+1, acts[bad], err)
+	}
+	if len(acts) == 0 {
+		if !b.Won() {
+			t.Fatalf("%s: empty solution but black is left", name)
+		}
+		return
+	}
+	for i, nb := range boards {
+		if won := nb.Won(); won != (i == len(boards)-1) {
+			t.Fatalf("%s: after action %d won=%v", name, i+1, won)
+		}
+	}
+}
+
+func TestSharedCases(t *testing.T) {
+	dir, cases := sharedData(t)
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			p := loadCase(t, filepath.Join(dir, c.file))
+			for _, algo := range Algos() {
+				max := 2_000_000
+				switch {
+				case c.length < 0:
+					max = 50_000 // undetermined: only check nothing false is claimed
+				case algo == AlgoSeed:
+					// The seed search takes up to 2M states on the
+					// hardest cases; a smaller budget keeps the test fast.
+					max = 100_000
+				}
+				res, err := Solve(p.Board, Options{Algo: algo, MaxStates: max})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: %s, %d actions, %d states, %v", algo, res.Status, len(res.Actions), res.States, res.Elapsed)
+				switch {
+				case algo == AlgoSeed && res.Status == OutOfBudget:
+					t.Logf("seed: out of budget, not checked")
+				case c.length < 0:
+					// Undetermined: a win must replay; otherwise the budget ran out.
+					if res.Status == Unsolvable {
+						t.Fatalf("%s: claims unsolvable after %d states", algo, res.States)
+					}
+				case res.Status != Solved:
+					t.Fatalf("%s: %s after %d states (limit %q), want a solution", algo, res.Status, res.States, res.Limit)
+				case algo != AlgoSeed && len(res.Actions) != c.length:
+					t.Fatalf("%s: %d actions, want %d:\n%s", algo, len(res.Actions), c.length, FormatActions(res.Actions))
+				case algo != AlgoSeed && !res.Optimal:
+					t.Fatalf("%s: solution not marked optimal", algo)
+				case len(res.Actions) < c.length:
+					t.Fatalf("%s: %d actions, shorter than the shortest %d", algo, len(res.Actions), c.length)
+				}
+				if res.Status == Solved {
+					checkSolution(t, algo, p.Board, res.Actions)
+				}
+			}
+		})
+	}
+}
