@@ -40,6 +40,7 @@ func boomCommand() *cli.Command {
 						" astar: A* with a proven lower bound, shortest, often fewer positions;" +
 						" seed: the seed's search, breadth-first to each boom, depth-first between booms, not shortest"},
 					&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store (about 100 bytes each)"},
+					&cli.StringFlag{Name: "gif", Usage: "also write the actions as an animated GIF to `FILE`, booms marked"},
 				},
 				Action: boomSolve,
 			},
@@ -121,6 +122,12 @@ func boomSolve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	gif := c.String("gif")
+	if gif != "" {
+		if err := checkOutputDir(gif); err != nil {
+			return badInput("chainshot boom solve: --gif: %v", err)
+		}
+	}
 	s := ioFrom(c)
 	opt := expendibots.Options{Algo: algo, Budget: budget, MaxStates: maxStates}
 	progressShown := false
@@ -137,6 +144,11 @@ func boomSolve(c *cli.Context) error {
 	}
 	if err != nil {
 		return badInput("%v", err)
+	}
+	if gif != "" && res.Status == expendibots.Solved {
+		if err := writeBoomGIF(gif, path, b, res.Actions); err != nil {
+			return err
+		}
 	}
 	if c.Bool("json") {
 		out := boomResult{File: path, Algorithm: algo, Status: res.Status.String(), Actions: []string{},

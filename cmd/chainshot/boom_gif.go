@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"chainshot/cmd/chainshot/picture"
+	"chainshot/expendibots"
+)
+
+// boomStacks converts a board's stacks for the picture package.
+func boomStacks(b expendibots.Board) []picture.Stack {
+	var out []picture.Stack
+	for _, st := range b.Stacks() {
+		out = append(out, picture.Stack{X: st.X, Y: st.Y, N: st.N, Black: st.Colour == expendibots.Black})
+	}
+	return out
+}
+
+// boomFrames returns one frame for the start and one per action: a move
+// marks where it came from and went, a boom every square that blew up.
+func boomFrames(start expendibots.Board, actions []expendibots.Action) ([]picture.ExpendibotsFrame, error) {
+	boards, exploded, bad, err := expendibots.Replay(start, actions)
+	if err != nil {
+		return nil, fmt.Errorf("action %d (%s): %v", bad+1, actions[bad], err)
+	}
+	frames := []picture.ExpendibotsFrame{{Stacks: boomStacks(start), Caption: "start"}}
+	for i, a := range actions {
+		f := picture.ExpendibotsFrame{Stacks: boomStacks(boards[i]), Caption: fmt.Sprintf("%d/%d: %s", i+1, len(actions), a)}
+		if a.Kind == expendibots.Boom {
+			for sq := expendibots.Square(0); sq < expendibots.Size*expendibots.Size; sq++ {
+				if exploded[i].Has(sq) {
+					f.Boom = append(f.Boom, picture.Square{X: sq.X(), Y: sq.Y()})
+				}
+			}
+		} else {
+			from := picture.Square{X: a.From.X(), Y: a.From.Y()}
+			to := picture.Square{X: a.To.X(), Y: a.To.Y()}
+			f.From, f.To = &from, &to
+		}
+		frames = append(frames, f)
+	}
+	return frames, nil
+}
+
+// writeBoomGIF writes the actions on start as an animated GIF, whole or
+// not at all.
+func writeBoomGIF(path, title string, start expendibots.Board, actions []expendibots.Action) error {
+	frames, err := boomFrames(start, actions)
+	if err != nil {
+		return failed("%s: %v", title, err)
+	}
+	err = picture.WriteFile(path, func(w io.Writer) error {
+		return picture.ExpendibotsGIF(w, frames, picture.Options{Title: title})
+	})
+	if err != nil {
+		return badInput("%v", err)
+	}
+	return nil
+}

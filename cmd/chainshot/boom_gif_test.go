@@ -1,0 +1,60 @@
+package main
+
+import (
+	"image/gif"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"chainshot/expendibots"
+)
+
+func TestWriteBoomGIF(t *testing.T) {
+	p, err := expendibots.ParseJSON([]byte(`{"white": [[1,1,4]], "black": [[1,4,6]]}`), "one.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := p.Board
+	res, err := expendibots.Solve(b, expendibots.Options{Algo: expendibots.AlgoBFS, MaxStates: 100000})
+	if err != nil || res.Status != expendibots.Solved {
+		t.Fatalf("solve: %v %v", res.Status, err)
+	}
+	frames, err := boomFrames(b, res.Actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(frames) != len(res.Actions)+1 {
+		t.Fatalf("%d frames for %d actions", len(frames), len(res.Actions))
+	}
+	last := frames[len(frames)-1]
+	if len(last.Boom) == 0 || !strings.Contains(last.Caption, "BOOM") {
+		t.Errorf("the last action is a boom and its frame must mark it: %+v", last)
+	}
+	for _, st := range last.Stacks {
+		if st.Black {
+			t.Errorf("black stack left on the last frame: %+v", st)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "b.gif")
+	if err := writeBoomGIF(path, "one.json", b, res.Actions); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != len(res.Actions)+1 {
+		t.Errorf("GIF has %d frames, want %d", len(g.Image), len(res.Actions)+1)
+	}
+	bad := append(append([]expendibots.Action{}, res.Actions...), expendibots.BoomAction(0, 0))
+	if code, msg := exitCode(writeBoomGIF(filepath.Join(t.TempDir(), "x.gif"), "one.json", b, bad)); code != exitFailed || !strings.Contains(msg, "action "+strconv.Itoa(len(bad))) {
+		t.Errorf("illegal action: status %d %q", code, msg)
+	}
+}
