@@ -211,12 +211,22 @@ func (b *Board) AppendMoves(dst []Move) []Move {
 		return dst
 	}
 	own := uint8(b.toMove) + 1
-	for i := 0; i < b.geo.cells; i++ {
-		if o := b.owner[i]; o == 0 || o == own {
-			dst = append(dst, Move(i))
+	cells := b.geo.cells
+	n := len(dst)
+	if cap(dst)-n < cells {
+		dst = append(dst, make([]Move, cells)...)
+	}
+	dst = dst[:n+cells]
+	out := dst[n:]
+	k := 0
+	for i, o := range b.owner[:cells] {
+		out[k] = Move(i)
+		// o*(o-own) is zero exactly when o is 0 or own (both are at most 8)
+		if o*(o-own) == 0 {
+			k++
 		}
 	}
-	return dst
+	return dst[:n+k]
 }
 
 // set puts owner o and count k on cell i, keeping the hash.
