@@ -3,6 +3,7 @@ module chainshot
 go 1.26.8
 
 require (
+	github.com/rogpeppe/go-internal v1.14.1
 	github.com/urfave/cli/v2 v2.27.7
 	golang.org/x/term v0.47.0
 )
@@ -12,4 +13,5 @@ require (
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/tools v0.26.0 // indirect
 )

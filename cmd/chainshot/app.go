@@ -20,6 +20,7 @@ const version = "0.1.0"
 func commands() []*cli.Command {
 	return []*cli.Command{
 		rulesCommand(),
+		reactCommand(),
 	}
 }
 
