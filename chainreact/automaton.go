@@ -42,7 +42,7 @@ func TakeCensus(b *Board) Census {
 
 // StateName returns the seed's name of the state of a cell of the given
 // class (1..3) holding orbs of player p: S21 for A, S'21 for B; players
-// beyond two are written S''21, S'''21 and so on.
+// beyond two are written S”21, S”'21 and so on.
 func StateName(p, class, orbs int) string {
 	return fmt.Sprintf("S%s%d%d", strings.Repeat("'", p), class, orbs)
 }
