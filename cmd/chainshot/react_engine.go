@@ -240,15 +240,10 @@ func (e *enginePlayer) Choose(b *chainreact.Board, history []chainreact.Move) ch
 		}
 		e.synced, e.sent, e.rows, e.cols = true, 0, b.Rows(), b.Cols()
 	}
-	replay, _ := chainreact.NewBoard(b.Rows(), b.Cols(), b.Players())
-	for _, m := range history[:e.sent] {
-		replay.Play(m)
-	}
 	for ; e.sent < len(history); e.sent++ {
-		if _, err := e.send("play " + replay.FormatMove(history[e.sent])); err != nil {
+		if _, err := e.send("play " + b.FormatMove(history[e.sent])); err != nil {
 			return e.fail(err)
 		}
-		replay.Play(history[e.sent])
 	}
 	r, err := e.send("genmove")
 	if err != nil {
