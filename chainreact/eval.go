@@ -69,7 +69,7 @@ func (e Eval) Score(b *Board, p int) int {
 	case EvalBrilliant:
 		return brilliant(b, p)
 	case EvalWeighted:
-		return 5*h1Orbs(b, p) + 20*h2Critical(b, p) + 10*h3Control(b, p) + phaseWeight(b)*h4Chain(b, p) + 10*h5Safety(b, p)
+		return weighted(b, p)
 	case EvalOrbs:
 		return h1Orbs(b, p)
 	case EvalCritical:
@@ -298,4 +298,54 @@ func h5Safety(b *Board, p int) int {
 		}
 	}
 	return s
+}
+
+// weighted is seed 002's full evaluation, ×10: 0.5·H1 + 2·H2 + 1·H3 +
+// 3·phase·H4 + 1·H5, with H1, H2, H3, H5 and the phase in one pass.
+func weighted(b *Board, p int) int {
+	g := b.geo
+	own := uint8(p) + 1
+	h2, h3, h5, occ := 0, 0, 0, 0
+	for i := 0; i < g.cells; i++ {
+		o := b.owner[i]
+		if o == 0 {
+			continue
+		}
+		occ++
+		crit := b.count[i] == g.cm[i]-1
+		if o != own {
+			h3--
+			if crit {
+				h2 -= 10
+			}
+			continue
+		}
+		h3++
+		if crit {
+			h2 += 10
+		}
+		switch g.kind[i] {
+		case 2:
+			h5 += 5
+		case 3:
+			h5 += 3
+		}
+		for k := uint8(0); k < g.cm[i]; k++ {
+			j := g.nb[i][k]
+			if oj := b.owner[j]; oj != own && oj != 0 {
+				h5--
+				if b.critical(int(j)) {
+					h5 -= 5
+				}
+			}
+		}
+	}
+	phase := 45
+	switch {
+	case 3*occ < g.cells:
+		phase = 18
+	case 3*occ < 2*g.cells:
+		phase = 30
+	}
+	return 5*h1Orbs(b, p) + 20*h2 + 10*h3 + phase*h4Chain(b, p) + 10*h5
 }

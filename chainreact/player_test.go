@@ -161,3 +161,16 @@ func TestWilson(t *testing.T) {
 		t.Fatalf("Wilson(190,200) = %.4f, %.4f", lo, hi)
 	}
 }
+
+// TestWeightedIsTheSum checks the one-pass weighted evaluation against
+// seed 002's formula written with the separate heuristics.
+func TestWeightedIsTheSum(t *testing.T) {
+	for _, b := range benchPositions() {
+		for p := 0; p < 2; p++ {
+			want := 5*h1Orbs(&b, p) + 20*h2Critical(&b, p) + 10*h3Control(&b, p) + phaseWeight(&b)*h4Chain(&b, p) + 10*h5Safety(&b, p)
+			if got := EvalWeighted.Score(&b, p); got != want {
+				t.Fatalf("weighted %d, sum of parts %d", got, want)
+			}
+		}
+	}
+}
