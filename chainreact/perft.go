@@ -9,21 +9,23 @@ func Perft(b *Board, depth int) []uint64 {
 	for d := 0; d < depth; d++ {
 		bufs = append(bufs, make([]Move, 0, b.Cells()))
 	}
-	perft(b, 0, counts, bufs)
+	boards := make([]Board, depth+1)
+	perft(b, 0, counts, bufs, boards)
 	return counts
 }
 
-func perft(b *Board, d int, counts []uint64, bufs [][]Move) {
+func perft(b *Board, d int, counts []uint64, bufs [][]Move, boards []Board) {
 	moves := b.AppendMoves(bufs[d][:0])
 	counts[d] += uint64(len(moves))
 	if d+1 == len(counts) {
 		return
 	}
 	for _, m := range moves {
-		c := *b
+		c := &boards[d+1]
+		*c = *b
 		c.Play(m)
 		if !c.Over() {
-			perft(&c, d+1, counts, bufs)
+			perft(c, d+1, counts, bufs, boards)
 		}
 	}
 }

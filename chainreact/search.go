@@ -59,6 +59,7 @@ type searchPlayer struct {
 	tt       []ttEntry
 	gen      uint8
 	history  [MaxCells]int32
+	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
 	bufs     [maxPly][MaxCells]Move
 	keys     [maxPly][MaxCells]int32
 	pv       Move
@@ -113,9 +114,10 @@ func (s *searchPlayer) minimaxRoot(b *Board, moves []Move) (Move, int) {
 	moves = s.narrow(b, moves, 0)
 	best, bestV := moves[0], -infinity
 	for _, m := range moves {
-		c := *b
+		c := &s.boards[1]
+		*c = *b
 		c.Play(m)
-		v := s.minimax(&c, s.depth-1, 1)
+		v := s.minimax(c, s.depth-1, 1)
 		if v > bestV {
 			best, bestV = m, v
 		}
@@ -167,9 +169,10 @@ func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
 		best = -infinity
 	}
 	for _, m := range moves {
-		c := *b
+		c := &s.boards[ply+1]
+		*c = *b
 		c.Play(m)
-		v := s.minimax(&c, depth-1, ply+1)
+		v := s.minimax(c, depth-1, ply+1)
 		if maxing && v > best || !maxing && v < best {
 			best = v
 		}
@@ -199,9 +202,10 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 		alpha := -infinity
 		cand := NoMove
 		for _, m := range moves {
-			c := *b
+			c := &s.boards[1]
+			*c = *b
 			c.Play(m)
-			v := s.alphaBeta(&c, d-1, alpha, infinity, 1)
+			v := s.alphaBeta(c, d-1, alpha, infinity, 1)
 			if s.stopped {
 				break
 			}
@@ -285,9 +289,10 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	}
 	bestMove := NoMove
 	for _, m := range moves {
-		c := *b
+		c := &s.boards[ply+1]
+		*c = *b
 		c.Play(m)
-		v := s.alphaBeta(&c, depth-1, alpha, beta, ply+1)
+		v := s.alphaBeta(c, depth-1, alpha, beta, ply+1)
 		if s.stopped {
 			return 0
 		}
@@ -397,14 +402,15 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 		if !hot {
 			continue
 		}
-		c := *b
+		c := &s.boards[ply+1]
+		*c = *b
 		c.Play(Move(i))
 		s.count++
 		var v int
 		if c.winner >= 0 {
-			v = s.terminal(&c, ply+1)
+			v = s.terminal(c, ply+1)
 		} else {
-			v = s.quiesce(&c, depth-1, alpha, beta, ply+1)
+			v = s.quiesce(c, depth-1, alpha, beta, ply+1)
 		}
 		if maxing {
 			if v > best {
