@@ -16,10 +16,11 @@ const (
 	EvalControl               // seed 002's H3 alone: cells held difference
 	EvalChain                 // seed 002's H4 alone: longest chain a move can set off
 	EvalSafety                // seed 002's H5 alone: corners, edges, threats
+	EvalStatic                // seed 002's weights without H4: the chains are left to quiescence search
 	numEvals
 )
 
-var evalNames = [numEvals]string{"brilliant", "weighted", "orbs", "critical", "control", "chain", "safety"}
+var evalNames = [numEvals]string{"brilliant", "weighted", "orbs", "critical", "control", "chain", "safety", "static"}
 
 // String returns the evaluation's name as spec strings write it.
 func (e Eval) String() string {
@@ -45,7 +46,7 @@ func ParseEval(s string) (Eval, error) {
 			return Eval(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown evaluation %q (want brilliant, weighted, orbs, critical, control, chain or safety)", s)
+	return 0, fmt.Errorf("unknown evaluation %q (want brilliant, weighted, orbs, critical, control, chain, safety or static)", s)
 }
 
 // WinScore is the value of a won game for evaluations other than
@@ -69,7 +70,9 @@ func (e Eval) Score(b *Board, p int) int {
 	case EvalBrilliant:
 		return brilliant(b, p)
 	case EvalWeighted:
-		return weighted(b, p)
+		return weighted(b, p, true)
+	case EvalStatic:
+		return weighted(b, p, false)
 	case EvalOrbs:
 		return h1Orbs(b, p)
 	case EvalCritical:
@@ -302,7 +305,8 @@ func h5Safety(b *Board, p int) int {
 
 // weighted is seed 002's full evaluation, ×10: 0.5·H1 + 2·H2 + 1·H3 +
 // 3·phase·H4 + 1·H5, with H1, H2, H3, H5 and the phase in one pass.
-func weighted(b *Board, p int) int {
+// Without chain it leaves H4 out (EvalStatic).
+func weighted(b *Board, p int, chain bool) int {
 	g := b.geo
 	own := uint8(p) + 1
 	h2, h3, h5, occ := 0, 0, 0, 0
@@ -339,6 +343,9 @@ func weighted(b *Board, p int) int {
 				}
 			}
 		}
+	}
+	if !chain {
+		return 5*h1Orbs(b, p) + 20*h2 + 10*h3 + 10*h5
 	}
 	phase := 45
 	switch {

@@ -51,7 +51,8 @@ type NodeCounter interface {
 //	                             with move ordering, a transposition table and
 //	                             quiescence on pending explosions
 //
-// E is one of brilliant, weighted, orbs, critical, control, chain, safety.
+// E is one of brilliant, weighted, orbs, critical, control, chain, safety,
+// static (seed 002's weights without the chain term).
 // Players that search by depth, nodes or playouts are deterministic for a
 // seed; a time limit makes them depend on the machine.
 func NewPlayer(spec string, seed uint64) (Player, error) {
