@@ -14,8 +14,8 @@ const (
 
 // Defaults of the "best" player, chosen by measurement (BENCH-react.md).
 const (
-	bestEval  = EvalBrilliant
-	bestNodes = 4000
+	bestEval  = EvalWeighted
+	bestNodes = 6500
 	bestQ     = 4
 )
 
