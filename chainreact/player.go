@@ -258,7 +258,6 @@ const DefaultSpec = "best"
 type randomPlayer struct {
 	rng  *rand.Rand
 	buf  []Move
-	seed uint64
 }
 
 func (r *randomPlayer) Spec() string { return "random" }
