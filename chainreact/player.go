@@ -256,8 +256,8 @@ const DefaultSpec = "best"
 
 // randomPlayer plays uniformly random legal moves.
 type randomPlayer struct {
-	rng  *rand.Rand
-	buf  []Move
+	rng *rand.Rand
+	buf []Move
 }
 
 func (r *randomPlayer) Spec() string { return "random" }
