@@ -57,6 +57,7 @@ type ErrPlayer struct {
 	Err  error
 }
 
+// Error says which player failed and how.
 func (e *ErrPlayer) Error() string { return fmt.Sprintf("chainreact: player %q: %v", e.Spec, e.Err) }
 
 // failer is implemented by players that can fail (an engine process that
