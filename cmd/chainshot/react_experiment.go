@@ -180,6 +180,8 @@ func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) 
 		fmt.Fprintf(out, "%-4s %-4s %4d-%-4d %8s %8.1f%% [%5.1f%%, %5.1f%%] %4s %5.0f%%\n", r.A, r.B, r.WinsA, r.WinsB, r.Winner, 100*r.WinnerRate, 100*r.CILow, 100*r.CIHigh, r.SeedWinner, 100*r.SeedRate)
 	}
 	fmt.Fprintln(out, "H1 orb count, H2 critical control, H3 board control, H4 explosion chain, H5 positional safety")
+	fmt.Fprintln(out, "seed002-heatmap.png: row heuristic's win rate against the column heuristic, H1..H5 from the top")
+	fmt.Fprintln(out, "and the left; left panel measured, right panel the seed's guess; red 0%, white 50%, green 100%.")
 }
 
 func writeExperimentFiles(cmd, dir string, t1 []table1Row, t2 []table2Row, games int, seed uint64, size string) error {
@@ -221,6 +223,11 @@ func writeExperimentFiles(cmd, dir string, t1 []table1Row, t2 []table2Row, games
 func writeFileAtomic(name string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-"+filepath.Base(name))
 	if err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
 		return err
 	}
 	if _, err := tmp.Write(data); err != nil {
