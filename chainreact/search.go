@@ -48,6 +48,8 @@ type searchPlayer struct {
 	width  int
 	qdepth int
 	nodes  uint64 // node budget per move, 0 for none
+	spread bool   // spend the budget unevenly: less in the opening, more later
+	budget uint64 // this move's node budget
 	limit  time.Duration
 
 	rng      *rand.Rand
@@ -86,6 +88,17 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	s.history = [MaxCells]int32{}
 	if s.limit > 0 {
 		s.deadline = time.Now().Add(s.limit)
+	}
+	s.budget = s.nodes
+	if s.spread && s.nodes > 0 {
+		// from 0.4× the budget on an empty board to 1.6× on a full one
+		occ := 0
+		for i := 0; i < b.geo.cells; i++ {
+			if b.owner[i] != 0 {
+				occ++
+			}
+		}
+		s.budget = s.nodes * uint64(4*b.geo.cells+12*occ) / uint64(10*b.geo.cells)
 	}
 	moves := b.AppendMoves(s.bufs[0][:0])
 	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
@@ -225,7 +238,7 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 		if alpha >= mateScore-maxPly || alpha <= -mateScore+maxPly {
 			break // the result is proven
 		}
-		if s.nodes > 0 && s.count >= s.nodes/2 && s.kind == kindBest {
+		if s.budget > 0 && s.count >= s.budget/2 && s.kind == kindBest {
 			break // the next pass would not finish
 		}
 	}
@@ -233,7 +246,7 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 }
 
 func (s *searchPlayer) outOfBudget() bool {
-	if s.nodes > 0 && s.count >= s.nodes {
+	if s.budget > 0 && s.count >= s.budget {
 		return true
 	}
 	if s.limit > 0 && s.count&255 == 0 && time.Now().After(s.deadline) {
