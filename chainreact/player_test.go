@@ -174,3 +174,20 @@ func TestWeightedIsTheSum(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchDoesNotAllocate checks the search players allocate nothing per
+// move once made.
+func TestSearchDoesNotAllocate(t *testing.T) {
+	pos := benchPositions()[:4]
+	for _, spec := range []string{"seed001", "alphabeta:depth=2,eval=weighted", "best:nodes=500", "random"} {
+		p, _ := NewPlayer(spec, 1)
+		i := 0
+		allocs := testing.AllocsPerRun(8, func() {
+			p.Choose(&pos[i%len(pos)], nil)
+			i++
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per move", spec, allocs)
+		}
+	}
+}
