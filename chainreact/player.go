@@ -50,8 +50,9 @@ type NodeCounter interface {
 //	                             the strongest: iterative deepening alpha-beta
 //	                             with move ordering, a transposition table and
 //	                             quiescence on pending explosions; spread=1
-//	                             spends 0.4× the node budget on an empty board
-//	                             rising to 1.6× on a full one
+//	                             (the default) spends 0.4× the node budget on
+//	                             an empty board rising to 1.6× on a full one;
+//	                             defaults nodes=40000, eval=static, q=4
 //
 // E is one of brilliant, weighted, orbs, critical, control, chain, safety,
 // static (seed 002's weights without the chain term).
@@ -130,7 +131,7 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 		}
 		var spread int
 		if err == nil {
-			spread, err = opts.int("spread", 0, 0, 1)
+			spread, err = opts.int("spread", bestSpread, 0, 1)
 			s.spread = spread == 1
 		}
 		if err == nil {
@@ -146,9 +147,7 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 		if s.depth != maxPly-8 {
 			s.name += fmt.Sprintf(",depth=%d", s.depth)
 		}
-		if s.spread {
-			s.name += ",spread=1"
-		}
+		s.name += fmt.Sprintf(",spread=%d", spread)
 		s.tt = make([]ttEntry, 1<<ttBits)
 		p = s
 	case "mcts":

@@ -14,9 +14,10 @@ const (
 
 // Defaults of the "best" player, chosen by measurement (BENCH-react.md).
 const (
-	bestEval  = EvalWeighted
-	bestNodes = 6500
-	bestQ     = 4
+	bestEval   = EvalStatic
+	bestNodes  = 40000
+	bestQ      = 4
+	bestSpread = 1
 )
 
 type searchKind uint8
