@@ -30,6 +30,7 @@ func commands() []*cli.Command {
 		datasetsCommand(),
 		genCommand(),
 		boomCommand(),
+		reactCommand(),
 	}
 }
 

@@ -1,0 +1,401 @@
+package chainreact
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+)
+
+// Limits of the engine's fixed-size board.
+const (
+	MaxRows    = 16                // MaxRows is the most rows a board may have.
+	MaxCols    = 16                // MaxCols is the most columns a board may have.
+	MaxCells   = MaxRows * MaxCols // MaxCells is the most cells a board may have.
+	MaxPlayers = 8                 // MaxPlayers is the most players a game may have.
+	maxCount   = 8                 // per-cell counts stay below this (at most 2·4−1)
+)
+
+// Move is a cell index (see the package comment); NoMove is no move.
+type Move int16
+
+// NoMove is the zero-information move: no legal move, or not chosen yet.
+const NoMove Move = -1
+
+// geometry is what depends only on the board's size: critical masses and
+// neighbour lists. It is shared, read-only, by every board of that size.
+type geometry struct {
+	rows, cols int
+	cells      int
+	capacity   int // sum of (critical mass - 1): the most orbs a stable board holds
+	cm         [MaxCells]uint8
+	nb         [MaxCells][4]uint16
+	kind       [MaxCells]uint8 // 2 corner, 3 edge, 4 inside (= critical mass)
+}
+
+var (
+	geoMu    sync.Mutex
+	geoCache [MaxRows + 1][MaxCols + 1]*geometry
+)
+
+func geometryOf(rows, cols int) *geometry {
+	geoMu.Lock()
+	defer geoMu.Unlock()
+	if g := geoCache[rows][cols]; g != nil {
+		return g
+	}
+	g := &geometry{rows: rows, cols: cols, cells: rows * cols}
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			i := r*cols + c
+			n := 0
+			add := func(j int) { g.nb[i][n] = uint16(j); n++ }
+			if r > 0 {
+				add(i - cols)
+			}
+			if c > 0 {
+				add(i - 1)
+			}
+			if c < cols-1 {
+				add(i + 1)
+			}
+			if r < rows-1 {
+				add(i + cols)
+			}
+			g.cm[i] = uint8(n)
+			g.kind[i] = uint8(n)
+			g.capacity += n - 1
+		}
+	}
+	geoCache[rows][cols] = g
+	return g
+}
+
+// Zobrist keys, drawn once from a fixed-seed PCG so hashes are the same
+// from run to run. Row 0 of each cell (owner "empty") stays zero.
+var (
+	zobCell [MaxCells][MaxPlayers + 1][maxCount]uint64
+	zobTurn [MaxPlayers]uint64
+)
+
+func init() {
+	rng := rand.New(rand.NewPCG(0x636861696e726561, 0x6374696f6e000001))
+	for i := range zobCell {
+		for o := 1; o <= MaxPlayers; o++ {
+			for k := 1; k < maxCount; k++ {
+				zobCell[i][o][k] = rng.Uint64()
+			}
+		}
+	}
+	for p := range zobTurn {
+		zobTurn[p] = rng.Uint64()
+	}
+}
+
+// Board is a Chain Reaction position: cells, the player to move, the
+// moves played and the winner once there is one. The zero value is not a
+// board; use NewBoard or ParsePosition. Copy a Board to keep a position.
+type Board struct {
+	geo     *geometry
+	count   [MaxCells]uint8
+	owner   [MaxCells]uint8 // 0 empty, else player+1
+	orbs    [MaxPlayers]int32
+	hash    uint64
+	ply     int32
+	players int8
+	toMove  int8
+	winner  int8
+}
+
+// NewBoard returns the empty rows×cols board for the given number of
+// players, player 0 to move.
+func NewBoard(rows, cols, players int) (Board, error) {
+	if rows < 2 || cols < 2 || rows > MaxRows || cols > MaxCols {
+		return Board{}, fmt.Errorf("chainreact: board %dx%d: want 2 to %d rows and 2 to %d columns", rows, cols, MaxRows, MaxCols)
+	}
+	if players < 2 || players > MaxPlayers {
+		return Board{}, fmt.Errorf("chainreact: %d players: want 2 to %d", players, MaxPlayers)
+	}
+	b := Board{geo: geometryOf(rows, cols), players: int8(players), winner: -1}
+	b.hash = zobTurn[0]
+	return b, nil
+}
+
+// Rows returns the number of rows.
+func (b *Board) Rows() int { return b.geo.rows }
+
+// Cols returns the number of columns.
+func (b *Board) Cols() int { return b.geo.cols }
+
+// Cells returns the number of cells, Rows()*Cols().
+func (b *Board) Cells() int { return b.geo.cells }
+
+// Capacity returns the most orbs a stable board of this size can hold: the
+// sum over cells of critical mass minus one. A game ends by ply
+// Capacity()+1.
+func (b *Board) Capacity() int { return b.geo.capacity }
+
+// Players returns the number of players in the game.
+func (b *Board) Players() int { return int(b.players) }
+
+// ToMove returns the player to move (0-based).
+func (b *Board) ToMove() int { return int(b.toMove) }
+
+// Ply returns the number of moves played, which equals the orbs on the board.
+func (b *Board) Ply() int { return int(b.ply) }
+
+// Winner returns the winning player, or -1 while the game goes on.
+func (b *Board) Winner() int { return int(b.winner) }
+
+// Over reports whether the game has ended.
+func (b *Board) Over() bool { return b.winner >= 0 }
+
+// Hash returns the Zobrist hash of the cells and the player to move.
+func (b *Board) Hash() uint64 { return b.hash }
+
+// Orbs returns the orbs player p holds.
+func (b *Board) Orbs(p int) int { return int(b.orbs[p]) }
+
+// Alive reports whether player p is still in the game: p holds orbs or
+// has not made a first move yet.
+func (b *Board) Alive(p int) bool { return b.orbs[p] > 0 || int32(p) >= b.ply }
+
+// Cell returns the owner (-1 if empty) and orb count of cell i.
+func (b *Board) Cell(i int) (owner, count int) {
+	return int(b.owner[i]) - 1, int(b.count[i])
+}
+
+// CriticalMass returns the critical mass of cell i.
+func (b *Board) CriticalMass(i int) int { return int(b.geo.cm[i]) }
+
+// Neighbours appends the neighbours of cell i to dst.
+func (b *Board) Neighbours(dst []int, i int) []int {
+	for k := 0; k < int(b.geo.cm[i]); k++ {
+		dst = append(dst, int(b.geo.nb[i][k]))
+	}
+	return dst
+}
+
+// MoveAt returns the move on the cell at row r, column c (1-based, row 1
+// at the bottom), and whether that cell is on the board.
+func (b *Board) MoveAt(r, c int) (Move, bool) {
+	if r < 1 || c < 1 || r > b.geo.rows || c > b.geo.cols {
+		return NoMove, false
+	}
+	return Move((r-1)*b.geo.cols + c - 1), true
+}
+
+// RowCol returns the 1-based row (from the bottom) and column of m.
+func (b *Board) RowCol(m Move) (r, c int) {
+	return int(m)/b.geo.cols + 1, int(m)%b.geo.cols + 1
+}
+
+// FormatMove returns m as "r c".
+func (b *Board) FormatMove(m Move) string {
+	r, c := b.RowCol(m)
+	return fmt.Sprintf("%d %d", r, c)
+}
+
+// Legal reports whether the player to move may play m.
+func (b *Board) Legal(m Move) bool {
+	if b.winner >= 0 || m < 0 || int(m) >= b.geo.cells {
+		return false
+	}
+	o := b.owner[m]
+	return o == 0 || o == uint8(b.toMove)+1
+}
+
+// AppendMoves appends the legal moves of the player to move to dst, in
+// cell order, and returns it. A finished game has none.
+func (b *Board) AppendMoves(dst []Move) []Move {
+	if b.winner >= 0 {
+		return dst
+	}
+	own := uint8(b.toMove) + 1
+	cells := b.geo.cells
+	n := len(dst)
+	if cap(dst)-n < cells {
+		dst = append(dst, make([]Move, cells)...)
+	}
+	dst = dst[:n+cells]
+	out := dst[n:]
+	k := 0
+	for i, o := range b.owner[:cells] {
+		out[k] = Move(i)
+		// o*(o-own) is zero exactly when o is 0 or own (both are at most 8)
+		if o*(o-own) == 0 {
+			k++
+		}
+	}
+	return dst[:n+k]
+}
+
+// set puts owner o and count k on cell i, keeping the hash.
+func (b *Board) set(i int, o, k uint8) {
+	b.hash ^= zobCell[i][b.owner[i]][b.count[i]&(maxCount-1)] ^ zobCell[i][o][k&(maxCount-1)]
+	b.owner[i], b.count[i] = o, k
+}
+
+// Trace is the record of one move's reaction, for display and analysis.
+type Trace struct {
+	// Waves lists the cells that exploded in each wave, in order.
+	Waves [][]Move
+	// Stopped says the reaction was cut because one player was left.
+	Stopped bool
+}
+
+// Play plays m for the player to move. m must be legal (see Legal); Play
+// does not check. It never allocates.
+func (b *Board) Play(m Move) { b.play(m, nil) }
+
+// PlayTrace plays m like Play and returns its reaction wave by wave.
+func (b *Board) PlayTrace(m Move) Trace {
+	var t Trace
+	b.play(m, &t)
+	return t
+}
+
+// PlayChecked plays m if it is legal and says why not otherwise.
+func (b *Board) PlayChecked(m Move) error {
+	if b.winner >= 0 {
+		return fmt.Errorf("chainreact: the game is over")
+	}
+	if m < 0 || int(m) >= b.geo.cells {
+		return fmt.Errorf("chainreact: move %d is off the board", m)
+	}
+	if !b.Legal(m) {
+		return fmt.Errorf("chainreact: cell %s belongs to another player", b.FormatMove(m))
+	}
+	b.Play(m)
+	return nil
+}
+
+func (b *Board) play(m Move, tr *Trace) {
+	g := b.geo
+	p := b.toMove
+	own := uint8(p) + 1
+	i := int(m)
+	b.set(i, own, b.count[i]+1)
+	b.orbs[p]++
+	b.ply++
+	if b.count[i] >= g.cm[i] {
+		if b.react(i, own, tr) {
+			return
+		}
+	}
+	b.advance()
+}
+
+// react runs the reaction started at cell i by player own-1. It reports
+// whether the game ended (one player left).
+func (b *Board) react(start int, own uint8, tr *Trace) bool {
+	g := b.geo
+	p := own - 1
+	// others counts the players besides the mover still in the game.
+	others := 0
+	for q := int8(0); q < b.players; q++ {
+		if q != int8(p) && b.Alive(int(q)) {
+			others++
+		}
+	}
+	var q [MaxCells]uint16 // FIFO ring: cells waiting to explode, wave by wave
+	head, size := 0, 1
+	q[0] = uint16(start)
+	waveLeft := 1
+	var wave []Move
+	limit := 64*g.cells + 1024 // never reached: see the package comment
+	for n := 0; size > 0; n++ {
+		c := int(q[head])
+		head = (head + 1) & (MaxCells - 1)
+		size--
+		cm := g.cm[c]
+		rest := b.count[c] - cm
+		if rest == 0 {
+			b.set(c, 0, 0)
+		} else {
+			b.set(c, own, rest)
+		}
+		for k := uint8(0); k < cm; k++ {
+			j := int(g.nb[c][k])
+			o, cnt := b.owner[j], b.count[j]
+			if o != own && o != 0 {
+				b.orbs[o-1] -= int32(cnt)
+				b.orbs[p] += int32(cnt)
+				if b.orbs[o-1] == 0 && int32(o-1) < b.ply {
+					others--
+				}
+			}
+			b.set(j, own, cnt+1)
+			if cnt+1 == g.cm[j] {
+				q[(head+size)&(MaxCells-1)] = uint16(j)
+				size++
+			}
+		}
+		if rest >= cm {
+			q[(head+size)&(MaxCells-1)] = uint16(c)
+			size++
+		}
+		if tr != nil {
+			wave = append(wave, Move(c))
+		}
+		waveLeft--
+		if waveLeft == 0 {
+			waveLeft = size
+			if tr != nil {
+				tr.Waves = append(tr.Waves, wave)
+				wave = nil
+			}
+		}
+		if others <= 0 || n >= limit {
+			if tr != nil {
+				if len(wave) > 0 {
+					tr.Waves = append(tr.Waves, wave)
+				}
+				tr.Stopped = size > 0
+			}
+			b.winner = int8(p)
+			return true
+		}
+	}
+	return false
+}
+
+// advance passes the turn to the next player still in the game, or ends
+// the game when the mover is the only one left.
+func (b *Board) advance() {
+	p := b.toMove
+	for k := int8(1); k < b.players; k++ {
+		q := (p + k) % b.players
+		if b.Alive(int(q)) {
+			b.hash ^= zobTurn[p] ^ zobTurn[q]
+			b.toMove = q
+			return
+		}
+	}
+	b.winner = p
+}
+
+// recount recomputes orbs and hash from the cells and finishes a loaded
+// position: ply, winner. It is used by the parser.
+func (b *Board) recount() {
+	b.orbs = [MaxPlayers]int32{}
+	b.hash = zobTurn[b.toMove]
+	b.ply = 0
+	for i := 0; i < b.geo.cells; i++ {
+		if o := b.owner[i]; o != 0 {
+			b.orbs[o-1] += int32(b.count[i])
+			b.ply += int32(b.count[i])
+			b.hash ^= zobCell[i][o][b.count[i]&(maxCount-1)]
+		}
+	}
+	b.winner = -1
+	alive, last := 0, 0
+	for q := 0; q < int(b.players); q++ {
+		if b.Alive(q) {
+			alive++
+			last = q
+		}
+	}
+	if alive == 1 {
+		b.winner = int8(last)
+	}
+}

@@ -1,0 +1,373 @@
+package chainreact
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// refGame is a plain reference implementation of the rules, written for
+// the tests only: slices, no hashing, explosions one cell at a time in an
+// order the caller chooses.
+type refGame struct {
+	rows, cols, players int
+	count, owner        [][]int // owner -1 for empty
+	toMove, ply, winner int
+}
+
+func newRef(rows, cols, players int) *refGame {
+	g := &refGame{rows: rows, cols: cols, players: players, winner: -1}
+	g.count = make([][]int, rows)
+	g.owner = make([][]int, rows)
+	for r := range g.count {
+		g.count[r] = make([]int, cols)
+		g.owner[r] = make([]int, cols)
+		for c := range g.owner[r] {
+			g.owner[r][c] = -1
+		}
+	}
+	return g
+}
+
+func (g *refGame) clone() *refGame {
+	h := *g
+	h.count = make([][]int, g.rows)
+	h.owner = make([][]int, g.rows)
+	for r := range g.count {
+		h.count[r] = append([]int(nil), g.count[r]...)
+		h.owner[r] = append([]int(nil), g.owner[r]...)
+	}
+	return &h
+}
+
+func (g *refGame) neighbours(r, c int) [][2]int {
+	var out [][2]int
+	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], c+d[1]
+		if rr >= 0 && rr < g.rows && cc >= 0 && cc < g.cols {
+			out = append(out, [2]int{rr, cc})
+		}
+	}
+	return out
+}
+
+func (g *refGame) orbs(p int) int {
+	n := 0
+	for r := range g.count {
+		for c := range g.count[r] {
+			if g.owner[r][c] == p {
+				n += g.count[r][c]
+			}
+		}
+	}
+	return n
+}
+
+func (g *refGame) alive(p int) bool { return g.orbs(p) > 0 || p >= g.ply }
+
+func (g *refGame) aliveCount() int {
+	n := 0
+	for p := 0; p < g.players; p++ {
+		if g.alive(p) {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *refGame) legal() [][2]int {
+	var out [][2]int
+	if g.winner >= 0 {
+		return nil
+	}
+	for r := 0; r < g.rows; r++ {
+		for c := 0; c < g.cols; c++ {
+			if g.owner[r][c] < 0 || g.owner[r][c] == g.toMove {
+				out = append(out, [2]int{r, c})
+			}
+		}
+	}
+	return out
+}
+
+// play plays (r, c); pick chooses which unstable cell explodes next.
+func (g *refGame) play(r, c int, pick func(n int) int) {
+	p := g.toMove
+	g.count[r][c]++
+	g.owner[r][c] = p
+	g.ply++
+	for {
+		var unstable [][2]int
+		for rr := 0; rr < g.rows; rr++ {
+			for cc := 0; cc < g.cols; cc++ {
+				if g.count[rr][cc] >= len(g.neighbours(rr, cc)) {
+					unstable = append(unstable, [2]int{rr, cc})
+				}
+			}
+		}
+		if len(unstable) == 0 {
+			break
+		}
+		if g.aliveCount() == 1 {
+			g.winner = p
+			return
+		}
+		x := unstable[pick(len(unstable))]
+		nb := g.neighbours(x[0], x[1])
+		g.count[x[0]][x[1]] -= len(nb)
+		if g.count[x[0]][x[1]] == 0 {
+			g.owner[x[0]][x[1]] = -1
+		}
+		for _, y := range nb {
+			g.count[y[0]][y[1]]++
+			g.owner[y[0]][y[1]] = p
+		}
+	}
+	if g.aliveCount() == 1 {
+		g.winner = p
+		return
+	}
+	for k := 1; k <= g.players; k++ {
+		q := (p + k) % g.players
+		if g.alive(q) {
+			g.toMove = q
+			return
+		}
+	}
+}
+
+func sameAsRef(t *testing.T, b *Board, g *refGame, where string) {
+	t.Helper()
+	if b.Winner() != g.winner {
+		t.Fatalf("%s: winner %d, reference %d\n%s", where, b.Winner(), g.winner, b.debug())
+	}
+	if b.Over() {
+		return // the stopped reaction may be cut at a different place
+	}
+	if b.ToMove() != g.toMove || b.Ply() != g.ply {
+		t.Fatalf("%s: to move %d ply %d, reference %d ply %d", where, b.ToMove(), b.Ply(), g.toMove, g.ply)
+	}
+	for r := 0; r < g.rows; r++ {
+		for c := 0; c < g.cols; c++ {
+			o, k := b.Cell(r*g.cols + c)
+			if o != g.owner[r][c] || k != g.count[r][c] {
+				t.Fatalf("%s: cell row %d col %d is %d of %d, reference %d of %d\n%s", where, r+1, c+1, k, o, g.count[r][c], g.owner[r][c], b.debug())
+			}
+		}
+	}
+}
+
+func (b *Board) debug() string {
+	p := Position{Board: *b, Names: DefaultNames[:b.Players()]}
+	return p.String()
+}
+
+// TestAgainstReference plays random games on several sizes and player
+// counts, exploding the reference's cells in a random order, and compares
+// every position: the order of explosions must not change the result.
+func TestAgainstReference(t *testing.T) {
+	sizes := []struct{ r, c, n int }{{2, 2, 2}, {2, 3, 2}, {3, 3, 2}, {4, 4, 3}, {5, 4, 2}, {9, 6, 2}, {6, 6, 4}, {3, 5, 8}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, s := range sizes {
+		for game := 0; game < 40; game++ {
+			b, err := NewBoard(s.r, s.c, s.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := newRef(s.r, s.c, s.n)
+			for ply := 0; !b.Over(); ply++ {
+				moves := g.legal()
+				bm := b.AppendMoves(nil)
+				if len(moves) != len(bm) {
+					t.Fatalf("%dx%d: %d legal moves, reference %d", s.r, s.c, len(bm), len(moves))
+				}
+				mv := moves[rng.IntN(len(moves))]
+				m, _ := b.MoveAt(mv[0]+1, mv[1]+1)
+				b.Play(m)
+				g.play(mv[0], mv[1], rng.IntN)
+				sameAsRef(t, &b, g, "random game")
+				if b.Ply() > b.Capacity()+1 {
+					t.Fatalf("%dx%d: game longer than %d plies", s.r, s.c, b.Capacity()+1)
+				}
+			}
+		}
+	}
+}
+
+// TestInvariants checks, over random games, that the orbs on the board
+// equal the moves played in every position (the last included), that every
+// position before the end is stable, that the incremental hash equals a
+// recomputed one, and that a two-player 9x6 game ends by ply 133.
+func TestInvariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var buf []Move
+	longest := 0
+	for game := 0; game < 300; game++ {
+		b, _ := NewBoard(9, 6, 2)
+		if b.Capacity() != 132 {
+			t.Fatalf("9x6 capacity %d, want 132", b.Capacity())
+		}
+		for !b.Over() {
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+			total := 0
+			for p := 0; p < b.Players(); p++ {
+				total += b.Orbs(p)
+			}
+			cells := 0
+			for i := 0; i < b.Cells(); i++ {
+				o, k := b.Cell(i)
+				if o >= 0 {
+					cells += k
+				}
+				if k >= b.CriticalMass(i) && !b.Over() {
+					t.Fatalf("unstable cell %d before the end", i)
+				}
+			}
+			if total != b.Ply() || cells != b.Ply() {
+				t.Fatalf("ply %d: orbs %d (cells say %d)", b.Ply(), total, cells)
+			}
+			c := b
+			c.recount()
+			if c.Hash() != b.Hash() && !b.Over() {
+				t.Fatalf("ply %d: hash %x, recomputed %x", b.Ply(), b.Hash(), c.Hash())
+			}
+		}
+		if b.Ply() > longest {
+			longest = b.Ply()
+		}
+	}
+	if longest > 133 {
+		t.Fatalf("a 9x6 game lasted %d plies", longest)
+	}
+}
+
+func mustParse(t *testing.T, s string) Position {
+	t.Helper()
+	p, err := ParsePosition("test", strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestHandPositions checks reactions worked out by hand (rows top first).
+func TestHandPositions(t *testing.T) {
+	tests := []struct {
+		name, before string
+		move         [2]int
+		after        string // the position after, when the game goes on
+		winner       int
+		waves        int
+		stopped      bool
+	}{
+		{"corner explodes", "next: R\n. . .\n. . 1G\n1R . 1G\n", [2]int{1, 1},
+			"next: G\n. . .\n1R . 1G\n. 1R 1G\n", -1, 1, false},
+		{"conversion", "next: R\n. . 1G\n. . .\n1R 1G .\n", [2]int{1, 1},
+			"next: G\n. . 1G\n1R . .\n. 2R .\n", -1, 1, false},
+		{"chain of three waves", "next: R\n1G . 1G\n2R . .\n1R . .\n", [2]int{1, 1},
+			"next: G\n. 1R 1G\n1R 1R .\n1R 1R .\n", -1, 3, false},
+		{"win stops the reaction", "next: R\n. . .\n. . .\n1R 2G 1G\n", [2]int{1, 1}, "", 0, 2, true},
+		{"surplus kept", "next: R\n. . 1G\n2R 3R .\n1R 2R .\n", [2]int{1, 1},
+			"next: G\n1R 1R 1G\n2R 1R 1R\n. 2R 1R\n", -1, 3, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, tc.before)
+			m, _ := p.Board.MoveAt(tc.move[0], tc.move[1])
+			if !p.Board.Legal(m) {
+				t.Fatalf("move %v illegal", tc.move)
+			}
+			tr := p.Board.PlayTrace(m)
+			if p.Board.Winner() != tc.winner {
+				t.Fatalf("winner %d, want %d", p.Board.Winner(), tc.winner)
+			}
+			if tc.after != "" {
+				want := mustParse(t, tc.after)
+				if p.Board.ToMove() != want.Board.ToMove() || p.Board.Hash() != want.Board.Hash() || p.Board.Ply() != want.Board.Ply() {
+					t.Errorf("after:\n%s\nwant:\n%s", p.String(), want.String())
+				}
+			}
+			if len(tr.Waves) != tc.waves || tr.Stopped != tc.stopped {
+				t.Errorf("%d waves stopped %v, want %d %v: %v", len(tr.Waves), tr.Stopped, tc.waves, tc.stopped, tr.Waves)
+			}
+		})
+	}
+}
+
+// TestElimination checks turn order with three players once one is out.
+func TestElimination(t *testing.T) {
+	p := mustParse(t, "players: R G B\nnext: R\n. . 1B\n. . .\n1R 1G .\n")
+	m, _ := p.Board.MoveAt(1, 1)
+	p.Board.Play(m)
+	if p.Board.Alive(1) || p.Board.Over() {
+		t.Fatalf("G should be out and the game go on:\n%s", p.String())
+	}
+	if p.Board.ToMove() != 2 {
+		t.Fatalf("to move %d, want B (2)", p.Board.ToMove())
+	}
+	m, _ = p.Board.MoveAt(3, 3)
+	p.Board.Play(m)
+	if p.Board.ToMove() != 0 {
+		t.Fatalf("to move %d after B, want R (G skipped)", p.Board.ToMove())
+	}
+}
+
+// TestFirstRound checks nobody is out before every player has moved.
+func TestFirstRound(t *testing.T) {
+	b, _ := NewBoard(3, 3, 4)
+	for k := 0; k < 4; k++ {
+		if b.ToMove() != k || b.Over() {
+			t.Fatalf("move %d: to move %d over %v", k, b.ToMove(), b.Over())
+		}
+		b.Play(Move(2 * k))
+	}
+	if b.ToMove() != 0 {
+		t.Fatalf("after the first round, to move %d", b.ToMove())
+	}
+}
+
+func refPerft(g *refGame, depth int, counts []uint64) {
+	moves := g.legal()
+	counts[len(counts)-depth] += uint64(len(moves))
+	if depth == 1 {
+		return
+	}
+	for _, mv := range moves {
+		h := g.clone()
+		h.play(mv[0], mv[1], func(int) int { return 0 })
+		if h.winner < 0 {
+			refPerft(h, depth-1, counts)
+		}
+	}
+}
+
+// TestPerft compares move-sequence counts with the reference.
+func TestPerft(t *testing.T) {
+	for _, s := range []struct{ r, c, n, depth int }{{2, 2, 2, 6}, {3, 3, 2, 5}, {2, 3, 3, 5}, {4, 3, 2, 4}, {9, 6, 2, 3}} {
+		b, _ := NewBoard(s.r, s.c, s.n)
+		got := Perft(&b, s.depth)
+		want := make([]uint64, s.depth)
+		refPerft(newRef(s.r, s.c, s.n), s.depth, want)
+		for d := range want {
+			if got[d] != want[d] {
+				t.Errorf("%dx%d %d players depth %d: %d, reference %d", s.r, s.c, s.n, d+1, got[d], want[d])
+			}
+		}
+	}
+}
+
+func TestPlayDoesNotAllocate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	buf := make([]Move, 0, MaxCells)
+	allocs := testing.AllocsPerRun(50, func() {
+		b, _ := NewBoard(9, 6, 2)
+		for !b.Over() {
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per random game", allocs)
+	}
+}

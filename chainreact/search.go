@@ -1,0 +1,449 @@
+package chainreact
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+const (
+	maxPly    = 64
+	mateScore = 1 << 28 // beyond any evaluation
+	infinity  = 1 << 30
+	ttBits    = 18
+)
+
+// Defaults of the "best" player, chosen by measurement (BENCH-react.md).
+const (
+	bestEval   = EvalStatic
+	bestNodes  = 40000
+	bestQ      = 4
+	bestSpread = 1
+)
+
+type searchKind uint8
+
+const (
+	kindMinimax searchKind = iota
+	kindAlphaBeta
+	kindBest
+)
+
+type ttEntry struct {
+	key   uint64
+	value int32
+	depth int8
+	bound int8 // 0 exact, 1 lower, 2 upper
+	move  Move
+	gen   uint8
+}
+
+// searchPlayer is every tree-search player: plain minimax (optionally
+// keeping only the best few moves per node), alpha-beta at fixed depth or
+// under a time limit, and the "best" player with iterative deepening,
+// ordering, a transposition table and quiescence.
+type searchPlayer struct {
+	name   string
+	kind   searchKind
+	eval   Eval
+	depth  int
+	width  int
+	qdepth int
+	nodes  uint64 // node budget per move, 0 for none
+	spread bool   // spend the budget unevenly: less in the opening, more later
+	budget uint64 // this move's node budget
+	limit  time.Duration
+
+	rng      *rand.Rand
+	root     int8
+	count    uint64 // nodes this move
+	total    uint64
+	stopped  bool
+	deadline time.Time
+	tt       []ttEntry
+	gen      uint8
+	history  [MaxCells]int32
+	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
+	bufs     [maxPly][MaxCells]Move
+	keys     [maxPly][MaxCells]int32
+	pv       Move
+}
+
+func (s *searchPlayer) Spec() string  { return s.name }
+func (s *searchPlayer) Nodes() uint64 { return s.total }
+
+func (s *searchPlayer) Reset(seed uint64) {
+	s.rng = rand.New(rand.NewPCG(seed, 0x736561726368))
+}
+
+// MoveValue is a move with its value from the mover's point of view.
+type MoveValue struct {
+	Move  Move
+	Value int
+}
+
+func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
+	s.root = b.toMove
+	s.count = 0
+	s.stopped = false
+	s.gen++
+	s.history = [MaxCells]int32{}
+	if s.limit > 0 {
+		s.deadline = time.Now().Add(s.limit)
+	}
+	s.budget = s.nodes
+	if s.spread && s.nodes > 0 {
+		// from 0.4× the budget on an empty board to 1.6× on a full one
+		occ := 0
+		for i := 0; i < b.geo.cells; i++ {
+			if b.owner[i] != 0 {
+				occ++
+			}
+		}
+		s.budget = s.nodes * uint64(4*b.geo.cells+12*occ) / uint64(10*b.geo.cells)
+	}
+	moves := b.AppendMoves(s.bufs[0][:0])
+	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	var best Move
+	switch s.kind {
+	case kindMinimax:
+		best, _ = s.minimaxRoot(b, moves)
+	default:
+		best = s.iterate(b, moves)
+	}
+	s.total += s.count
+	return best
+}
+
+// terminal is the value of a finished game for the root player, sooner
+// wins better.
+func (s *searchPlayer) terminal(b *Board, ply int) int {
+	if b.winner == s.root {
+		return mateScore - ply
+	}
+	return -mateScore + ply
+}
+
+// minimaxRoot searches every root move with plain minimax.
+func (s *searchPlayer) minimaxRoot(b *Board, moves []Move) (Move, int) {
+	moves = s.narrow(b, moves, 0)
+	best, bestV := moves[0], -infinity
+	for _, m := range moves {
+		c := &s.boards[1]
+		*c = *b
+		c.Play(m)
+		v := s.minimax(c, s.depth-1, 1)
+		if v > bestV {
+			best, bestV = m, v
+		}
+	}
+	return best, bestV
+}
+
+// narrow keeps the width best moves by one-ply score for the mover, when
+// a width is set. Ties keep the earlier move.
+func (s *searchPlayer) narrow(b *Board, moves []Move, ply int) []Move {
+	if s.width <= 0 || len(moves) <= s.width {
+		return moves
+	}
+	keys := s.keys[ply][:len(moves)]
+	mover := int(b.toMove)
+	for i, m := range moves {
+		c := *b
+		c.Play(m)
+		s.count++
+		keys[i] = int32(s.eval.Score(&c, mover))
+	}
+	// insertion sort, descending by key, stable
+	for i := 1; i < len(moves); i++ {
+		m, k := moves[i], keys[i]
+		j := i - 1
+		for j >= 0 && keys[j] < k {
+			moves[j+1], keys[j+1] = moves[j], keys[j]
+			j--
+		}
+		moves[j+1], keys[j+1] = m, k
+	}
+	return moves[:s.width]
+}
+
+// minimax returns the value for the root player: it maximises at the root
+// player's turns and minimises at everyone else's.
+func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
+	s.count++
+	if b.winner >= 0 {
+		return s.terminal(b, ply)
+	}
+	if depth == 0 {
+		return s.eval.Score(b, int(s.root))
+	}
+	moves := s.narrow(b, b.AppendMoves(s.bufs[ply][:0]), ply)
+	maxing := b.toMove == s.root
+	best := infinity
+	if maxing {
+		best = -infinity
+	}
+	for _, m := range moves {
+		c := &s.boards[ply+1]
+		*c = *b
+		c.Play(m)
+		v := s.minimax(c, depth-1, ply+1)
+		if maxing && v > best || !maxing && v < best {
+			best = v
+		}
+	}
+	return best
+}
+
+// iterate runs alpha-beta: one pass at the fixed depth, or iterative
+// deepening under a node budget or a time limit.
+func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
+	best := moves[0]
+	first := s.depth
+	if s.kind == kindBest || s.limit > 0 {
+		first = 1
+	}
+	for d := first; d <= s.depth; d++ {
+		if first == 1 && d > 1 {
+			// search the previous best first
+			for i, m := range moves {
+				if m == best {
+					copy(moves[1:i+1], moves[:i])
+					moves[0] = m
+					break
+				}
+			}
+		}
+		alpha := -infinity
+		cand := NoMove
+		for _, m := range moves {
+			c := &s.boards[1]
+			*c = *b
+			c.Play(m)
+			v := s.alphaBeta(c, d-1, alpha, infinity, 1)
+			if s.stopped {
+				break
+			}
+			if v > alpha || cand == NoMove {
+				alpha, cand = v, m
+			}
+		}
+		if s.stopped {
+			// a move fully searched in the aborted pass is at least as good
+			// as the previous best, which was searched first
+			if cand != NoMove {
+				best = cand
+			}
+			break
+		}
+		best = cand
+		if alpha >= mateScore-maxPly || alpha <= -mateScore+maxPly {
+			break // the result is proven
+		}
+		if s.budget > 0 && s.count >= s.budget/2 && s.kind == kindBest {
+			break // the next pass would not finish
+		}
+	}
+	return best
+}
+
+func (s *searchPlayer) outOfBudget() bool {
+	if s.budget > 0 && s.count >= s.budget {
+		return true
+	}
+	if s.limit > 0 && s.count&255 == 0 && time.Now().After(s.deadline) {
+		return true
+	}
+	return false
+}
+
+// alphaBeta returns the value for the root player within (alpha, beta).
+func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
+	s.count++
+	if b.winner >= 0 {
+		return s.terminal(b, ply)
+	}
+	if s.outOfBudget() {
+		s.stopped = true
+		return 0
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		if s.qdepth > 0 {
+			return s.quiesce(b, s.qdepth, alpha, beta, ply)
+		}
+		return s.eval.Score(b, int(s.root))
+	}
+	ttMove := NoMove
+	var e *ttEntry
+	if s.tt != nil {
+		e = &s.tt[b.hash&(1<<ttBits-1)]
+		if e.key == b.hash && e.gen == s.gen {
+			ttMove = e.move
+			if int(e.depth) >= depth {
+				v := int(e.value)
+				switch {
+				case e.bound == 0:
+					return v
+				case e.bound == 1 && v >= beta:
+					return v
+				case e.bound == 2 && v <= alpha:
+					return v
+				}
+			}
+		}
+	}
+	moves := b.AppendMoves(s.bufs[ply][:0])
+	if s.kind == kindBest {
+		s.order(b, moves, ttMove, ply)
+	}
+	maxing := b.toMove == s.root
+	a0, b0 := alpha, beta
+	best := infinity
+	if maxing {
+		best = -infinity
+	}
+	bestMove := NoMove
+	for _, m := range moves {
+		c := &s.boards[ply+1]
+		*c = *b
+		c.Play(m)
+		v := s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+		if s.stopped {
+			return 0
+		}
+		if maxing {
+			if v > best {
+				best, bestMove = v, m
+			}
+			if best > alpha {
+				alpha = best
+			}
+		} else {
+			if v < best {
+				best, bestMove = v, m
+			}
+			if best < beta {
+				beta = best
+			}
+		}
+		if alpha >= beta {
+			if s.kind == kindBest {
+				s.history[m] += int32(depth * depth)
+			}
+			break
+		}
+	}
+	if e != nil {
+		bound := int8(0)
+		if best <= a0 {
+			bound = 2
+		} else if best >= b0 {
+			bound = 1
+		}
+		*e = ttEntry{key: b.hash, value: int32(best), depth: int8(depth), bound: bound, move: bestMove, gen: s.gen}
+	}
+	return best
+}
+
+// order sorts moves: the transposition-table move, then moves that
+// explode (own critical cells) next to enemy cells, then by history.
+func (s *searchPlayer) order(b *Board, moves []Move, ttMove Move, ply int) {
+	keys := s.keys[ply][:len(moves)]
+	g := b.geo
+	own := uint8(b.toMove) + 1
+	for i, m := range moves {
+		k := s.history[m]
+		if m == ttMove {
+			k = 1 << 30
+		} else if b.critical(int(m)) && b.owner[m] == own {
+			k += 1 << 20
+			for n := uint8(0); n < g.cm[m]; n++ {
+				if o := b.owner[g.nb[m][n]]; o != own && o != 0 {
+					k += 1 << 24
+					break
+				}
+			}
+		}
+		keys[i] = k
+	}
+	for i := 1; i < len(moves); i++ {
+		m, k := moves[i], keys[i]
+		j := i - 1
+		for j >= 0 && keys[j] < k {
+			moves[j+1], keys[j+1] = moves[j], keys[j]
+			j--
+		}
+		moves[j+1], keys[j+1] = m, k
+	}
+}
+
+// quiesce resolves pending explosions: the side to move may stand pat or
+// play a move that explodes next to an enemy cell.
+func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
+	stand := s.eval.Score(b, int(s.root))
+	if depth == 0 || ply >= maxPly-1 {
+		return stand
+	}
+	maxing := b.toMove == s.root
+	if maxing {
+		if stand >= beta {
+			return stand
+		}
+		if stand > alpha {
+			alpha = stand
+		}
+	} else {
+		if stand <= alpha {
+			return stand
+		}
+		if stand < beta {
+			beta = stand
+		}
+	}
+	best := stand
+	g := b.geo
+	own := uint8(b.toMove) + 1
+	for i := 0; i < g.cells; i++ {
+		if b.owner[i] != own || !b.critical(i) {
+			continue
+		}
+		hot := false
+		for n := uint8(0); n < g.cm[i]; n++ {
+			if o := b.owner[g.nb[i][n]]; o != own && o != 0 {
+				hot = true
+				break
+			}
+		}
+		if !hot {
+			continue
+		}
+		c := &s.boards[ply+1]
+		*c = *b
+		c.Play(Move(i))
+		s.count++
+		var v int
+		if c.winner >= 0 {
+			v = s.terminal(c, ply+1)
+		} else {
+			v = s.quiesce(c, depth-1, alpha, beta, ply+1)
+		}
+		if maxing {
+			if v > best {
+				best = v
+			}
+			if best > alpha {
+				alpha = best
+			}
+		} else {
+			if v < best {
+				best = v
+			}
+			if best < beta {
+				beta = best
+			}
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}

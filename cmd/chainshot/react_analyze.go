@@ -1,0 +1,258 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"chainshot/chainreact"
+
+	"github.com/urfave/cli/v2"
+)
+
+var reactColours = map[byte]string{'R': "31", 'G': "32", 'B': "34", 'Y': "33", 'P': "35", 'O': "91", 'C': "36", 'W': "37"}
+
+// writeReactBoard draws the board with coordinates, row 1 at the bottom,
+// in colour when colour is true. marks are cells to bracket.
+func writeReactBoard(w io.Writer, p *chainreact.Position, colour bool, marks map[chainreact.Move]bool) {
+	b := &p.Board
+	var sb strings.Builder
+	for r := b.Rows(); r >= 1; r-- {
+		fmt.Fprintf(&sb, "%3d |", r)
+		for c := 1; c <= b.Cols(); c++ {
+			m, _ := b.MoveAt(r, c)
+			o, k := b.Cell(int(m))
+			cell := "  ."
+			if o >= 0 {
+				cell = fmt.Sprintf("%2d%c", k, p.Names[o])
+				if colour {
+					code := reactColours[p.Names[o]]
+					if code == "" {
+						code = "1"
+					}
+					if k == b.CriticalMass(int(m))-1 {
+						code += ";1" // critical cells in bold
+					}
+					cell = fmt.Sprintf("\x1b[%sm%s\x1b[0m", code, cell)
+				}
+			}
+			if marks[m] {
+				cell = "[" + strings.TrimLeft(cell, " ") + "]"
+				cell = strings.Repeat(" ", max(0, 5-len(stripANSI(cell)))) + cell
+			} else {
+				cell = "  " + cell
+			}
+			sb.WriteString(cell)
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("    +" + strings.Repeat("-", 5*b.Cols()) + "\n     ")
+	for c := 1; c <= b.Cols(); c++ {
+		fmt.Fprintf(&sb, "%5d", c)
+	}
+	sb.WriteString("\n")
+	io.WriteString(w, sb.String())
+}
+
+func stripANSI(s string) string {
+	var out strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && s[i] != 'm' {
+				i++
+			}
+			continue
+		}
+		out.WriteByte(s[i])
+	}
+	return out.String()
+}
+
+// parseMove reads "r c" (or "r,c") on board b.
+func parseReactMove(b *chainreact.Board, s string) (chainreact.Move, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	if len(f) != 2 {
+		return chainreact.NoMove, fmt.Errorf("want a move as \"row col\", such as \"1 1\"")
+	}
+	r, err1 := strconv.Atoi(f[0])
+	c, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return chainreact.NoMove, fmt.Errorf("%q: want two numbers \"row col\"", s)
+	}
+	m, ok := b.MoveAt(r, c)
+	if !ok {
+		return chainreact.NoMove, fmt.Errorf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, b.Rows(), b.Cols())
+	}
+	return m, nil
+}
+
+func reactAnalyzeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "analyze",
+		Aliases:   []string{"analyse"},
+		Usage:     "scenario analysis of a position file: every move under each heuristic and under search, the best line, the census",
+		ArgsUsage: "POSITION",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth in plies (1 to 8)"},
+			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "evaluation used by the search"},
+			&cli.StringFlag{Name: "move", Usage: "show the chain this move (\"r c\") sets off, wave by wave"},
+		},
+		Action: doReactAnalyze,
+	}
+}
+
+func doReactAnalyze(c *cli.Context) error {
+	const cmd = "chainshot react analyze"
+	s := ioFrom(c)
+	if c.NArg() != 1 {
+		return badInput("%s: want one POSITION file, got %d arguments", cmd, c.NArg())
+	}
+	depth := c.Int("depth")
+	if depth < 1 || depth > 8 {
+		return badInput("%s: --depth %d: want 1 to 8", cmd, depth)
+	}
+	eval, err := chainreact.ParseEval(c.String("eval"))
+	if err != nil {
+		return badInput("%s: --eval: %v", cmd, err)
+	}
+	p, err := loadPosition(cmd, c.Args().First())
+	if err != nil {
+		return err
+	}
+	b := &p.Board
+	out := s.out
+	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %d orbs played\n", c.Args().First(), b.Rows(), b.Cols(), b.Players(), p.Names, b.Ply())
+	writeReactBoard(out, &p, s.color, nil)
+	writeCensus(out, &p)
+	if b.Over() {
+		fmt.Fprintf(out, "the game is over: %c has won\n", p.Names[b.Winner()])
+		return nil
+	}
+	mover := b.ToMove()
+	fmt.Fprintf(out, "%c to move\n", p.Names[mover])
+	if mv := c.String("move"); mv != "" {
+		m, err := parseReactMove(b, mv)
+		if err != nil {
+			return badInput("%s: --move: %v", cmd, err)
+		}
+		if !b.Legal(m) {
+			return badInput("%s: --move %s: the cell belongs to another player", cmd, mv)
+		}
+		showChain(out, &p, m, s.color)
+		return nil
+	}
+	a := chainreact.Analyze(b, depth, eval)
+	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence:\n", p.Names[mover], depth, eval)
+	fmt.Fprintf(out, "%6s", "move")
+	for _, e := range chainreact.Evals() {
+		fmt.Fprintf(out, " %9s", e)
+	}
+	fmt.Fprintf(out, " %9s\n", "search")
+	for _, ma := range a.Moves {
+		fmt.Fprintf(out, "%6s", b.FormatMove(ma.Move))
+		for _, e := range chainreact.Evals() {
+			fmt.Fprintf(out, " %9s", fmtValue(ma.Heuristic[e]))
+		}
+		fmt.Fprintf(out, " %9s\n", fmtValue(ma.Search))
+	}
+	var line []string
+	c2 := *b
+	for _, m := range a.PV {
+		line = append(line, fmt.Sprintf("%c:%s", p.Names[c2.ToMove()], c2.FormatMove(m)))
+		c2.Play(m)
+	}
+	fmt.Fprintf(out, "best move: %s (search value %s)\n", b.FormatMove(a.Best), fmtValue(a.Value))
+	fmt.Fprintf(out, "principal line: %s\n", strings.Join(line, ", "))
+	switch {
+	case a.Winner >= 0:
+		fmt.Fprintf(out, "predicted winner: %c (proven by the search)\n", p.Names[a.Winner])
+	case a.Leader >= 0:
+		fmt.Fprintf(out, "predicted winner: %c (not proven; the search value favours %c)\n", p.Names[a.Leader], p.Names[a.Leader])
+	default:
+		fmt.Fprintln(out, "predicted winner: none (the search value is even)")
+	}
+	fmt.Fprintf(out, "%d positions searched\n", a.Nodes)
+	return nil
+}
+
+// fmtValue writes search values, naming proven wins and losses.
+func fmtValue(v int) string {
+	switch {
+	case v >= chainreact.WinScore:
+		return "win"
+	case v <= -chainreact.WinScore:
+		return "loss"
+	case v == 10000:
+		return "won"
+	case v == -10000:
+		return "lost"
+	}
+	return strconv.Itoa(v)
+}
+
+func writeCensus(out io.Writer, p *chainreact.Position) {
+	cen := chainreact.TakeCensus(&p.Board)
+	fmt.Fprintln(out, "census by seed 000's automaton states (class 1, 2, 3 = critical mass 2, 3, 4):")
+	for class := 1; class <= 3; class++ {
+		fmt.Fprintf(out, "  class %d: empty %d", class, cen.Empty[class-1])
+		for pl := 0; pl < cen.Players; pl++ {
+			for k := 1; k <= class; k++ {
+				if n := cen.Cells[pl][class-1][k]; n > 0 {
+					fmt.Fprintf(out, ", %s(%c) %d", chainreact.StateName(pl, class, k), p.Names[pl], n)
+				}
+			}
+		}
+		fmt.Fprintln(out)
+	}
+	for pl := 0; pl < cen.Players; pl++ {
+		fmt.Fprintf(out, "  %c holds %d orbs (corners %d, edges %d, inside %d)\n", p.Names[pl], p.Board.Orbs(pl),
+			cen.Orbs[pl][0], cen.Orbs[pl][1], cen.Orbs[pl][2])
+	}
+}
+
+// showChain plays m on a copy and prints its reaction wave by wave and
+// what it captures.
+func showChain(out io.Writer, p *chainreact.Position, m chainreact.Move, colour bool) {
+	before := p.Board
+	after := *p
+	tr := after.Board.PlayTrace(m)
+	fmt.Fprintf(out, "\n%c plays %s\n", p.Names[before.ToMove()], before.FormatMove(m))
+	writeWaves(out, &before, tr)
+	var captured []string
+	orbs := 0
+	for i := 0; i < before.Cells(); i++ {
+		o0, k0 := before.Cell(i)
+		o1, _ := after.Board.Cell(i)
+		if o0 >= 0 && o1 != o0 && o1 >= 0 {
+			captured = append(captured, fmt.Sprintf("%s (%d%c)", before.FormatMove(chainreact.Move(i)), k0, p.Names[o0]))
+			orbs += k0
+		}
+	}
+	if len(captured) == 0 {
+		fmt.Fprintln(out, "captures nothing")
+	} else {
+		fmt.Fprintf(out, "captures %d cells, %d orbs: %s\n", len(captured), orbs, strings.Join(captured, ", "))
+	}
+	writeReactBoard(out, &after, colour, nil)
+	if after.Board.Over() {
+		fmt.Fprintf(out, "%c wins\n", after.Names[after.Board.Winner()])
+	}
+}
+
+func writeWaves(out io.Writer, b *chainreact.Board, tr chainreact.Trace) {
+	if len(tr.Waves) == 0 {
+		fmt.Fprintln(out, "no explosion")
+		return
+	}
+	for i, w := range tr.Waves {
+		var cells []string
+		for _, m := range w {
+			cells = append(cells, b.FormatMove(m))
+		}
+		fmt.Fprintf(out, "wave %d: %s explode\n", i+1, strings.Join(cells, "; "))
+	}
+	if tr.Stopped {
+		fmt.Fprintln(out, "the reaction stops: one player is left")
+	}
+}
