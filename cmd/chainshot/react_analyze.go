@@ -97,6 +97,8 @@ func reactAnalyzeCommand() *cli.Command {
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth in plies (1 to 8)"},
 			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "evaluation used by the search"},
 			&cli.StringFlag{Name: "move", Usage: "show the chain this move (\"r c\") sets off, wave by wave"},
+			&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"},
+			&cli.StringFlag{Name: "png", Usage: "with --move, also draw the chain as a strip of frames in `FILE` (PNG)"},
 		},
 		Action: doReactAnalyze,
 	}
@@ -115,6 +117,16 @@ func doReactAnalyze(c *cli.Context) error {
 	eval, err := chainreact.ParseEval(c.String("eval"))
 	if err != nil {
 		return badInput("%s: --eval: %v", cmd, err)
+	}
+	for _, flag := range []string{"gif", "png"} {
+		if path := c.String(flag); path != "" {
+			if c.String("move") == "" {
+				return badInput("%s: --%s draws a chain reaction: give the move with --move \"r c\"", cmd, flag)
+			}
+			if err := checkOutputDir(path); err != nil {
+				return badInput("%s: --%s: %v", cmd, flag, err)
+			}
+		}
 	}
 	p, err := loadPosition(cmd, c.Args().First())
 	if err != nil {
@@ -138,6 +150,13 @@ func doReactAnalyze(c *cli.Context) error {
 		}
 		if !b.Legal(m) {
 			return badInput("%s: --move %s: the cell belongs to another player", cmd, mv)
+		}
+		for _, flag := range []string{"gif", "png"} {
+			if path := c.String(flag); path != "" {
+				if err := writeChainPicture(path, flag == "png", &p, m); err != nil {
+					return err
+				}
+			}
 		}
 		showChain(out, &p, m, s.color)
 		return nil
