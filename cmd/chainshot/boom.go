@@ -32,7 +32,7 @@ func boomCommand() *cli.Command {
 				Name:      "solve",
 				Usage:     "print a sequence of actions that removes every black token (shortest with bfs)",
 				ArgsUsage: "FILE.json",
-				Flags: []cli.Flag{
+				Flags: append([]cli.Flag{
 					&cli.BoolFlag{Name: "json", Usage: "print one JSON object: actions, count, states, optimal, seconds"},
 					&cli.DurationFlag{Name: "budget", Value: 30 * time.Second, Usage: "wall-clock time limit, with a unit (30s, 500ms)"},
 					&cli.StringFlag{Name: "algo", Value: expendibots.AlgoBFS, Usage: "search: " + strings.Join(expendibots.Algos(), ", ") +
@@ -41,8 +41,8 @@ func boomCommand() *cli.Command {
 						" seed: the seed's search, breadth-first to each boom, depth-first between booms, not shortest"},
 					&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store (about 100 bytes each)"},
 					&cli.StringFlag{Name: "gif", Usage: "also write the actions as an animated GIF to `FILE`, booms marked"},
-				},
-				Action: boomSolve,
+				}, profileFlags()...),
+				Action: profiled(boomSolve),
 			},
 			{
 				Name:      "show",

@@ -73,7 +73,7 @@ func reactMatchCommand() *cli.Command {
 		Name:      "match",
 		Usage:     "play games between two players, seats alternated, and report wins with 95% intervals",
 		ArgsUsage: " ",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "p1", Value: chainreact.DefaultSpec, Usage: "first player's spec"},
 			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player's spec"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "games to play"},
@@ -81,8 +81,8 @@ func reactMatchCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for every player's randomness"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "games played at once"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (DESIGN.md fields)"},
-		},
-		Action: doReactMatch,
+		}, profileFlags()...),
+		Action: profiled(doReactMatch),
 	}
 }
 

@@ -23,7 +23,7 @@ func reactExperimentCommand() *cli.Command {
 		Name:      "experiment",
 		Usage:     "run seed 002's experiments for real: Table 1, Table 2, CSV, JSON and a heatmap PNG",
 		ArgsUsage: "seed002",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "games per matchup"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the players"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "games played at once"},
@@ -31,8 +31,8 @@ func reactExperimentCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Value: ".", Usage: "folder for seed002-table1.csv, seed002-table2.csv, seed002.json, seed002-heatmap.png"},
 			&cli.IntFlag{Name: "depth1", Value: 3, Usage: "depth of Table 1's single-heuristic agents"},
 			&cli.IntFlag{Name: "depth2", Value: 2, Usage: "depth of Table 2's agents"},
-		},
-		Action: doReactExperiment,
+		}, profileFlags()...),
+		Action: profiled(doReactExperiment),
 	}
 }
 

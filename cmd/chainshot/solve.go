@@ -22,7 +22,7 @@ import (
 
 // searchFlags are the flags of every command that runs the solver.
 func searchFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
 			Usage: "CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts)"},
 		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm: " + algoNames()},
@@ -31,8 +31,29 @@ func searchFlags() []cli.Flag {
 		&cli.Int64Flag{Name: "max-nodes", Usage: "stop after this many nodes/playouts: a budget that does not depend on the machine"},
 		&cli.IntFlag{Name: "workers", Usage: "search goroutines (0: one per CPU)"},
 		&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in MB"},
+	}, profileFlags()...)
+}
+
+// profileFlags are the profiling flags of the long-running commands.
+func profileFlags() []cli.Flag {
+	return []cli.Flag{
 		&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE` (pprof)"},
 		&cli.StringFlag{Name: "memprofile", Usage: "write a memory profile to `FILE` (pprof)"},
+	}
+}
+
+// profiled wraps a command's action in the profile its flags ask for.
+func profiled(action cli.ActionFunc) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		stop, err := startProfile(c)
+		if err != nil {
+			return err
+		}
+		err = action(c)
+		if serr := stop(); err == nil {
+			err = serr
+		}
+		return err
 	}
 }
 
