@@ -19,6 +19,8 @@ var (
 	benchBoards  = flag.String("boards", "1-20", "TestStandardBenchmark: boards, e.g. 1-20 or 1,4,7")
 	benchWorkers = flag.Int("workers", 0, "TestStandardBenchmark: workers (0: all CPUs)")
 	benchSeed    = flag.Uint64("seed", 1, "TestStandardBenchmark: seed")
+	benchEval    = flag.Int("eval", 0, "TestStandardBenchmark: beam evaluation (experiments)")
+	benchNodes   = flag.Int64("nodes", 0, "TestStandardBenchmark: node budget instead of time")
 )
 
 // parseBoards reads "1-20" or "1,4,7".
@@ -49,9 +51,10 @@ func parseBoards(s string) ([]int, error) {
 //
 //	go test ./solver -run TestStandardBenchmark -v -args -budget 30s
 func TestStandardBenchmark(t *testing.T) {
-	if *benchBudget <= 0 {
+	if *benchBudget <= 0 && *benchNodes <= 0 {
 		t.Skip("set -budget to run the standard benchmark")
 	}
+	evalMode = *benchEval
 	boards, err := parseBoards(*benchBoards)
 	if err != nil {
 		t.Fatalf("-boards: %v", err)
@@ -64,7 +67,7 @@ func TestStandardBenchmark(t *testing.T) {
 	for _, n := range boards {
 		b := loadStandard(t, n)
 		c0 := cpuTime()
-		r, err := Solve(context.Background(), b, *benchAlgo, Options{Budget: *benchBudget, Seed: *benchSeed, Workers: *benchWorkers})
+		r, err := Solve(context.Background(), b, *benchAlgo, Options{Budget: *benchBudget, MaxNodes: *benchNodes, Seed: *benchSeed, Workers: *benchWorkers})
 		cpu := cpuTime() - c0
 		if err != nil {
 			t.Fatal(err)

@@ -123,6 +123,8 @@ func init() {
 	algorithms = []algorithm{
 		{"auto", "dfs on small boards until proven, otherwise beam search and NRPA side by side", runAuto},
 		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
+		{"beam", "beam search with duplicate removal, widened until the budget ends", runBeam},
+		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
 		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
 	}
 }
@@ -156,6 +158,10 @@ func Solve(ctx context.Context, b board.Board, algo string, opt Options) (Result
 	}
 	s := newSearch(ctx, b, opt)
 	s.algo = a.name
+	if a.name != "greedy" {
+		// A first line at once, so that even a tiny budget returns one.
+		runGreedy(s)
+	}
 	a.run(s)
 	return s.result(), nil
 }
@@ -170,6 +176,7 @@ type search struct {
 
 	cpu0     time.Duration
 	wall0    time.Time
+	deadline time.Duration // stop when elapsed reaches it (0: none)
 	stopped  atomic.Bool
 	nodes    atomic.Int64
 	finished bool // the algorithm searched exhaustively
@@ -187,6 +194,11 @@ func newSearch(ctx context.Context, b board.Board, opt Options) *search {
 	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt}
 	s.cpu0 = cpuTime()
 	s.wall0 = time.Now()
+	if opt.Budget > 0 {
+		// Stop a little early: result assembly and the last check's lag.
+		margin := min(opt.Budget/100, 20*time.Millisecond)
+		s.deadline = opt.Budget - margin
+	}
 	return s
 }
 
@@ -259,14 +271,12 @@ func (s *search) result() Result {
 // budget is one worker's view of the limits: it counts the worker's nodes
 // and checks the clock every so often.
 type budget struct {
-	s        *search
-	nodes    int64 // this worker's nodes
-	limit    int64 // this worker's node limit (0 none)
-	next     int64 // node count at which to look at the clock next
-	every    int64 // nodes between clock checks
-	lastWall time.Time
-	deadline time.Duration // stop when elapsed reaches it (0 none)
-	flushed  int64
+	s       *search
+	nodes   int64 // this worker's nodes
+	limit   int64 // this worker's node limit (0 none)
+	next    int64 // node count at which to look at the clock next
+	every   int64 // nodes between clock checks
+	flushed int64
 }
 
 // newBudget returns a budget for one of n workers; every is the number of
@@ -275,14 +285,6 @@ func (s *search) newBudget(n int, every int64) *budget {
 	bd := &budget{s: s, every: max(every, 1)}
 	if s.opt.MaxNodes > 0 {
 		bd.limit = max(s.opt.MaxNodes/int64(n), 1)
-	}
-	if s.opt.Budget > 0 {
-		// Stop a little early: result assembly and the last check's lag.
-		margin := s.opt.Budget / 100
-		if margin > 20*time.Millisecond {
-			margin = 20 * time.Millisecond
-		}
-		bd.deadline = s.opt.Budget - margin
 	}
 	bd.next = bd.every
 	return bd
@@ -304,16 +306,17 @@ func (bd *budget) add(k int64) bool {
 }
 
 // check looks at the stop flag, the context and the clock.
-func (bd *budget) check() bool {
-	s := bd.s
+func (bd *budget) check() bool { return bd.s.expired() }
+
+// expired reports whether the search must stop: stopped already, the
+// context done or the time budget (less a small margin) used. Safe for
+// concurrent use; it reads the clock, so call it every millisecond or so
+// of work, not per node.
+func (s *search) expired() bool {
 	if s.stopped.Load() {
 		return true
 	}
-	if s.ctx.Err() != nil {
-		s.stopped.Store(true)
-		return true
-	}
-	if bd.deadline > 0 && s.elapsed() >= bd.deadline {
+	if s.ctx.Err() != nil || (s.deadline > 0 && s.elapsed() >= s.deadline) {
 		s.stopped.Store(true)
 		return true
 	}
