@@ -35,6 +35,7 @@ type Options struct {
 	Wall bool
 	// MaxNodes is a deterministic budget: the search stops after about
 	// this many nodes (positions expanded or playouts); 0 means none.
+	// With neither Budget nor MaxNodes, MaxNodes is DefaultMaxNodes.
 	MaxNodes int64
 	// Seed seeds every random choice; one generator per worker is derived
 	// from it.
@@ -46,6 +47,9 @@ type Options struct {
 	// Progress, when not nil, is updated as better lines are found.
 	Progress *Progress
 }
+
+// DefaultMaxNodes is the node budget when Options give no budget at all.
+const DefaultMaxNodes = 1_000_000
 
 // Progress is a search's progress, updated by the solver and safe to read
 // from another goroutine while it runs.
@@ -126,6 +130,7 @@ func init() {
 		{"beam", "beam search with duplicate removal, widened until the budget ends", runBeam},
 		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
 		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
+		{"nmcs", "nested Monte-Carlo search with memorised best line and tabu-colour playouts, levels 1, 2, 3...", runNMCS},
 	}
 }
 
@@ -152,6 +157,9 @@ func Solve(ctx context.Context, b board.Board, algo string, opt Options) (Result
 	}
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
+	}
+	if opt.Budget <= 0 && opt.MaxNodes <= 0 {
+		opt.MaxNodes = DefaultMaxNodes
 	}
 	if opt.MemoryMB <= 0 {
 		opt.MemoryMB = 256
