@@ -1,6 +1,42 @@
 package solver
 
-// runAuto picks an algorithm by board and budget.
+import "sync/atomic"
+
+// smallBoard is the most beads for which auto tries to prove a line
+// optimal with dfs.
+const smallBoard = 100
+
+// runAuto picks by board: on a small board, dfs (which may prove its line
+// optimal) runs beside NRPA and stops it when the proof is done; on a
+// large board every worker runs its own NRPA search.
 func runAuto(s *search) {
-	runGreedy(s)
+	nw := s.opt.Workers
+	if int(s.root.beads) > smallBoard {
+		runNRPA(s)
+		return
+	}
+	if nw < 2 {
+		// One worker: dfs for half the budget, NRPA for the rest.
+		bd := s.newBudget(2, 1024)
+		bd.until = s.opt.Budget / 2
+		if newDFS(s, bd).run() {
+			s.finished = true
+			return
+		}
+		nrpaWorker(s, 1, s.newBudget(2, 64))
+		return
+	}
+	var proved atomic.Bool
+	parallel(2, func(w int) {
+		if w == 0 {
+			if newDFS(s, s.newBudget(2, 1024)).run() {
+				s.finished = true
+				proved.Store(true)
+			}
+			return
+		}
+		bd := s.newBudget(2, 64)
+		bd.quit = &proved
+		nrpaWorker(s, w, bd)
+	})
 }

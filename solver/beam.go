@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"math"
+
 	"chainshot/board"
 )
 
@@ -43,11 +45,14 @@ type beamSearch struct {
 	table []int32 // dedupe table: index into all, -1 empty
 	hist  []histNode
 	gs    []*groups
+	rgs   []*groups
 	tmp   []pos
-	moves []board.Move
-	cells []int16
+	moves [2][]board.Move
+	cells [2][]int16
+	local [2]int64
 	tabu  uint8
-	big   bool
+	pilot bool // evaluate children by a greedy rollout
+	name  string
 	nw    int
 }
 
@@ -114,7 +119,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 	child := &bs.tmp[w]
 	var nodes int64
 	for i := lo; i < hi; i++ {
-		if (i-lo)&63 == 63 && bs.s.expired() {
+		if ((i-lo)&63 == 63 || bs.pilot) && bs.s.expired() {
 			break
 		}
 		st := &bs.cur[i]
@@ -127,8 +132,25 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 			id := int(g.moves[k])
 			*child = st.p
 			sc := int(st.score) + board.Score(child.remove(g, id))
+			var ev int64
+			if bs.pilot {
+				_, rb, rs := rollout(child, bs.tabu, bs.rgs[w], false, nil)
+				nodes++
+				ev = value(rb, sc+rs)
+				if ev > bs.local[w] {
+					bs.local[w] = ev
+					c := bs.lineCells(w, st.node)
+					c = append(c, g.first[id])
+					c, _, _ = rollout(child, bs.tabu, bs.rgs[w], true, c)
+					bs.cells[w] = c
+					bs.moves[w] = cellsToMoves(bs.moves[w][:0], c)
+					bs.s.offer(bs.moves[w], rb, sc+rs, bs.name, w)
+				}
+			} else {
+				ev = eval(child, sc)
+			}
 			out = append(out, candidate{
-				eval:   eval(child, sc),
+				eval:   ev,
 				hash:   child.hash(),
 				parent: int32(i),
 				cell:   g.first[id],
@@ -141,19 +163,27 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 	return nodes
 }
 
-// line reconstructs the moves of history node n.
-func (bs *beamSearch) line(n int32) []board.Move {
-	bs.cells = bs.cells[:0]
+// lineCells returns the cells of the moves of history node n, in order,
+// in worker w's buffer.
+func (bs *beamSearch) lineCells(w int, n int32) []int16 {
+	c := bs.cells[w][:0]
 	for n >= 0 {
-		bs.cells = append(bs.cells, bs.hist[n].cell)
+		c = append(c, bs.hist[n].cell)
 		n = bs.hist[n].prev
 	}
-	bs.moves = bs.moves[:0]
-	for i := len(bs.cells) - 1; i >= 0; i-- {
-		c := int(bs.cells[i])
-		bs.moves = append(bs.moves, board.Move{Row: uint8(c % stride), Col: uint8(c / stride)})
+	for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 {
+		c[i], c[j] = c[j], c[i]
 	}
-	return bs.moves
+	bs.cells[w] = c
+	return c
+}
+
+// cellsToMoves appends the moves naming cells to dst.
+func cellsToMoves(dst []board.Move, cells []int16) []board.Move {
+	for _, c := range cells {
+		dst = append(dst, board.Move{Row: uint8(int(c) % stride), Col: uint8(int(c) / stride)})
+	}
+	return dst
 }
 
 // run runs one beam search of the given width; it reports false when the
@@ -179,7 +209,8 @@ func (bs *beamSearch) run(width int) bool {
 		for w := 0; w < nw; w++ {
 			for _, i := range terms[w] {
 				st := &bs.cur[i]
-				s.offer(bs.line(st.node), int(st.p.beads), int(st.score), "beam", 0)
+				bs.moves[0] = cellsToMoves(bs.moves[0][:0], bs.lineCells(0, st.node))
+				s.offer(bs.moves[0], int(st.p.beads), int(st.score), bs.name, 0)
 			}
 		}
 		if bs.bd.add(counts[0]+counts[1]) || bs.s.stopped.Load() {
@@ -321,7 +352,9 @@ func selectTop(a []candidate, k int) {
 }
 
 func newBeamSearch(s *search, nw int) *beamSearch {
-	bs := &beamSearch{s: s, nw: min(nw, 2), tabu: s.root.mostFrequent()}
+	bs := &beamSearch{s: s, nw: min(nw, 2), tabu: s.root.mostFrequent(), name: "beam"}
+	bs.local = [2]int64{math.MinInt64, math.MinInt64}
+	bs.rgs = []*groups{new(groups), new(groups)}
 	bs.bd = s.newBudget(1, 2000)
 	bs.cands = make([][]candidate, 2)
 	bs.gs = []*groups{new(groups), new(groups)}
@@ -386,4 +419,14 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 			return
 		}
 	}
+}
+
+// runPilot runs beam searches whose children are judged by a greedy
+// tabu-colour rollout to the end, widening until the budget ends.
+func runPilot(s *search) {
+	bs := newBeamSearch(s, s.opt.Workers)
+	bs.pilot, bs.name = true, "pilot"
+	bs.bd.every = 16
+	beamWiden(s, bs, 1)
+	bs.bd.flush()
 }

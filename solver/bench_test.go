@@ -21,6 +21,9 @@ var (
 	benchSeed    = flag.Uint64("seed", 1, "TestStandardBenchmark: seed")
 	benchEval    = flag.Int("eval", 0, "TestStandardBenchmark: beam evaluation (experiments)")
 	benchNodes   = flag.Int64("nodes", 0, "TestStandardBenchmark: node budget instead of time")
+	benchLevel   = flag.Int("level", 0, "TestStandardBenchmark: NRPA level (experiments)")
+	benchIters   = flag.Int("iters", 100, "TestStandardBenchmark: NRPA iterations per level (experiments)")
+	benchAlpha   = flag.Float64("alpha", 1, "TestStandardBenchmark: NRPA learning rate (experiments)")
 )
 
 // parseBoards reads "1-20" or "1,4,7".
@@ -55,6 +58,7 @@ func TestStandardBenchmark(t *testing.T) {
 		t.Skip("set -budget to run the standard benchmark")
 	}
 	evalMode = *benchEval
+	nrpaLevelsFixed, nrpaIters, nrpaAlpha = *benchLevel, *benchIters, *benchAlpha
 	boards, err := parseBoards(*benchBoards)
 	if err != nil {
 		t.Fatalf("-boards: %v", err)

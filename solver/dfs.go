@@ -31,8 +31,8 @@ type dfs struct {
 	stop  bool
 }
 
-func newDFS(s *search) *dfs {
-	d := &dfs{s: s, bd: s.newBudget(1, 1024)}
+func newDFS(s *search, bd *budget) *dfs {
+	d := &dfs{s: s, bd: bd}
 	entries := 1 << 10
 	for entries*16*2 <= s.opt.MemoryMB<<20 && entries < 1<<26 {
 		entries <<= 1
@@ -124,7 +124,7 @@ func (d *dfs) search(p *pos, score, depth int) {
 // runDFS runs the branch and bound from the best line so far;
 // a complete search marks the result optimal.
 func runDFS(s *search) {
-	d := newDFS(s)
+	d := newDFS(s, s.newBudget(1, 1024))
 	if d.run() {
 		s.finished = true
 	}

@@ -13,9 +13,11 @@ import (
 // that draws moves from the policy. Playouts hold back the colour most
 // frequent at the root (tabu colour) until it forms a single group.
 
-const (
-	nrpaIters = 100 // iterations per level
-	nrpaAlpha = 1.0 // learning rate
+// NRPA parameters (variables so that the benchmark harness can tune them).
+var (
+	nrpaIters       = 100 // iterations per level
+	nrpaAlpha       = 1.0 // learning rate
+	nrpaLevelsFixed = 0   // when > 0, the level to use
 )
 
 // policy maps move codes to weights (absent codes weigh 0) in an
@@ -289,24 +291,28 @@ func (n *nrpa) level(l int) bool {
 func runNRPA(s *search) {
 	nw := s.opt.Workers
 	parallel(nw, func(w int) {
-		bd := s.newBudget(nw, 64)
-		n := newNRPA(s, w, nrpaLevels(s), bd)
-		for {
-			top := len(n.pols) - 1
-			n.pols[top].reset()
-			if !n.level(top) {
-				break
-			}
-			if bd.done() {
-				break
-			}
-		}
-		bd.flush()
+		nrpaWorker(s, w, s.newBudget(nw, 64))
 	})
+}
+
+// nrpaWorker runs worker w's NRPA restarts until bd runs out.
+func nrpaWorker(s *search, w int, bd *budget) {
+	n := newNRPA(s, w, nrpaLevels(s), bd)
+	for {
+		top := len(n.pols) - 1
+		n.pols[top].reset()
+		if !n.level(top) || bd.done() {
+			break
+		}
+	}
+	bd.flush()
 }
 
 // nrpaLevels picks the NRPA level: 4 for large boards, less for small ones
 // where each playout is short.
 func nrpaLevels(s *search) int {
+	if nrpaLevelsFixed > 0 {
+		return nrpaLevelsFixed
+	}
 	return 4
 }

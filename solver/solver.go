@@ -128,6 +128,7 @@ func init() {
 		{"auto", "dfs on small boards until proven, otherwise beam search and NRPA side by side", runAuto},
 		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
 		{"beam", "beam search with duplicate removal, widened until the budget ends", runBeam},
+		{"pilot", "beam search judging each child by a greedy tabu-colour rollout (pilot method), widened until the budget ends", runPilot},
 		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
 		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
 		{"nmcs", "nested Monte-Carlo search with memorised best line and tabu-colour playouts, levels 1, 2, 3...", runNMCS},
@@ -285,6 +286,11 @@ type budget struct {
 	next    int64 // node count at which to look at the clock next
 	every   int64 // nodes between clock checks
 	flushed int64
+	// quit, when set, stops this worker (a portfolio partner finished).
+	quit *atomic.Bool
+	// until, when > 0, stops this worker once that much budgeted time is
+	// used (a phase of a portfolio).
+	until time.Duration
 }
 
 // newBudget returns a budget for one of n workers; every is the number of
@@ -314,7 +320,15 @@ func (bd *budget) add(k int64) bool {
 }
 
 // check looks at the stop flag, the context and the clock.
-func (bd *budget) check() bool { return bd.s.expired() }
+func (bd *budget) check() bool {
+	if bd.quit != nil && bd.quit.Load() {
+		return true
+	}
+	if bd.until > 0 && bd.s.elapsed() >= bd.until {
+		return true
+	}
+	return bd.s.expired()
+}
 
 // expired reports whether the search must stop: stopped already, the
 // context done or the time budget (less a small margin) used. Safe for
