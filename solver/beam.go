@@ -252,7 +252,7 @@ func (bs *beamSearch) run(width int) bool {
 				st := &bs.next[j]
 				st.p = bs.cur[c.parent].p
 				g.analyse(&st.p)
-				st.p.remove(g, int(g.label[c.cell]))
+				st.p.remove(g, g.groupOf(int(c.cell)))
 				st.score = c.score
 				st.node = base + int32(j)
 			}

@@ -124,7 +124,7 @@ func (n *nmcs) level(l int, start *pos, score int) bool {
 			}
 		}
 		cell := best.cells[step]
-		score += board.Score(p.remove(g, int(g.label[cell])))
+		score += board.Score(p.remove(g, g.groupOf(int(cell))))
 		n.path = append(n.path, cell)
 		step++
 	}
