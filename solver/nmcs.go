@@ -27,12 +27,14 @@ type nmcs struct {
 	pids  [maxGroups]int16
 	path  []int16
 	local int64
+	pen   int64 // guidance bead penalty
 	moves []board.Move
 }
 
 func newNMCS(s *search, w, levels int, bd *budget) *nmcs {
 	a, b := workerSeed(s.opt.Seed, w)
 	n := &nmcs{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), local: math.MinInt64}
+	n.pen = guidePenalties[w%len(guidePenalties)]
 	n.grow(levels)
 	return n
 }
@@ -61,9 +63,9 @@ func (n *nmcs) playout(start *pos, score int) {
 		score += board.Score(p.remove(&n.pg, id))
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
-	n.cur.val = value(int(p.beads), score)
-	if n.cur.val > n.local {
-		n.local = n.cur.val
+	n.cur.val = guide(int(p.beads), score, n.pen)
+	if lv := value(int(p.beads), score); lv > n.local {
+		n.local = lv
 		n.moves = n.moves[:0]
 		for _, c := range n.path {
 			n.moves = append(n.moves, board.Move{Row: uint8(int(c) % stride), Col: uint8(int(c) / stride)})
@@ -91,7 +93,7 @@ func (n *nmcs) level(l int, start *pos, score int) bool {
 		if k == 0 {
 			if best.val == math.MinInt64 {
 				best.beads, best.score = int(p.beads), score
-				best.val = value(best.beads, score)
+				best.val = guide(best.beads, score, n.pen)
 			}
 			n.path = n.path[:base]
 			return true

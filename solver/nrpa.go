@@ -156,7 +156,8 @@ type nrpa struct {
 	ids   [maxGroups]int16
 	prob  [maxGroups]float64
 	upd   []update
-	local int64 // best value offered by this worker
+	local int64
+	pen   int64 // guidance bead penalty
 	name  string
 }
 
@@ -178,6 +179,7 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	}
 	n.best = make([]line, levels+1)
 	n.local = math.MinInt64
+	n.pen = guidePenalties[w%len(guidePenalties)]
 	return n
 }
 
@@ -222,9 +224,9 @@ func (n *nrpa) playout(pol *policy) {
 		score += board.Score(p.remove(&n.g, id))
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
-	n.cur.val = value(int(p.beads), score)
-	if n.cur.val > n.local {
-		n.local = n.cur.val
+	n.cur.val = guide(int(p.beads), score, n.pen)
+	if lv := value(int(p.beads), score); lv > n.local {
+		n.local = lv
 		n.s.offer(n.cur.moves(nil), n.cur.beads, n.cur.score, n.name, n.w)
 	}
 }
