@@ -33,7 +33,7 @@ func TestDFSMatchesBruteForce(t *testing.T) {
 	sizes := []struct{ rows, cols, colors int }{
 		{4, 4, 3}, {5, 5, 3}, {4, 5, 2}, {3, 6, 4}, {5, 4, 3},
 	}
-	for i := 0; i < 40; i++ {
+	for i := 0; i < 40/raceScale; i++ {
 		sz := sizes[i%len(sizes)]
 		b := randomBoard(t, sz.rows, sz.cols, sz.colors, uint64(100+i))
 		wantB, wantS := bruteForce(b, map[string][2]int{})
@@ -51,7 +51,7 @@ func TestDFSMatchesBruteForce(t *testing.T) {
 		}
 		// Every other algorithm may match the optimum but never beat it.
 		for _, a := range Algorithms() {
-			r2, _ := Solve(context.Background(), b, a.Name, Options{Seed: 1, MaxNodes: 2000})
+			r2, _ := Solve(context.Background(), b, a.Name, Options{Seed: 1, MaxNodes: 2000 / raceScale})
 			checkReplay(t, b, r2)
 			if better(r2.BeadsLeft, r2.Score, wantB, wantS) {
 				t.Fatalf("board %d: %s beats the optimum: %d beads %d points", i, a.Name, r2.BeadsLeft, r2.Score)

@@ -88,7 +88,7 @@ func TestEveryAlgorithmReplays(t *testing.T) {
 	for _, a := range Algorithms() {
 		for name, b := range testBoards(t) {
 			t.Run(a.Name+"/"+name, func(t *testing.T) {
-				r, err := Solve(context.Background(), b, a.Name, Options{MaxNodes: 1000, Seed: 1, Workers: 2})
+				r, err := Solve(context.Background(), b, a.Name, Options{MaxNodes: 1000 / raceScale, Seed: 1, Workers: 2})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -102,7 +102,7 @@ func TestDeterministic(t *testing.T) {
 	b := randomBoard(t, 12, 12, 4, 9)
 	for _, a := range Algorithms() {
 		t.Run(a.Name, func(t *testing.T) {
-			opt := Options{MaxNodes: 1500, Seed: 42, Workers: 2}
+			opt := Options{MaxNodes: 1500 / raceScale, Seed: 42, Workers: 2}
 			r1, _ := Solve(context.Background(), b, a.Name, opt)
 			r2, _ := Solve(context.Background(), b, a.Name, opt)
 			if r1.Score != r2.Score || r1.BeadsLeft != r2.BeadsLeft || len(r1.Moves) != len(r2.Moves) {
@@ -187,7 +187,7 @@ func TestNeverWorseThanGreedy(t *testing.T) {
 	} {
 		g, _ := Solve(context.Background(), b, "greedy", Options{})
 		for _, a := range Algorithms() {
-			r, _ := Solve(context.Background(), b, a.Name, Options{MaxNodes: 1500, Seed: 3, Workers: 2})
+			r, _ := Solve(context.Background(), b, a.Name, Options{MaxNodes: 1500 / raceScale, Seed: 3, Workers: 2})
 			checkReplay(t, b, r)
 			if better(g.BeadsLeft, g.Score, r.BeadsLeft, r.Score) {
 				t.Errorf("board %d: %s (%d beads, %d points) worse than greedy (%d, %d)",
