@@ -26,37 +26,41 @@ var (
 type policy struct {
 	keys []uint64
 	w    []float64
+	e    []float64 // exp(w), kept with w so playouts need no math.Exp
 	mask uint64
 	n    int
 }
 
 func newPolicy(bits int) *policy {
 	size := 1 << bits
-	return &policy{keys: make([]uint64, size), w: make([]float64, size), mask: uint64(size - 1)}
+	return &policy{keys: make([]uint64, size), w: make([]float64, size), e: make([]float64, size), mask: uint64(size - 1)}
 }
 
 func (p *policy) copyFrom(q *policy) {
 	copy(p.keys, q.keys)
 	copy(p.w, q.w)
+	copy(p.e, q.e)
 	p.n = q.n
 }
 
 func (p *policy) reset() {
 	clear(p.keys)
 	clear(p.w)
+	clear(p.e)
 	p.n = 0
 }
 
-// get returns the weight of code (code 0 is mapped to 1: 0 marks a free slot).
-func (p *policy) get(code uint64) float64 {
+// exp returns exp of the weight of code (codes are made odd: 0 marks a
+// free slot).
+func (p *policy) exp(code uint64) float64 {
 	code |= 1
 	for i := code & p.mask; ; i = (i + 1) & p.mask {
 		k := p.keys[i]
 		if k == code {
-			return p.w[i]
+			return p.e[i]
 		}
 		if k == 0 {
-			return 0
+			return 1
 		}
 	}
 }
@@ -68,6 +72,7 @@ func (p *policy) add(code uint64, d float64) {
 		k := p.keys[i]
 		if k == code {
 			p.w[i] += d
+			p.e[i] = math.Exp(p.w[i])
 			return
 		}
 		if k == 0 {
@@ -76,6 +81,7 @@ func (p *policy) add(code uint64, d float64) {
 			}
 			p.keys[i] = code
 			p.w[i] = d
+			p.e[i] = math.Exp(d)
 			p.n++
 			return
 		}
@@ -200,12 +206,7 @@ func (n *nrpa) playout(pol *policy) {
 		} else {
 			sum := 0.0
 			for j := 0; j < k; j++ {
-				w := pol.get(n.g.code[n.ids[j]])
-				e := 1.0
-				if w != 0 {
-					e = math.Exp(w)
-				}
-				sum += e
+				sum += pol.exp(n.g.code[n.ids[j]])
 				n.prob[j] = sum
 			}
 			x := n.rng.Float64() * sum
@@ -240,10 +241,7 @@ func (n *nrpa) adapt(pol *policy, l *line) {
 		codes := l.codes[l.start[i]:l.start[i+1]]
 		sum := 0.0
 		for j, c := range codes {
-			e := 1.0
-			if w := pol.get(c); w != 0 {
-				e = math.Exp(w)
-			}
+			e := pol.exp(c)
 			n.prob[j] = e
 			sum += e
 		}
