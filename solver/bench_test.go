@@ -24,6 +24,7 @@ var (
 	benchLevel   = flag.Int("level", 0, "TestStandardBenchmark: NRPA level (experiments)")
 	benchIters   = flag.Int("iters", 100, "TestStandardBenchmark: NRPA iterations per level (experiments)")
 	benchGuide   = flag.Int64("guide", -1, "TestStandardBenchmark: guidance bead penalty for every worker (experiments; -1: default)")
+	benchTop     = flag.Int("top", 0, "TestStandardBenchmark: NRPA top-level iterations before a restart (experiments)")
 	benchAlpha   = flag.Float64("alpha", 1, "TestStandardBenchmark: NRPA learning rate (experiments)")
 )
 
@@ -59,6 +60,7 @@ func TestStandardBenchmark(t *testing.T) {
 		t.Skip("set -budget to run the standard benchmark")
 	}
 	evalMode = *benchEval
+	nrpaTopIters = *benchTop
 	if *benchGuide >= 0 {
 		guidePenalties = []int64{*benchGuide}
 	}

@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"chainshot/board"
 )
@@ -18,6 +19,7 @@ var (
 	nrpaIters       = 100 // iterations per level
 	nrpaAlpha       = 1.0 // learning rate
 	nrpaLevelsFixed = 0   // when > 0, the level to use
+	nrpaTopIters    = 0   // when > 0, iterations at the top level before a restart
 )
 
 // policy maps move codes to weights (absent codes weigh 0) in an
@@ -165,6 +167,9 @@ type nrpa struct {
 	local int64
 	pen   int64 // guidance bead penalty
 	name  string
+	// topIters, when > 0, caps the top level's iterations: the search
+	// then restarts from a blank policy.
+	topIters int
 }
 
 type update struct {
@@ -262,7 +267,11 @@ func (n *nrpa) level(l int) bool {
 	best := &n.best[l]
 	best.val = math.MinInt64
 	best.reset()
-	for i := 0; i < nrpaIters; i++ {
+	iters := nrpaIters
+	if l == len(n.pols)-1 && n.topIters > 0 {
+		iters = n.topIters
+	}
+	for i := 0; i < iters; i++ {
 		var r *line
 		if l == 1 {
 			n.playout(pol)
@@ -297,7 +306,9 @@ func runNRPA(s *search) {
 
 // nrpaWorker runs worker w's NRPA restarts until bd runs out.
 func nrpaWorker(s *search, w int, bd *budget) {
-	n := newNRPA(s, w, nrpaLevels(s), bd)
+	levels, top := nrpaLevels(s)
+	n := newNRPA(s, w, levels, bd)
+	n.topIters = top
 	for {
 		top := len(n.pols) - 1
 		n.pols[top].reset()
@@ -308,11 +319,18 @@ func nrpaWorker(s *search, w int, bd *budget) {
 	bd.flush()
 }
 
-// nrpaLevels picks the NRPA level: 4 for large boards, less for small ones
-// where each playout is short.
-func nrpaLevels(s *search) int {
+// nrpaLevels picks the NRPA level and the top level's iterations before a
+// restart (0: no cap). One NRPA run stalls after some tens of thousands
+// of playouts on a 15x15 board, and independent restarts then find
+// better lines than going on: for budgets up to two minutes, level 3 with
+// a restart every 4 top-level iterations (40,000 playouts); for longer
+// ones, plain level 4 as in the literature.
+func nrpaLevels(s *search) (levels, top int) {
 	if nrpaLevelsFixed > 0 {
-		return nrpaLevelsFixed
+		return nrpaLevelsFixed, nrpaTopIters
 	}
-	return 4
+	if s.opt.Budget > 2*time.Minute {
+		return 4, 0
+	}
+	return 3, 4
 }
