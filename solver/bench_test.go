@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -117,5 +119,40 @@ func BenchmarkAnalyse15x15(b *testing.B) {
 	var g groups
 	for b.Loop() {
 		g.analyse(&p)
+	}
+}
+
+// TestHandoutSamples solves the handout's six sample boards (repaired
+// where defective) under -budget each and prints the result:
+//
+//	go test ./solver -run TestHandoutSamples -v -args -budget 5s
+func TestHandoutSamples(t *testing.T) {
+	if *benchBudget <= 0 {
+		t.Skip("set -budget to run the handout samples")
+	}
+	dir := filepath.Join(sharedDir(t), "data", "chainshot-samples")
+	fmt.Printf("%-8s %5s %6s %6s %5s %8s %10s %s\n", "sample", "size", "score", "left", "opt", "cpu_s", "nodes", "algorithm")
+	for i := 1; i <= 6; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("sample%d.txt", i))
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Skipf("sample: %v", err)
+		}
+		p, err := board.Parse(data, name, board.Options{Repair: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := p.Board
+		c0 := cpuTime()
+		r, err := Solve(context.Background(), b, *benchAlgo, Options{Budget: *benchBudget, Seed: *benchSeed, Workers: *benchWorkers})
+		cpu := cpuTime() - c0
+		if err != nil {
+			t.Fatal(err)
+		}
+		end, score, err := board.Replay(b, r.Moves)
+		if err != nil || score != r.Score || end.Beads() != r.BeadsLeft {
+			t.Fatalf("sample %d: result does not replay: %v", i, err)
+		}
+		fmt.Printf("sample%d %2dx%-2d %6d %6d %5v %8.2f %10d %s\n", i, b.Rows(), b.Cols(), r.Score, r.BeadsLeft, r.Optimal, cpu.Seconds(), r.Nodes, r.Algorithm)
 	}
 }

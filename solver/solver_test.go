@@ -196,3 +196,29 @@ func TestNeverWorseThanGreedy(t *testing.T) {
 		}
 	}
 }
+
+func TestAutoOneWorker(t *testing.T) {
+	for _, b := range []board.Board{randomBoard(t, 5, 5, 3, 31), randomBoard(t, 9, 9, 4, 32), randomBoard(t, 15, 15, 5, 33)} {
+		r, err := Solve(context.Background(), b, "auto", Options{MaxNodes: 2000 / raceScale, Seed: 5, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkReplay(t, b, r)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	b := randomBoard(t, 10, 10, 4, 41)
+	var p Progress
+	if _, _, ok := p.Best(); ok {
+		t.Fatal("a best line before any search")
+	}
+	r, _ := Solve(context.Background(), b, "nrpa", Options{MaxNodes: 500, Seed: 1, Workers: 2, Progress: &p})
+	beads, score, ok := p.Best()
+	if !ok || beads != r.BeadsLeft || score != r.Score {
+		t.Fatalf("progress says %d beads %d points (%v), result %d %d", beads, score, ok, r.BeadsLeft, r.Score)
+	}
+	if p.Nodes() != r.Nodes || p.Nodes() == 0 {
+		t.Fatalf("progress counts %d nodes, result %d", p.Nodes(), r.Nodes)
+	}
+}
