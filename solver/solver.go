@@ -130,7 +130,7 @@ func init() {
 		{"beam", "beam search with duplicate removal, widened until the budget ends", runBeam},
 		{"pilot", "beam search judging each child by a greedy tabu-colour rollout (pilot method), widened until the budget ends", runPilot},
 		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
-		{"nrpa", "nested rollout policy adaptation with tabu-colour playouts (level 3 restarted every 40,000 playouts; level 4 for budgets over 2 minutes), one search per worker", runNRPA},
+		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
 		{"nmcs", "nested Monte-Carlo search with memorised best line and tabu-colour playouts, levels 1, 2, 3...", runNMCS},
 	}
 }
