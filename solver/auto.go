@@ -12,7 +12,20 @@ const smallBoard = 100
 func runAuto(s *search) {
 	nw := s.opt.Workers
 	if int(s.root.beads) > smallBoard {
-		runNRPA(s)
+		// NRPA on every worker, then the last 3% of the budget to search
+		// the end of the best line exhaustively.
+		parallel(nw, func(w int) {
+			bd := s.newBudget(nw, 64)
+			bd.limit = bd.limit * 97 / 100
+			bd.until = s.opt.Budget * 97 / 100
+			nrpaWorker(s, w, bd)
+		})
+		bd := s.newBudget(1, 1024)
+		bd.limit = s.opt.MaxNodes * 3 / 100
+		if bd.limit == 0 && s.opt.MaxNodes > 0 {
+			bd.limit = 1
+		}
+		polish(s, bd)
 		return
 	}
 	if nw < 2 {

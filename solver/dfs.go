@@ -33,13 +33,11 @@ type dfs struct {
 
 func newDFS(s *search, bd *budget) *dfs {
 	d := &dfs{s: s, bd: bd}
+	// Half the memory cap at most, and small boards need small tables.
 	entries := 1 << 10
-	for entries*16*2 <= s.opt.MemoryMB<<20 && entries < 1<<26 {
+	lim := 1 << min(26, 12+int(s.root.beads)/5)
+	for entries*16*2 <= s.opt.MemoryMB<<20 && entries < lim {
 		entries <<= 1
-	}
-	// Small boards need small tables.
-	if lim := 1 << 22; s.root.beads <= 64 && entries > lim {
-		entries = lim
 	}
 	d.tt = make([]ttEntry, entries)
 	d.mask = uint64(entries - 1)
@@ -128,4 +126,42 @@ func runDFS(s *search) {
 	if d.run() {
 		s.finished = true
 	}
+}
+
+// polish searches the end of the best line exhaustively: from the first
+// position on it with at most limit beads left, every continuation, for
+// limits growing while bd lasts. It returns when bd runs out.
+func polish(s *search, bd *budget) {
+	d := newDFS(s, bd)
+	var g groups
+	for limit := 20; limit <= int(s.root.beads); limit += 8 {
+		s.mu.Lock()
+		moves := append([]board.Move(nil), s.best...)
+		s.mu.Unlock()
+		p := s.root
+		score := 0
+		d.path = d.path[:0]
+		j := 0
+		for ; j < len(moves) && int(p.beads) > limit; j++ {
+			g.analyse(&p)
+			cell := int(moves[j].Col)*stride + int(moves[j].Row)
+			score += board.Score(p.remove(&g, g.groupOf(cell)))
+			d.path = append(d.path, int16(cell))
+		}
+		if j == len(moves) {
+			continue // the line ends with more than limit beads
+		}
+		if b, sc, ok := s.bestKey(); ok {
+			d.bestB, d.bestS, d.found = b, sc, true
+		}
+		d.search(&p, score, j)
+		if d.stop {
+			break
+		}
+		if j == 0 {
+			s.finished = true // searched from the root: optimal
+			break
+		}
+	}
+	bd.flush()
 }
