@@ -8,7 +8,8 @@ const smallBoard = 100
 
 // runAuto picks by board: on a small board, dfs (which may prove its line
 // optimal) runs beside NRPA and stops it when the proof is done; on a
-// large board every worker runs its own NRPA search.
+// large board every worker runs its own NRPA search for 97% of the budget,
+// and the rest goes to an exhaustive search of the end of the best line.
 func runAuto(s *search) {
 	nw := s.opt.Workers
 	if int(s.root.beads) > smallBoard {

@@ -4,9 +4,16 @@
 // line found so far.
 //
 // Algorithms (see Algorithms): greedy, beam (beam search with duplicate
-// removal and widening), dfs (branch and bound with a transposition table,
-// proves optimality on small boards), nrpa and nmcs (Monte-Carlo searches
-// with tabu-colour playouts), and auto, which picks by board and budget.
+// removal and widening), pilot (beam search judging children by greedy
+// rollouts), dfs (branch and bound with a transposition table, proves
+// optimality on small boards), nrpa and nmcs (Monte-Carlo searches with
+// tabu-colour playouts), and auto, which picks by board.
+//
+// A budget is CPU time of the whole process (Options.Budget), wall-clock
+// time (Options.Wall) or a node count (Options.MaxNodes, deterministic for
+// a fixed Seed). Workers run different useful searches (independent NRPA
+// searches with different seeds and guidance, dfs beside NRPA, or the two
+// halves of a beam's expansion), since CPU time of every goroutine counts.
 //
 // Every Result replays with board.Replay to exactly its Score and
 // BeadsLeft. Under Options.MaxNodes with a fixed Seed every algorithm is
