@@ -33,7 +33,7 @@ func runAuto(s *search) {
 		// One worker: dfs for half the budget, NRPA for the rest.
 		bd := s.newBudget(2, 1024)
 		bd.until = s.opt.Budget / 2
-		if newDFS(s, bd).run() {
+		if newDFS(s, bd, 26).run() {
 			s.finished = true
 			return
 		}
@@ -43,7 +43,7 @@ func runAuto(s *search) {
 	var proved atomic.Bool
 	parallel(2, func(w int) {
 		if w == 0 {
-			if newDFS(s, s.newBudget(2, 1024)).run() {
+			if newDFS(s, s.newBudget(2, 1024), 26).run() {
 				s.finished = true
 				proved.Store(true)
 			}

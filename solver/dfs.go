@@ -31,11 +31,12 @@ type dfs struct {
 	stop  bool
 }
 
-func newDFS(s *search, bd *budget) *dfs {
+// newDFS returns a search with a transposition table of at most
+// 2^maxBits entries, half the memory cap, and less on small boards.
+func newDFS(s *search, bd *budget, maxBits int) *dfs {
 	d := &dfs{s: s, bd: bd}
-	// Half the memory cap at most, and small boards need small tables.
 	entries := 1 << 10
-	lim := 1 << min(26, 12+int(s.root.beads)/5)
+	lim := 1 << min(maxBits, 12+int(s.root.beads)/5)
 	for entries*16*2 <= s.opt.MemoryMB<<20 && entries < lim {
 		entries <<= 1
 	}
@@ -122,7 +123,7 @@ func (d *dfs) search(p *pos, score, depth int) {
 // runDFS runs the branch and bound from the best line so far;
 // a complete search marks the result optimal.
 func runDFS(s *search) {
-	d := newDFS(s, s.newBudget(1, 1024))
+	d := newDFS(s, s.newBudget(1, 1024), 26)
 	if d.run() {
 		s.finished = true
 	}
@@ -132,7 +133,9 @@ func runDFS(s *search) {
 // position on it with at most limit beads left, every continuation, for
 // limits growing while bd lasts. It returns when bd runs out.
 func polish(s *search, bd *budget) {
-	d := newDFS(s, bd)
+	// A small table: the tails searched are short, and a large one would
+	// cost its allocation at the very end of the budget.
+	d := newDFS(s, bd, 18)
 	var g groups
 	for limit := 20; limit <= int(s.root.beads); limit += 8 {
 		s.mu.Lock()
