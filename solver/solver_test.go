@@ -222,3 +222,14 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("progress counts %d nodes, result %d", p.Nodes(), r.Nodes)
 	}
 }
+
+func TestLargestBoard(t *testing.T) {
+	b := randomBoard(t, board.MaxSize, board.MaxSize, 5, 51)
+	for _, a := range []string{"auto", "beam", "dfs"} {
+		r, err := Solve(context.Background(), b, a, Options{MaxNodes: 300 / raceScale, Seed: 1, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkReplay(t, b, r)
+	}
+}
