@@ -267,13 +267,10 @@ func (s *search) bestKey() (beads, score int, found bool) {
 func (s *search) result() Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r := Result{Nodes: s.nodes.Load(), Algorithm: s.algo, Optimal: s.finished}
+	// A finished search is exhaustive; a game already over has one line.
+	r := Result{Nodes: s.nodes.Load(), Algorithm: s.algo, Optimal: s.finished || s.start.IsOver()}
 	if !s.found {
-		// No line searched at all (budget 0): the empty line.
 		r.BeadsLeft = s.start.Beads()
-		if !s.start.IsOver() {
-			r.Optimal = false
-		}
 		return r
 	}
 	r.Moves = append([]board.Move(nil), s.best...)

@@ -233,3 +233,17 @@ func TestLargestBoard(t *testing.T) {
 		checkReplay(t, b, r)
 	}
 }
+
+func TestGameOverIsOptimal(t *testing.T) {
+	b, err := board.New([][]board.Color{{board.Red, board.Green}, {board.Green, board.Red}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range Algorithms() {
+		r, _ := Solve(context.Background(), b, a.Name, Options{MaxNodes: 10})
+		checkReplay(t, b, r)
+		if len(r.Moves) != 0 || r.BeadsLeft != 4 || r.Score != 0 || !r.Optimal {
+			t.Fatalf("%s: %+v, want no moves, 4 beads left, optimal", a.Name, r)
+		}
+	}
+}
