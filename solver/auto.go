@@ -17,7 +17,9 @@ func runAuto(s *search) {
 		// the end of the best line exhaustively.
 		parallel(nw, func(w int) {
 			bd := s.newBudget(nw, 64)
-			bd.limit = bd.limit * 97 / 100
+			if bd.limit > 0 {
+				bd.limit = max(bd.limit*97/100, 1)
+			}
 			bd.until = s.opt.Budget * 97 / 100
 			nrpaWorker(s, w, bd)
 		})

@@ -247,3 +247,17 @@ func TestGameOverIsOptimal(t *testing.T) {
 		}
 	}
 }
+
+func TestTinyNodeBudgets(t *testing.T) {
+	for _, b := range []board.Board{randomBoard(t, 12, 12, 4, 61), randomBoard(t, 8, 8, 4, 62)} {
+		for _, a := range Algorithms() {
+			for _, n := range []int64{1, 2, 3} {
+				r, err := Solve(context.Background(), b, a.Name, Options{MaxNodes: n, Seed: 1, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkReplay(t, b, r)
+			}
+		}
+	}
+}
