@@ -22,8 +22,14 @@ var (
 )
 
 // policy maps move codes to weights (absent codes weigh 0) in an
-// open-addressing table that never grows: when it is full, new codes keep
-// weight 0, which is what an untrained code has anyway.
+// open-addressing table. It starts small (a level-4 search on a 15x15
+// board touches only some hundreds of codes, and a small table stays in
+// the cache and is cheap to copy) and doubles when half full, up to
+// maxPolicy entries; past that, new codes keep weight 0, which is what an
+// untrained code has anyway.
+// maxPolicy caps a policy's table (24 bytes an entry).
+const maxPolicy = 1 << 20
+
 type policy struct {
 	keys []uint64
 	w    []float64
@@ -32,12 +38,32 @@ type policy struct {
 	n    int
 }
 
-func newPolicy(bits int) *policy {
-	size := 1 << bits
+func newPolicy(bits int) *policy { return newPolicyLen(1 << bits) }
+
+func newPolicyLen(size int) *policy {
 	return &policy{keys: make([]uint64, size), w: make([]float64, size), e: make([]float64, size), mask: uint64(size - 1)}
 }
 
+// grow doubles the table.
+func (p *policy) grow() {
+	q := newPolicyLen(2 * len(p.keys))
+	for i, k := range p.keys {
+		if k != 0 {
+			j := k & q.mask
+			for q.keys[j] != 0 {
+				j = (j + 1) & q.mask
+			}
+			q.keys[j], q.w[j], q.e[j] = k, p.w[i], p.e[i]
+			q.n++
+		}
+	}
+	*p = *q
+}
+
 func (p *policy) copyFrom(q *policy) {
+	if len(p.keys) != len(q.keys) {
+		*p = *newPolicyLen(len(q.keys))
+	}
 	copy(p.keys, q.keys)
 	copy(p.w, q.w)
 	copy(p.e, q.e)
@@ -77,7 +103,12 @@ func (p *policy) add(code uint64, d float64) {
 			return
 		}
 		if k == 0 {
-			if p.n >= len(p.keys)*3/4 {
+			if p.n >= len(p.keys)/2 {
+				if len(p.keys) >= maxPolicy {
+					return
+				}
+				p.grow()
+				p.add(code, d)
 				return
 			}
 			p.keys[i] = code
@@ -179,10 +210,7 @@ type update struct {
 func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	a, b := workerSeed(s.opt.Seed, w)
 	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), name: "nrpa"}
-	bits := 16
-	if s.opt.MemoryMB < 64 {
-		bits = 14
-	}
+	bits := 12
 	n.pols = make([]*policy, levels+1)
 	for l := 1; l <= levels; l++ {
 		n.pols[l] = newPolicy(bits)
