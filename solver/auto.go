@@ -1,6 +1,58 @@
 package solver
 
-// runAuto picks an algorithm by board and budget.
+import "sync/atomic"
+
+// smallBoard is the most beads for which auto tries to prove a line
+// optimal with dfs.
+const smallBoard = 100
+
+// runAuto picks by board: on a small board, dfs (which may prove its line
+// optimal) runs beside NRPA and stops it when the proof is done; on a
+// large board every worker runs its own NRPA search for 97% of the budget,
+// and the rest goes to an exhaustive search of the end of the best line.
 func runAuto(s *search) {
-	runGreedy(s)
+	nw := s.opt.Workers
+	if int(s.root.beads) > smallBoard {
+		// NRPA on every worker, then the last 3% of the budget to search
+		// the end of the best line exhaustively.
+		parallel(nw, func(w int) {
+			bd := s.newBudget(nw, 64)
+			if bd.limit > 0 {
+				bd.limit = max(bd.limit*97/100, 1)
+			}
+			bd.until = s.opt.Budget * 97 / 100
+			nrpaWorker(s, w, bd)
+		})
+		bd := s.newBudget(1, 1024)
+		bd.limit = s.opt.MaxNodes * 3 / 100
+		if bd.limit == 0 && s.opt.MaxNodes > 0 {
+			bd.limit = 1
+		}
+		polish(s, bd)
+		return
+	}
+	if nw < 2 {
+		// One worker: dfs for half the budget, NRPA for the rest.
+		bd := s.newBudget(2, 1024)
+		bd.until = s.opt.Budget / 2
+		if newDFS(s, bd, 26).run() {
+			s.finished = true
+			return
+		}
+		nrpaWorker(s, 1, s.newBudget(2, 64))
+		return
+	}
+	var proved atomic.Bool
+	parallel(2, func(w int) {
+		if w == 0 {
+			if newDFS(s, s.newBudget(2, 1024), 26).run() {
+				s.finished = true
+				proved.Store(true)
+			}
+			return
+		}
+		bd := s.newBudget(2, 64)
+		bd.quit = &proved
+		nrpaWorker(s, w, bd)
+	})
 }

@@ -51,3 +51,38 @@ func greedyLine(p *pos, tabu bool, dst []board.Move) ([]board.Move, int, int) {
 	}
 	return dst, int(q.beads), score
 }
+
+// rollout plays the greedy tabu line from p with tabu colour t, using g as
+// scratch, and returns the beads left and the score it makes. With record
+// it appends the cells of its moves to dst.
+func rollout(p *pos, t uint8, g *groups, record bool, dst []int16) ([]int16, int, int) {
+	q := *p
+	score := 0
+	for {
+		g.analyse(&q)
+		if g.nmoves == 0 {
+			break
+		}
+		best, bestT := -1, -1
+		for k := 0; k < g.nmoves; k++ {
+			id := int(g.moves[k])
+			if g.color[id] == t && g.size[id] < q.count[t] {
+				if bestT < 0 || g.size[id] > g.size[bestT] {
+					bestT = id
+				}
+				continue
+			}
+			if best < 0 || g.size[id] > g.size[best] {
+				best = id
+			}
+		}
+		if best < 0 {
+			best = bestT
+		}
+		if record {
+			dst = append(dst, g.first[best])
+		}
+		score += board.Score(q.remove(g, best))
+	}
+	return dst, int(q.beads), score
+}

@@ -4,9 +4,16 @@
 // line found so far.
 //
 // Algorithms (see Algorithms): greedy, beam (beam search with duplicate
-// removal and widening), dfs (branch and bound with a transposition table,
-// proves optimality on small boards), nrpa and nmcs (Monte-Carlo searches
-// with tabu-colour playouts), and auto, which picks by board and budget.
+// removal and widening), pilot (beam search judging children by greedy
+// rollouts), dfs (branch and bound with a transposition table, proves
+// optimality on small boards), nrpa and nmcs (Monte-Carlo searches with
+// tabu-colour playouts), and auto, which picks by board.
+//
+// A budget is CPU time of the whole process (Options.Budget), wall-clock
+// time (Options.Wall) or a node count (Options.MaxNodes, deterministic for
+// a fixed Seed). Workers run different useful searches (independent NRPA
+// searches with different seeds and guidance, dfs beside NRPA, or the two
+// halves of a beam's expansion), since CPU time of every goroutine counts.
 //
 // Every Result replays with board.Replay to exactly its Score and
 // BeadsLeft. Under Options.MaxNodes with a fixed Seed every algorithm is
@@ -35,6 +42,7 @@ type Options struct {
 	Wall bool
 	// MaxNodes is a deterministic budget: the search stops after about
 	// this many nodes (positions expanded or playouts); 0 means none.
+	// With neither Budget nor MaxNodes, MaxNodes is DefaultMaxNodes.
 	MaxNodes int64
 	// Seed seeds every random choice; one generator per worker is derived
 	// from it.
@@ -46,6 +54,9 @@ type Options struct {
 	// Progress, when not nil, is updated as better lines are found.
 	Progress *Progress
 }
+
+// DefaultMaxNodes is the node budget when Options give no budget at all.
+const DefaultMaxNodes = 1_000_000
 
 // Progress is a search's progress, updated by the solver and safe to read
 // from another goroutine while it runs.
@@ -121,9 +132,13 @@ var algorithms []algorithm
 
 func init() {
 	algorithms = []algorithm{
-		{"auto", "dfs on small boards until proven, otherwise beam search and NRPA side by side", runAuto},
+		{"auto", "small boards (up to 100 beads): dfs, which may prove its line optimal, beside NRPA; larger: NRPA on every worker, then an exhaustive search of the end of the best line", runAuto},
 		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
+		{"beam", "beam search with duplicate removal, widened until the budget ends", runBeam},
+		{"pilot", "beam search judging each child by a greedy tabu-colour rollout (pilot method), widened until the budget ends", runPilot},
+		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
 		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
+		{"nmcs", "nested Monte-Carlo search with memorised best line and tabu-colour playouts, levels 1, 2, 3...", runNMCS},
 	}
 }
 
@@ -151,11 +166,18 @@ func Solve(ctx context.Context, b board.Board, algo string, opt Options) (Result
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
 	}
+	if opt.Budget <= 0 && opt.MaxNodes <= 0 {
+		opt.MaxNodes = DefaultMaxNodes
+	}
 	if opt.MemoryMB <= 0 {
 		opt.MemoryMB = 256
 	}
 	s := newSearch(ctx, b, opt)
 	s.algo = a.name
+	if a.name != "greedy" {
+		// A first line at once, so that even a tiny budget returns one.
+		runGreedy(s)
+	}
 	a.run(s)
 	return s.result(), nil
 }
@@ -170,6 +192,7 @@ type search struct {
 
 	cpu0     time.Duration
 	wall0    time.Time
+	deadline time.Duration // stop when elapsed reaches it (0: none)
 	stopped  atomic.Bool
 	nodes    atomic.Int64
 	finished bool // the algorithm searched exhaustively
@@ -187,6 +210,11 @@ func newSearch(ctx context.Context, b board.Board, opt Options) *search {
 	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt}
 	s.cpu0 = cpuTime()
 	s.wall0 = time.Now()
+	if opt.Budget > 0 {
+		// Stop a little early: result assembly and the last check's lag.
+		margin := min(opt.Budget/100, 20*time.Millisecond)
+		s.deadline = opt.Budget - margin
+	}
 	return s
 }
 
@@ -239,13 +267,10 @@ func (s *search) bestKey() (beads, score int, found bool) {
 func (s *search) result() Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r := Result{Nodes: s.nodes.Load(), Algorithm: s.algo, Optimal: s.finished}
+	// A finished search is exhaustive; a game already over has one line.
+	r := Result{Nodes: s.nodes.Load(), Algorithm: s.algo, Optimal: s.finished || s.start.IsOver()}
 	if !s.found {
-		// No line searched at all (budget 0): the empty line.
 		r.BeadsLeft = s.start.Beads()
-		if !s.start.IsOver() {
-			r.Optimal = false
-		}
 		return r
 	}
 	r.Moves = append([]board.Move(nil), s.best...)
@@ -259,14 +284,17 @@ func (s *search) result() Result {
 // budget is one worker's view of the limits: it counts the worker's nodes
 // and checks the clock every so often.
 type budget struct {
-	s        *search
-	nodes    int64 // this worker's nodes
-	limit    int64 // this worker's node limit (0 none)
-	next     int64 // node count at which to look at the clock next
-	every    int64 // nodes between clock checks
-	lastWall time.Time
-	deadline time.Duration // stop when elapsed reaches it (0 none)
-	flushed  int64
+	s       *search
+	nodes   int64 // this worker's nodes
+	limit   int64 // this worker's node limit (0 none)
+	next    int64 // node count at which to look at the clock next
+	every   int64 // nodes between clock checks
+	flushed int64
+	// quit, when set, stops this worker (a portfolio partner finished).
+	quit *atomic.Bool
+	// until, when > 0, stops this worker once that much budgeted time is
+	// used (a phase of a portfolio).
+	until time.Duration
 }
 
 // newBudget returns a budget for one of n workers; every is the number of
@@ -275,14 +303,6 @@ func (s *search) newBudget(n int, every int64) *budget {
 	bd := &budget{s: s, every: max(every, 1)}
 	if s.opt.MaxNodes > 0 {
 		bd.limit = max(s.opt.MaxNodes/int64(n), 1)
-	}
-	if s.opt.Budget > 0 {
-		// Stop a little early: result assembly and the last check's lag.
-		margin := s.opt.Budget / 100
-		if margin > 20*time.Millisecond {
-			margin = 20 * time.Millisecond
-		}
-		bd.deadline = s.opt.Budget - margin
 	}
 	bd.next = bd.every
 	return bd
@@ -305,15 +325,24 @@ func (bd *budget) add(k int64) bool {
 
 // check looks at the stop flag, the context and the clock.
 func (bd *budget) check() bool {
-	s := bd.s
+	if bd.quit != nil && bd.quit.Load() {
+		return true
+	}
+	if bd.until > 0 && bd.s.elapsed() >= bd.until {
+		return true
+	}
+	return bd.s.expired()
+}
+
+// expired reports whether the search must stop: stopped already, the
+// context done or the time budget (less a small margin) used. Safe for
+// concurrent use; it reads the clock, so call it every millisecond or so
+// of work, not per node.
+func (s *search) expired() bool {
 	if s.stopped.Load() {
 		return true
 	}
-	if s.ctx.Err() != nil {
-		s.stopped.Store(true)
-		return true
-	}
-	if bd.deadline > 0 && s.elapsed() >= bd.deadline {
+	if s.ctx.Err() != nil || (s.deadline > 0 && s.elapsed() >= s.deadline) {
 		s.stopped.Store(true)
 		return true
 	}

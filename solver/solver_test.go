@@ -88,7 +88,7 @@ func TestEveryAlgorithmReplays(t *testing.T) {
 	for _, a := range Algorithms() {
 		for name, b := range testBoards(t) {
 			t.Run(a.Name+"/"+name, func(t *testing.T) {
-				r, err := Solve(context.Background(), b, a.Name, Options{MaxNodes: 3000, Seed: 1, Workers: 2})
+				r, err := Solve(context.Background(), b, a.Name, Options{MaxNodes: 1000 / raceScale, Seed: 1, Workers: 2})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -102,7 +102,7 @@ func TestDeterministic(t *testing.T) {
 	b := randomBoard(t, 12, 12, 4, 9)
 	for _, a := range Algorithms() {
 		t.Run(a.Name, func(t *testing.T) {
-			opt := Options{MaxNodes: 4000, Seed: 42, Workers: 2}
+			opt := Options{MaxNodes: 1500 / raceScale, Seed: 42, Workers: 2}
 			r1, _ := Solve(context.Background(), b, a.Name, opt)
 			r2, _ := Solve(context.Background(), b, a.Name, opt)
 			if r1.Score != r2.Score || r1.BeadsLeft != r2.BeadsLeft || len(r1.Moves) != len(r2.Moves) {
@@ -174,6 +174,89 @@ func TestPosMatchesBoard(t *testing.T) {
 						t.Fatalf("seed %d: cell %d,%d differs", seed, row, c)
 					}
 				}
+			}
+		}
+	}
+}
+
+func TestNeverWorseThanGreedy(t *testing.T) {
+	for i, b := range []board.Board{
+		randomBoard(t, 10, 10, 4, 21),
+		randomBoard(t, 15, 15, 5, 22),
+		randomBoard(t, 12, 8, 3, 23),
+	} {
+		g, _ := Solve(context.Background(), b, "greedy", Options{})
+		for _, a := range Algorithms() {
+			r, _ := Solve(context.Background(), b, a.Name, Options{MaxNodes: 1500 / raceScale, Seed: 3, Workers: 2})
+			checkReplay(t, b, r)
+			if better(g.BeadsLeft, g.Score, r.BeadsLeft, r.Score) {
+				t.Errorf("board %d: %s (%d beads, %d points) worse than greedy (%d, %d)",
+					i, a.Name, r.BeadsLeft, r.Score, g.BeadsLeft, g.Score)
+			}
+		}
+	}
+}
+
+func TestAutoOneWorker(t *testing.T) {
+	for _, b := range []board.Board{randomBoard(t, 5, 5, 3, 31), randomBoard(t, 9, 9, 4, 32), randomBoard(t, 15, 15, 5, 33)} {
+		r, err := Solve(context.Background(), b, "auto", Options{MaxNodes: 2000 / raceScale, Seed: 5, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkReplay(t, b, r)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	b := randomBoard(t, 10, 10, 4, 41)
+	var p Progress
+	if _, _, ok := p.Best(); ok {
+		t.Fatal("a best line before any search")
+	}
+	r, _ := Solve(context.Background(), b, "nrpa", Options{MaxNodes: 500, Seed: 1, Workers: 2, Progress: &p})
+	beads, score, ok := p.Best()
+	if !ok || beads != r.BeadsLeft || score != r.Score {
+		t.Fatalf("progress says %d beads %d points (%v), result %d %d", beads, score, ok, r.BeadsLeft, r.Score)
+	}
+	if p.Nodes() != r.Nodes || p.Nodes() == 0 {
+		t.Fatalf("progress counts %d nodes, result %d", p.Nodes(), r.Nodes)
+	}
+}
+
+func TestLargestBoard(t *testing.T) {
+	b := randomBoard(t, board.MaxSize, board.MaxSize, 5, 51)
+	for _, a := range []string{"auto", "beam", "dfs"} {
+		r, err := Solve(context.Background(), b, a, Options{MaxNodes: 300 / raceScale, Seed: 1, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkReplay(t, b, r)
+	}
+}
+
+func TestGameOverIsOptimal(t *testing.T) {
+	b, err := board.New([][]board.Color{{board.Red, board.Green}, {board.Green, board.Red}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range Algorithms() {
+		r, _ := Solve(context.Background(), b, a.Name, Options{MaxNodes: 10})
+		checkReplay(t, b, r)
+		if len(r.Moves) != 0 || r.BeadsLeft != 4 || r.Score != 0 || !r.Optimal {
+			t.Fatalf("%s: %+v, want no moves, 4 beads left, optimal", a.Name, r)
+		}
+	}
+}
+
+func TestTinyNodeBudgets(t *testing.T) {
+	for _, b := range []board.Board{randomBoard(t, 12, 12, 4, 61), randomBoard(t, 8, 8, 4, 62)} {
+		for _, a := range Algorithms() {
+			for _, n := range []int64{1, 2, 3} {
+				r, err := Solve(context.Background(), b, a.Name, Options{MaxNodes: n, Seed: 1, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkReplay(t, b, r)
 			}
 		}
 	}

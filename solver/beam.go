@@ -1,0 +1,442 @@
+package solver
+
+import (
+	"math"
+	"unsafe"
+
+	"chainshot/board"
+)
+
+// Beam search: keep the width best positions at each depth (number of
+// moves played), expand them all, drop duplicate positions by hash, keep
+// the best children by evaluation. A run at one width is repeated with
+// wider beams until the budget ends. Expansion is split across workers,
+// which is useful parallel work (not duplicated searches).
+
+// candidate is a child position, not yet built.
+type candidate struct {
+	eval   int64
+	hash   uint64
+	parent int32
+	cell   int16
+	score  int32
+}
+
+// beamState is a position in the beam and how it was reached.
+type beamState struct {
+	p     pos
+	score int32
+	node  int32 // index into the history of the line that reached it
+}
+
+// histNode is one move of a line: the move's cell and the previous node.
+type histNode struct {
+	prev int32
+	cell int16
+}
+
+// beamSearch is one beam search's working memory, reused across widths.
+type beamSearch struct {
+	s     *search
+	bd    *budget
+	cur   []beamState
+	next  []beamState
+	cands [][]candidate // per worker
+	all   []candidate
+	table []int32 // dedupe table: index into all, -1 empty
+	hist  []histNode
+	gs    []*groups
+	rgs   []*groups
+	tmp   []pos
+	moves [2][]board.Move
+	cells [2][]int16
+	local [2]int64
+	tabu  uint8
+	pilot bool // evaluate children by a greedy rollout
+	name  string
+	nw    int
+}
+
+// evalMode picks the beam evaluation (a variable for the benchmark
+// harness's experiments); 1, the default, did best on beads left.
+var evalMode = 1
+
+// eval estimates the final value of a position reached with score: the
+// score so far, minus a heavy penalty per colour down to one bead (it can
+// never be cleared), plus a potential from the colour counts:
+//
+//	0: (n-2)^2 of the most frequent colour only (it leaves last, whole)
+//	1: (n-2)^2 summed over all colours (the admissible bound)
+//	2: the most frequent colour's plus a quarter of the others'
+//	3, 4: 0 and 1 plus 4 points per pair of equal neighbours
+func eval(p *pos, score int) int64 {
+	e := int64(score)
+	mx := int16(0)
+	sum := int64(0)
+	for c := 1; c < nColors; c++ {
+		n := p.count[c]
+		if n == 1 {
+			e -= 1 << 20
+		}
+		if n > mx {
+			mx = n
+		}
+		sum += int64(board.Score(int(n)))
+	}
+	switch evalMode {
+	case 0:
+		e += int64(board.Score(int(mx)))
+	case 1:
+		e += sum
+	case 2:
+		e += int64(board.Score(int(mx))) + (sum-int64(board.Score(int(mx))))/4
+	case 3:
+		e += int64(board.Score(int(mx))) + 4*int64(p.pairs())
+	case 4:
+		e += sum + 4*int64(p.pairs())
+	}
+	return e
+}
+
+// pairs counts neighbouring beads of the same colour.
+func (p *pos) pairs() int {
+	n := 0
+	w := int(p.width)
+	for c := 0; c < w; c++ {
+		base := c * stride
+		h := int(p.height[c])
+		hr := 0
+		if c+1 < w {
+			hr = int(p.height[c+1])
+		}
+		for r := 0; r < h; r++ {
+			col := p.cells[base+r]
+			if r+1 < h && p.cells[base+r+1] == col {
+				n++
+			}
+			if r < hr && p.cells[base+stride+r] == col {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// expand generates the candidates of states cur[lo:hi] into cands[w].
+func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
+	g := bs.gs[w]
+	out := bs.cands[w][:0]
+	child := &bs.tmp[w]
+	var nodes int64
+	for i := lo; i < hi; i++ {
+		if ((i-lo)&63 == 63 || bs.pilot) && bs.s.expired() {
+			break
+		}
+		st := &bs.cur[i]
+		g.analyse(&st.p)
+		if g.nmoves == 0 {
+			*terminal = append(*terminal, int32(i))
+			continue
+		}
+		for k := 0; k < g.nmoves; k++ {
+			id := int(g.moves[k])
+			*child = st.p
+			sc := int(st.score) + board.Score(child.remove(g, id))
+			var ev int64
+			if bs.pilot {
+				_, rb, rs := rollout(child, bs.tabu, bs.rgs[w], false, nil)
+				nodes++
+				ev = value(rb, sc+rs)
+				if ev > bs.local[w] {
+					bs.local[w] = ev
+					c := bs.lineCells(w, st.node)
+					c = append(c, g.first[id])
+					c, _, _ = rollout(child, bs.tabu, bs.rgs[w], true, c)
+					bs.cells[w] = c
+					bs.moves[w] = cellsToMoves(bs.moves[w][:0], c)
+					bs.s.offer(bs.moves[w], rb, sc+rs, bs.name, w)
+				}
+			} else {
+				ev = eval(child, sc)
+			}
+			out = append(out, candidate{
+				eval:   ev,
+				hash:   child.hash(),
+				parent: int32(i),
+				cell:   g.first[id],
+				score:  int32(sc),
+			})
+		}
+		nodes++
+	}
+	bs.cands[w] = out
+	return nodes
+}
+
+// lineCells returns the cells of the moves of history node n, in order,
+// in worker w's buffer.
+func (bs *beamSearch) lineCells(w int, n int32) []int16 {
+	c := bs.cells[w][:0]
+	for n >= 0 {
+		c = append(c, bs.hist[n].cell)
+		n = bs.hist[n].prev
+	}
+	for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 {
+		c[i], c[j] = c[j], c[i]
+	}
+	bs.cells[w] = c
+	return c
+}
+
+// cellsToMoves appends the moves naming cells to dst.
+func cellsToMoves(dst []board.Move, cells []int16) []board.Move {
+	for _, c := range cells {
+		dst = append(dst, board.Move{Row: uint8(int(c) % stride), Col: uint8(int(c) / stride)})
+	}
+	return dst
+}
+
+// run runs one beam search of the given width; it reports false when the
+// budget ran out.
+func (bs *beamSearch) run(width int) bool {
+	s := bs.s
+	bs.hist = bs.hist[:0]
+	bs.cur = append(bs.cur[:0], beamState{p: s.root, node: -1})
+	var terms [2][]int32
+	for len(bs.cur) > 0 {
+		// Expand, split across workers.
+		n := len(bs.cur)
+		nw := bs.nw
+		if n < 64 {
+			nw = 1
+		}
+		var counts [2]int64
+		parallel(nw, func(w int) {
+			terms[w] = terms[w][:0]
+			lo, hi := n*w/nw, n*(w+1)/nw
+			counts[w] = bs.expand(w, lo, hi, &terms[w])
+		})
+		for w := 0; w < nw; w++ {
+			for _, i := range terms[w] {
+				st := &bs.cur[i]
+				bs.moves[0] = cellsToMoves(bs.moves[0][:0], bs.lineCells(0, st.node))
+				s.offer(bs.moves[0], int(st.p.beads), int(st.score), bs.name, 0)
+			}
+		}
+		if bs.bd.add(counts[0]+counts[1]) || bs.s.stopped.Load() {
+			return false
+		}
+		// Merge and drop duplicates, keeping the better evaluation.
+		bs.all = bs.all[:0]
+		for w := 0; w < nw; w++ {
+			bs.all = append(bs.all, bs.cands[w]...)
+		}
+		if len(bs.all) == 0 {
+			break
+		}
+		bs.dedupe()
+		// Keep the best width.
+		if len(bs.all) > width {
+			selectTop(bs.all, width)
+			bs.all = bs.all[:width]
+		}
+		// Build the next beam.
+		bs.next = bs.next[:0]
+		base := int32(len(bs.hist))
+		for _, c := range bs.all {
+			bs.hist = append(bs.hist, histNode{prev: bs.cur[c.parent].node, cell: c.cell})
+		}
+		m := len(bs.all)
+		if cap(bs.next) < m {
+			bs.next = make([]beamState, m, max(m, 2*cap(bs.next)))
+		}
+		bs.next = bs.next[:m]
+		nw = bs.nw
+		if m < 64 {
+			nw = 1
+		}
+		parallel(nw, func(w int) {
+			g := bs.gs[w]
+			for j := m * w / nw; j < m*(w+1)/nw; j++ {
+				c := bs.all[j]
+				st := &bs.next[j]
+				st.p = bs.cur[c.parent].p
+				g.analyse(&st.p)
+				st.p.remove(g, g.groupOf(int(c.cell)))
+				st.score = c.score
+				st.node = base + int32(j)
+			}
+		})
+		bs.cur, bs.next = bs.next, bs.cur
+	}
+	return true
+}
+
+// dedupe removes candidates whose position hash repeats, keeping the one
+// with the higher evaluation (the first on ties).
+func (bs *beamSearch) dedupe() {
+	n := len(bs.all)
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	if cap(bs.table) < size {
+		bs.table = make([]int32, size)
+	}
+	t := bs.table[:size]
+	for i := range t {
+		t[i] = -1
+	}
+	mask := uint64(size - 1)
+	k := 0
+	for i := 0; i < n; i++ {
+		c := bs.all[i]
+		j := c.hash & mask
+		for {
+			e := t[j]
+			if e < 0 {
+				t[j] = int32(k)
+				bs.all[k] = c
+				k++
+				break
+			}
+			if bs.all[e].hash == c.hash {
+				if c.eval > bs.all[e].eval {
+					bs.all[e] = c
+				}
+				break
+			}
+			j = (j + 1) & mask
+		}
+	}
+	bs.all = bs.all[:k]
+}
+
+// less orders candidates best first, ties by hash, so selection is
+// deterministic.
+func less(a, b *candidate) bool {
+	if a.eval != b.eval {
+		return a.eval > b.eval
+	}
+	return a.hash < b.hash
+}
+
+// selectTop moves the k best candidates to a[:k] (in no order).
+func selectTop(a []candidate, k int) {
+	lo, hi := 0, len(a)-1
+	for lo < hi {
+		// median of three pivot
+		mid := lo + (hi-lo)/2
+		if less(&a[mid], &a[lo]) {
+			a[mid], a[lo] = a[lo], a[mid]
+		}
+		if less(&a[hi], &a[lo]) {
+			a[hi], a[lo] = a[lo], a[hi]
+		}
+		if less(&a[hi], &a[mid]) {
+			a[hi], a[mid] = a[mid], a[hi]
+		}
+		pivot := a[mid]
+		i, j := lo, hi
+		for i <= j {
+			for less(&a[i], &pivot) {
+				i++
+			}
+			for less(&pivot, &a[j]) {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		if k-1 <= j {
+			hi = j
+		} else if k-1 >= i {
+			lo = i
+		} else {
+			return
+		}
+	}
+}
+
+func newBeamSearch(s *search, nw int) *beamSearch {
+	bs := &beamSearch{s: s, nw: min(nw, 2), tabu: s.root.mostFrequent(), name: "beam"}
+	bs.local = [2]int64{math.MinInt64, math.MinInt64}
+	bs.rgs = []*groups{new(groups), new(groups)}
+	bs.bd = s.newBudget(1, 2000)
+	bs.cands = make([][]candidate, 2)
+	bs.gs = []*groups{new(groups), new(groups)}
+	bs.tmp = make([]pos, 2)
+	return bs
+}
+
+// maxBeamWidth returns the widest beam that fits in the memory cap.
+func maxBeamWidth(s *search) int {
+	per := 2*int(sizeofPos) + 48*int(unsafe.Sizeof(candidate{})) + 8*(int(s.root.beads)/2+1)
+	return max(s.opt.MemoryMB<<20/per, 16)
+}
+
+const sizeofPos = numCells + maxCols + 16
+
+// runBeam runs beam searches of widening width until the budget ends.
+func runBeam(s *search) {
+	bs := newBeamSearch(s, s.opt.Workers)
+	beamWiden(s, bs, 1)
+	bs.bd.flush()
+}
+
+// beamWiden runs bs from width upward: doubling, and sizing the last run
+// to what is left of the time budget.
+func beamWiden(s *search, bs *beamSearch, width int) {
+	maxW := maxBeamWidth(s)
+	for {
+		t0 := s.elapsed()
+		n0 := bs.bd.nodes
+		if !bs.run(width) {
+			return
+		}
+		if width >= maxW {
+			// Widest allowed: a repeat would give the same line.
+			return
+		}
+		next := width * 2
+		last := false
+		if s.opt.Budget > 0 {
+			spent := s.elapsed() - t0
+			left := s.remaining()
+			if spent > 0 && left < 6*spent {
+				// Doubling twice more would not finish: fit one last
+				// run to the time left.
+				fit := int(float64(width) * float64(left) / float64(spent) * 0.85)
+				if fit <= width {
+					return
+				}
+				next = fit
+				last = true
+			}
+		}
+		if s.opt.MaxNodes > 0 {
+			used := bs.bd.nodes - n0
+			if bs.bd.limit-bs.bd.nodes < used*2 {
+				return
+			}
+		}
+		width = min(next, maxW)
+		if last {
+			bs.run(width)
+			return
+		}
+	}
+}
+
+// runPilot runs beam searches whose children are judged by a greedy
+// tabu-colour rollout to the end, widening until the budget ends.
+func runPilot(s *search) {
+	bs := newBeamSearch(s, s.opt.Workers)
+	bs.pilot, bs.name = true, "pilot"
+	bs.bd.every = 16
+	beamWiden(s, bs, 1)
+	bs.bd.flush()
+}

@@ -1,0 +1,170 @@
+package solver
+
+import (
+	"chainshot/board"
+)
+
+// Depth-first branch and bound. A line is pruned when even the best case
+// (every colour's remaining beads in one group; every colour with a single
+// bead left stranded) cannot beat the best line found, and a position
+// reached before with at least the same score is not searched again
+// (transposition table). When the search ends on its own, the best line is
+// optimal.
+
+type ttEntry struct {
+	key   uint64
+	score int32
+}
+
+type dfs struct {
+	s     *search
+	bd    *budget
+	tt    []ttEntry
+	mask  uint64
+	gs    []*groups
+	order [][]int16
+	path  []int16
+	moves []board.Move
+	bestB int
+	bestS int
+	found bool
+	stop  bool
+}
+
+// newDFS returns a search with a transposition table of at most
+// 2^maxBits entries, half the memory cap, and less on small boards.
+func newDFS(s *search, bd *budget, maxBits int) *dfs {
+	d := &dfs{s: s, bd: bd}
+	entries := 1 << 10
+	lim := 1 << min(maxBits, 12+int(s.root.beads)/5)
+	for entries*16*2 <= s.opt.MemoryMB<<20 && entries < lim {
+		entries <<= 1
+	}
+	d.tt = make([]ttEntry, entries)
+	d.mask = uint64(entries - 1)
+	return d
+}
+
+// run searches from the root; it reports whether the search was complete.
+func (d *dfs) run() bool {
+	if b, sc, ok := d.s.bestKey(); ok {
+		d.bestB, d.bestS, d.found = b, sc, true
+	}
+	d.search(&d.s.root, 0, 0)
+	d.bd.flush()
+	return !d.stop
+}
+
+func (d *dfs) search(p *pos, score, depth int) {
+	if d.stop {
+		return
+	}
+	if d.bd.add(1) {
+		d.stop = true
+		return
+	}
+	if d.found {
+		lb := p.lowerBeads()
+		if lb > d.bestB || (lb == d.bestB && score+p.upperScore() <= d.bestS) {
+			return
+		}
+	}
+	h := p.hash()
+	e := &d.tt[h&d.mask]
+	if e.key == h && int(e.score) >= score {
+		return
+	}
+	e.key, e.score = h, int32(score)
+	for len(d.gs) <= depth {
+		d.gs = append(d.gs, new(groups))
+		d.order = append(d.order, make([]int16, 0, 64))
+	}
+	g := d.gs[depth]
+	g.analyse(p)
+	if g.nmoves == 0 {
+		if !d.found || better(int(p.beads), score, d.bestB, d.bestS) {
+			d.found, d.bestB, d.bestS = true, int(p.beads), score
+			d.moves = d.moves[:0]
+			for _, c := range d.path[:depth] {
+				d.moves = append(d.moves, board.Move{Row: uint8(int(c) % stride), Col: uint8(int(c) / stride)})
+			}
+			d.s.offer(d.moves, d.bestB, d.bestS, "dfs", 0)
+		}
+		return
+	}
+	// Largest groups first.
+	ord := d.order[depth][:0]
+	for k := 0; k < g.nmoves; k++ {
+		id := g.moves[k]
+		j := len(ord)
+		ord = append(ord, id)
+		for j > 0 && g.size[ord[j-1]] < g.size[id] {
+			ord[j] = ord[j-1]
+			j--
+		}
+		ord[j] = id
+	}
+	d.order[depth] = ord
+	for len(d.path) <= depth {
+		d.path = append(d.path, 0)
+	}
+	var child pos
+	for _, id := range ord {
+		child = *p
+		n := child.remove(g, int(id))
+		d.path[depth] = g.first[id]
+		d.search(&child, score+board.Score(n), depth+1)
+		if d.stop {
+			return
+		}
+	}
+}
+
+// runDFS runs the branch and bound from the best line so far;
+// a complete search marks the result optimal.
+func runDFS(s *search) {
+	d := newDFS(s, s.newBudget(1, 1024), 26)
+	if d.run() {
+		s.finished = true
+	}
+}
+
+// polish searches the end of the best line exhaustively: from the first
+// position on it with at most limit beads left, every continuation, for
+// limits growing while bd lasts. It returns when bd runs out.
+func polish(s *search, bd *budget) {
+	// A small table: the tails searched are short, and a large one would
+	// cost its allocation at the very end of the budget.
+	d := newDFS(s, bd, 18)
+	var g groups
+	for limit := 20; limit <= int(s.root.beads); limit += 8 {
+		s.mu.Lock()
+		moves := append([]board.Move(nil), s.best...)
+		s.mu.Unlock()
+		p := s.root
+		score := 0
+		d.path = d.path[:0]
+		j := 0
+		for ; j < len(moves) && int(p.beads) > limit; j++ {
+			g.analyse(&p)
+			cell := int(moves[j].Col)*stride + int(moves[j].Row)
+			score += board.Score(p.remove(&g, g.groupOf(cell)))
+			d.path = append(d.path, int16(cell))
+		}
+		if j == len(moves) {
+			continue // the line ends with more than limit beads
+		}
+		if b, sc, ok := s.bestKey(); ok {
+			d.bestB, d.bestS, d.found = b, sc, true
+		}
+		d.search(&p, score, j)
+		if d.stop {
+			break
+		}
+		if j == 0 {
+			s.finished = true // searched from the root: optimal
+			break
+		}
+	}
+	bd.flush()
+}
