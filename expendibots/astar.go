@@ -80,8 +80,7 @@ func (bc blackCache) get(mask uint64, white uint8) *blackInfo {
 	for i := range n {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -212,6 +211,3 @@ func isNumber(s string) bool {
 	}
 	return true
 }
-
-// errNoFile is returned when a command needs a FILE argument and got none.
-var errNoFile = errors.New("no file given")
