@@ -243,7 +243,9 @@ func showChain(out io.Writer, p *chainreact.Position, m chainreact.Move, colour 
 	for i := 0; i < before.Cells(); i++ {
 		o0, k0 := before.Cell(i)
 		o1, _ := after.Board.Cell(i)
-		if o0 >= 0 && o1 != o0 && o1 >= 0 {
+		// An enemy cell the reaction reached is captured, whether it ends
+		// the mover's or empty because it exploded in turn.
+		if o0 >= 0 && o0 != before.ToMove() && o1 != o0 {
 			captured = append(captured, fmt.Sprintf("%s (%d%c)", before.FormatMove(chainreact.Move(i)), k0, p.Names[o0]))
 			orbs += k0
 		}
