@@ -93,6 +93,9 @@ var ErrNotFound = errors.New("no such file or built-in data set")
 // Load reads the boards of a file, or of a built-in data set when no file
 // of that name exists.
 func Load(name string) ([]Set, error) {
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("datasets: %s is a folder, not a data set (\"chainshot tournament %s\" solves every data set in it)", name, name)
+	}
 	data, err := os.ReadFile(name)
 	if err == nil {
 		return parse(data, name, board.Options{}, false)
