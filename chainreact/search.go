@@ -66,6 +66,7 @@ type searchPlayer struct {
 	bufs     [maxPly][MaxCells]Move
 	keys     [maxPly][MaxCells]int32
 	pv       Move
+	reached  int // the deepest pass completed on the last move
 }
 
 func (s *searchPlayer) Spec() string  { return s.name }
@@ -73,6 +74,10 @@ func (s *searchPlayer) Nodes() uint64 { return s.total }
 
 func (s *searchPlayer) Reset(seed uint64) {
 	s.rng = rand.New(rand.NewPCG(seed, 0x736561726368))
+	// entries live from move to move within a game; a new game starts
+	// afresh so a match's results do not depend on which worker played
+	// which games before
+	clear(s.tt)
 }
 
 // MoveValue is a move with its value from the mover's point of view.
@@ -86,6 +91,7 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	s.count = 0
 	s.stopped = false
 	s.gen++
+	s.reached = 0
 	s.history = [MaxCells]int32{}
 	if s.limit > 0 {
 		s.deadline = time.Now().Add(s.limit)
@@ -219,7 +225,15 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 			c := &s.boards[1]
 			*c = *b
 			c.Play(m)
-			v := s.alphaBeta(c, d-1, alpha, infinity, 1)
+			var v int
+			if cand == NoMove || s.kind != kindBest {
+				v = s.alphaBeta(c, d-1, alpha, infinity, 1)
+			} else {
+				v = s.alphaBeta(c, d-1, alpha, alpha+1, 1)
+				if v > alpha && !s.stopped {
+					v = s.alphaBeta(c, d-1, alpha, infinity, 1)
+				}
+			}
 			if s.stopped {
 				break
 			}
@@ -236,6 +250,7 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 			break
 		}
 		best = cand
+		s.reached = d
 		if alpha >= mateScore-maxPly || alpha <= -mateScore+maxPly {
 			break // the result is proven
 		}
@@ -276,7 +291,7 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	var e *ttEntry
 	if s.tt != nil {
 		e = &s.tt[b.hash&(1<<ttBits-1)]
-		if e.key == b.hash && e.gen == s.gen {
+		if e.key == b.hash && (e.gen == s.gen || s.kind == kindBest) {
 			ttMove = e.move
 			if int(e.depth) >= depth {
 				v := int(e.value)
@@ -302,11 +317,28 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		best = -infinity
 	}
 	bestMove := NoMove
-	for _, m := range moves {
+	pvs := s.kind == kindBest
+	for i, m := range moves {
 		c := &s.boards[ply+1]
 		*c = *b
 		c.Play(m)
-		v := s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+		var v int
+		switch {
+		case !pvs || i == 0:
+			v = s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+		case maxing:
+			// a null window proves the move no better than alpha; search
+			// it fully only when it is
+			v = s.alphaBeta(c, depth-1, alpha, alpha+1, ply+1)
+			if v > alpha && v < beta && !s.stopped {
+				v = s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+			}
+		default:
+			v = s.alphaBeta(c, depth-1, beta-1, beta, ply+1)
+			if v < beta && v > alpha && !s.stopped {
+				v = s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+			}
+		}
 		if s.stopped {
 			return 0
 		}
