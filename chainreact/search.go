@@ -62,6 +62,7 @@ type searchPlayer struct {
 	tt       []ttEntry
 	gen      uint8
 	history  [MaxCells]int32
+	killers  [maxPly][2]Move // quiet moves that caused a cut at each ply, this move
 	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
 	bufs     [maxPly][MaxCells]Move
 	keys     [maxPly][MaxCells]int32
@@ -93,6 +94,9 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	s.gen++
 	s.reached = 0
 	s.history = [MaxCells]int32{}
+	for i := range s.killers {
+		s.killers[i] = [2]Move{NoMove, NoMove}
+	}
 	if s.limit > 0 {
 		s.deadline = time.Now().Add(s.limit)
 	}
@@ -360,6 +364,9 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		if alpha >= beta {
 			if s.kind == kindBest {
 				s.history[m] += int32(depth * depth)
+				if k := &s.killers[ply]; k[0] != m {
+					k[0], k[1] = m, k[0]
+				}
 			}
 			break
 		}
@@ -386,13 +393,23 @@ func (s *searchPlayer) order(b *Board, moves []Move, ttMove Move, ply int) {
 		k := s.history[m]
 		if m == ttMove {
 			k = 1 << 30
-		} else if b.critical(int(m)) && b.owner[m] == own {
+		} else if m == s.killers[ply][0] || m == s.killers[ply][1] {
+			k += 1 << 22
+		}
+		if m != ttMove && b.critical(int(m)) && b.owner[m] == own {
 			k += 1 << 20
+			hot := int32(0)
 			for n := uint8(0); n < g.cm[m]; n++ {
-				if o := b.owner[g.nb[m][n]]; o != own && o != 0 {
-					k += 1 << 24
-					break
+				j := g.nb[m][n]
+				if o := b.owner[j]; o != own && o != 0 {
+					hot += int32(b.count[j])
+					if b.critical(int(j)) {
+						hot += 4
+					}
 				}
+			}
+			if hot > 0 {
+				k += 1<<24 + hot<<19
 			}
 		}
 		keys[i] = k
@@ -432,22 +449,40 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 		}
 	}
 	best := stand
+	// the explosions next to enemy cells, those touching the most enemy
+	// orbs first
 	g := b.geo
 	own := uint8(b.toMove) + 1
+	moves := s.bufs[ply][:0]
+	keys := s.keys[ply][:0]
 	for i := 0; i < g.cells; i++ {
 		if b.owner[i] != own || !b.critical(i) {
 			continue
 		}
-		hot := false
+		k := int32(0)
 		for n := uint8(0); n < g.cm[i]; n++ {
-			if o := b.owner[g.nb[i][n]]; o != own && o != 0 {
-				hot = true
-				break
+			j := g.nb[i][n]
+			if o := b.owner[j]; o != own && o != 0 {
+				k += int32(b.count[j])
+				if b.critical(int(j)) {
+					k += 4
+				}
 			}
 		}
-		if !hot {
+		if k == 0 {
 			continue
 		}
+		m := Move(i)
+		j := len(moves)
+		moves, keys = append(moves, m), append(keys, k)
+		for j > 0 && keys[j-1] < k {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+			j--
+		}
+		moves[j], keys[j] = m, k
+	}
+	for _, m := range moves {
+		i := int(m)
 		c := &s.boards[ply+1]
 		*c = *b
 		c.Play(Move(i))
