@@ -62,7 +62,7 @@ type searchPlayer struct {
 	tt       []ttEntry
 	gen      uint8
 	history  [MaxCells]int32
-	killers  [maxPly][2]Move // quiet moves that caused a cut at each ply, this move
+	killers  [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
 	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
 	bufs     [maxPly][MaxCells]Move
 	keys     [maxPly][MaxCells]int32
