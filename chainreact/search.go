@@ -17,7 +17,7 @@ const (
 	bestEval   = EvalStatic
 	bestNodes  = 40000
 	bestQ      = 4
-	bestSpread = 1
+	bestSpread = 0
 )
 
 type searchKind uint8
