@@ -17,10 +17,11 @@ const (
 	EvalChain                 // seed 002's H4 alone: longest chain a move can set off
 	EvalSafety                // seed 002's H5 alone: corners, edges, threats
 	EvalStatic                // seed 002's weights without H4: the chains are left to quiescence search
+	EvalReach                 // seed 002's weights with H4 estimated from blocks of critical cells, without simulating
 	numEvals
 )
 
-var evalNames = [numEvals]string{"brilliant", "weighted", "orbs", "critical", "control", "chain", "safety", "static"}
+var evalNames = [numEvals]string{"brilliant", "weighted", "orbs", "critical", "control", "chain", "safety", "static", "reach"}
 
 // String returns the evaluation's name as spec strings write it.
 func (e Eval) String() string {
@@ -46,7 +47,7 @@ func ParseEval(s string) (Eval, error) {
 			return Eval(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown evaluation %q (want brilliant, weighted, orbs, critical, control, chain, safety or static)", s)
+	return 0, fmt.Errorf("unknown evaluation %q (want brilliant, weighted, orbs, critical, control, chain, safety, static or reach)", s)
 }
 
 // WinScore is the value of a won game for evaluations other than
@@ -73,6 +74,8 @@ func (e Eval) Score(b *Board, p int) int {
 		return weighted(b, p, true)
 	case EvalStatic:
 		return weighted(b, p, false)
+	case EvalReach:
+		return weighted(b, p, false) + 10*phaseWeight(b)*reach(b, p)/10
 	case EvalOrbs:
 		return h1Orbs(b, p)
 	case EvalCritical:
@@ -355,4 +358,68 @@ func weighted(b *Board, p int, chain bool) int {
 		phase = 30
 	}
 	return 5*h1Orbs(b, p) + 20*h2 + 10*h3 + phase*h4Chain(b, p) + 10*h5
+}
+
+// reach estimates H4 without playing any move: a reaction started in a
+// critical cell runs through every critical cell connected to it,
+// whoever owns them, and changes those cells and their neighbours. For
+// each block of critical cells (any owner) it counts the block and the
+// cells next to it; a player's reach is the largest count among the
+// blocks holding one of that player's critical cells. It returns the
+// player's reach minus the largest enemy reach.
+func reach(b *Board, p int) int {
+	g := b.geo
+	var mark [MaxCells]uint16 // block number + 1 for block cells, stamp for counted neighbours
+	var stack [MaxCells]uint8
+	var best [MaxPlayers]int
+	block := uint16(0)
+	for i := 0; i < g.cells; i++ {
+		c := uint8(i)
+		if b.owner[c] == 0 || mark[c] != 0 || b.count[c]+1 != g.cm[c] {
+			continue
+		}
+		block++
+		id := block * 2 // even: in the block; odd: counted as a neighbour
+		var owners uint16
+		n, top := 0, 0
+		stack[0] = c
+		top = 1
+		mark[c] = id
+		for top > 0 {
+			top--
+			x := stack[top]
+			n++
+			owners |= 1 << (b.owner[x] - 1)
+			for k := uint8(0); k < g.cm[x]; k++ {
+				j := uint8(g.nb[x][k&3])
+				if mark[j] == id || mark[j] == id+1 {
+					continue
+				}
+				if b.owner[j] != 0 && b.count[j]+1 == g.cm[j] && mark[j] == 0 {
+					mark[j] = id
+					stack[top] = j
+					top++
+				} else if mark[j] < id {
+					// a cell not in any block yet, or in an earlier one
+					// (never: blocks are maximal), counted once
+					if mark[j] == 0 || mark[j]&1 == 1 {
+						mark[j] = id + 1
+						n++
+					}
+				}
+			}
+		}
+		for q := 0; q < int(b.players)&7; q++ {
+			if owners&(1<<q) != 0 && n > best[q] {
+				best[q] = n
+			}
+		}
+	}
+	enemy := 0
+	for q := 0; q < int(b.players)&7; q++ {
+		if q != p && best[q] > enemy {
+			enemy = best[q]
+		}
+	}
+	return best[p] - enemy
 }

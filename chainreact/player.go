@@ -46,12 +46,15 @@ type NodeCounter interface {
 //	                             weighted)
 //	seed002                      alphabeta:depth=3,eval=weighted
 //	mcts[:playouts=N,c=C]        UCT Monte-Carlo tree search, random playouts
-//	best[:nodes=N,time=T,eval=E,q=Q,spread=1]
+//	best[:nodes=N,time=T,eval=E,q=Q,spread=0]
 //	                             the strongest: iterative deepening alpha-beta
-//	                             with move ordering, a transposition table and
+//	                             with principal variation search, move
+//	                             ordering (captures, killers, history), a
+//	                             transposition table kept through the game and
 //	                             quiescence on pending explosions; spread=1
-//	                             (the default) spends 0.4× the node budget on
-//	                             an empty board rising to 1.6× on a full one;
+//	                             spends 0.4× the node budget on an empty board
+//	                             rising to 1.6× on a full one (default 0: the
+//	                             same budget every move);
 //	                             defaults nodes=40000, eval=static, q=4
 //
 // E is one of brilliant, weighted, orbs, critical, control, chain, safety,

@@ -191,3 +191,31 @@ func TestSearchDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestReach checks the chain estimate on hand positions, counted by hand:
+// a block of critical cells (any owner) and the cells next to it.
+func TestReach(t *testing.T) {
+	tests := []struct {
+		name, pos string
+		want      int // reach for R
+	}{
+		// R: corner and edge critical, next to 3 cells: 5; G: a corner, 3
+		{"apart", "players: R G\nnext: R\n1R 2R . .\n. . . .\n. . 2G .\n. . . 1G\n", 5 - 3},
+		// one block holding both players' critical cells: 2 + 3 each
+		{"shared", "players: R G\nnext: R\n1R 2G .\n. . .\n. . .\n", 0},
+		// G has no critical cell; R's interior critical cell: 1 + 4
+		{"interior", "players: R G\nnext: R\n. . .\n. 3R .\n. 1G .\n", 5},
+	}
+	for _, tc := range tests {
+		pos, err := ParsePosition(tc.name, strings.NewReader(tc.pos))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := reach(&pos.Board, 0); got != tc.want {
+			t.Errorf("%s: reach for R %d, want %d", tc.name, got, tc.want)
+		}
+		if got := reach(&pos.Board, 1); got != -tc.want {
+			t.Errorf("%s: reach for G %d, want %d", tc.name, got, -tc.want)
+		}
+	}
+}

@@ -17,7 +17,7 @@ const (
 	bestEval   = EvalStatic
 	bestNodes  = 40000
 	bestQ      = 4
-	bestSpread = 1
+	bestSpread = 0
 )
 
 type searchKind uint8
@@ -62,10 +62,12 @@ type searchPlayer struct {
 	tt       []ttEntry
 	gen      uint8
 	history  [MaxCells]int32
+	killers  [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
 	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
 	bufs     [maxPly][MaxCells]Move
 	keys     [maxPly][MaxCells]int32
 	pv       Move
+	reached  int // the deepest pass completed on the last move
 }
 
 func (s *searchPlayer) Spec() string  { return s.name }
@@ -73,6 +75,10 @@ func (s *searchPlayer) Nodes() uint64 { return s.total }
 
 func (s *searchPlayer) Reset(seed uint64) {
 	s.rng = rand.New(rand.NewPCG(seed, 0x736561726368))
+	// entries live from move to move within a game; a new game starts
+	// afresh so a match's results do not depend on which worker played
+	// which games before
+	clear(s.tt)
 }
 
 // MoveValue is a move with its value from the mover's point of view.
@@ -86,7 +92,11 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	s.count = 0
 	s.stopped = false
 	s.gen++
+	s.reached = 0
 	s.history = [MaxCells]int32{}
+	for i := range s.killers {
+		s.killers[i] = [2]Move{NoMove, NoMove}
+	}
 	if s.limit > 0 {
 		s.deadline = time.Now().Add(s.limit)
 	}
@@ -219,7 +229,15 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 			c := &s.boards[1]
 			*c = *b
 			c.Play(m)
-			v := s.alphaBeta(c, d-1, alpha, infinity, 1)
+			var v int
+			if cand == NoMove || s.kind != kindBest {
+				v = s.alphaBeta(c, d-1, alpha, infinity, 1)
+			} else {
+				v = s.alphaBeta(c, d-1, alpha, alpha+1, 1)
+				if v > alpha && !s.stopped {
+					v = s.alphaBeta(c, d-1, alpha, infinity, 1)
+				}
+			}
 			if s.stopped {
 				break
 			}
@@ -236,6 +254,7 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 			break
 		}
 		best = cand
+		s.reached = d
 		if alpha >= mateScore-maxPly || alpha <= -mateScore+maxPly {
 			break // the result is proven
 		}
@@ -276,7 +295,7 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	var e *ttEntry
 	if s.tt != nil {
 		e = &s.tt[b.hash&(1<<ttBits-1)]
-		if e.key == b.hash && e.gen == s.gen {
+		if e.key == b.hash && (e.gen == s.gen || s.kind == kindBest) {
 			ttMove = e.move
 			if int(e.depth) >= depth {
 				v := int(e.value)
@@ -302,11 +321,28 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		best = -infinity
 	}
 	bestMove := NoMove
-	for _, m := range moves {
+	pvs := s.kind == kindBest
+	for i, m := range moves {
 		c := &s.boards[ply+1]
 		*c = *b
 		c.Play(m)
-		v := s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+		var v int
+		switch {
+		case !pvs || i == 0:
+			v = s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+		case maxing:
+			// a null window proves the move no better than alpha; search
+			// it fully only when it is
+			v = s.alphaBeta(c, depth-1, alpha, alpha+1, ply+1)
+			if v > alpha && v < beta && !s.stopped {
+				v = s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+			}
+		default:
+			v = s.alphaBeta(c, depth-1, beta-1, beta, ply+1)
+			if v < beta && v > alpha && !s.stopped {
+				v = s.alphaBeta(c, depth-1, alpha, beta, ply+1)
+			}
+		}
 		if s.stopped {
 			return 0
 		}
@@ -328,6 +364,9 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		if alpha >= beta {
 			if s.kind == kindBest {
 				s.history[m] += int32(depth * depth)
+				if k := &s.killers[ply]; k[0] != m {
+					k[0], k[1] = m, k[0]
+				}
 			}
 			break
 		}
@@ -354,13 +393,23 @@ func (s *searchPlayer) order(b *Board, moves []Move, ttMove Move, ply int) {
 		k := s.history[m]
 		if m == ttMove {
 			k = 1 << 30
-		} else if b.critical(int(m)) && b.owner[m] == own {
+		} else if m == s.killers[ply][0] || m == s.killers[ply][1] {
+			k += 1 << 22
+		}
+		if m != ttMove && b.critical(int(m)) && b.owner[m] == own {
 			k += 1 << 20
+			hot := int32(0)
 			for n := uint8(0); n < g.cm[m]; n++ {
-				if o := b.owner[g.nb[m][n]]; o != own && o != 0 {
-					k += 1 << 24
-					break
+				j := g.nb[m][n]
+				if o := b.owner[j]; o != own && o != 0 {
+					hot += int32(b.count[j])
+					if b.critical(int(j)) {
+						hot += 4
+					}
 				}
+			}
+			if hot > 0 {
+				k += 1<<24 + hot<<19
 			}
 		}
 		keys[i] = k
@@ -400,22 +449,40 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 		}
 	}
 	best := stand
+	// the explosions next to enemy cells, those touching the most enemy
+	// orbs first
 	g := b.geo
 	own := uint8(b.toMove) + 1
+	moves := s.bufs[ply][:0]
+	keys := s.keys[ply][:0]
 	for i := 0; i < g.cells; i++ {
 		if b.owner[i] != own || !b.critical(i) {
 			continue
 		}
-		hot := false
+		k := int32(0)
 		for n := uint8(0); n < g.cm[i]; n++ {
-			if o := b.owner[g.nb[i][n]]; o != own && o != 0 {
-				hot = true
-				break
+			j := g.nb[i][n]
+			if o := b.owner[j]; o != own && o != 0 {
+				k += int32(b.count[j])
+				if b.critical(int(j)) {
+					k += 4
+				}
 			}
 		}
-		if !hot {
+		if k == 0 {
 			continue
 		}
+		m := Move(i)
+		j := len(moves)
+		moves, keys = append(moves, m), append(keys, k)
+		for j > 0 && keys[j-1] < k {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+			j--
+		}
+		moves[j], keys[j] = m, k
+	}
+	for _, m := range moves {
+		i := int(m)
 		c := &s.boards[ply+1]
 		*c = *b
 		c.Play(Move(i))
