@@ -66,7 +66,6 @@ type searchPlayer struct {
 	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
 	bufs     [maxPly][MaxCells]Move
 	keys     [maxPly][MaxCells]int32
-	pv       Move
 	reached  int // the deepest pass completed on the last move
 }
 
