@@ -19,6 +19,9 @@ var (
 	nrpaAlpha       = 1.0 // learning rate
 	nrpaLevelsFixed = 0   // when > 0, the level to use
 	nrpaTopIters    = 0   // when > 0, iterations at the top level before a restart
+	// nrpaLevelIters, where > 0, overrides nrpaIters at a level (index:
+	// the level).
+	nrpaLevelIters [8]int
 )
 
 // policy maps move codes to weights (absent codes weigh 0) in an
@@ -295,6 +298,9 @@ func (n *nrpa) level(l int) bool {
 	best.val = math.MinInt64
 	best.reset()
 	iters := nrpaIters
+	if l < len(nrpaLevelIters) && nrpaLevelIters[l] > 0 {
+		iters = nrpaLevelIters[l]
+	}
 	if l == len(n.pols)-1 && n.topIters > 0 {
 		iters = n.topIters
 	}
