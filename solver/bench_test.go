@@ -29,6 +29,7 @@ var (
 	benchTop     = flag.Int("top", 0, "TestStandardBenchmark: NRPA top-level iterations before a restart (experiments)")
 	benchAlpha   = flag.Float64("alpha", 1, "TestStandardBenchmark: NRPA learning rate (experiments)")
 	benchLIters  = flag.String("liters", "", "TestStandardBenchmark: NRPA iterations by level from 1, e.g. 0,0,10 (0: -iters; experiments)")
+	benchSelect  = flag.Int("selective", 0, "TestStandardBenchmark: NRPA playouts may take tabu pairs from this move on (0: never; experiments)")
 	benchPolish  = flag.Int64("polish", 3, "TestStandardBenchmark: auto's end-of-line search, percent of the budget (experiments)")
 )
 
@@ -66,6 +67,7 @@ func TestStandardBenchmark(t *testing.T) {
 	evalMode = *benchEval
 	nrpaTopIters = *benchTop
 	autoPolish = *benchPolish
+	nrpaSelective = *benchSelect
 	if *benchLIters != "" {
 		for i, f := range strings.Split(*benchLIters, ",") {
 			v, err := strconv.Atoi(f)
