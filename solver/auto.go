@@ -1,10 +1,18 @@
 package solver
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"time"
+)
 
 // smallBoard is the most beads for which auto tries to prove a line
 // optimal with dfs.
 const smallBoard = 100
+
+// autoPolish is the percentage of the budget that auto gives, on a large
+// board, to the exhaustive search of the end of the best line (a variable
+// so that the benchmark harness can tune it).
+var autoPolish int64 = 3
 
 // runAuto picks by board: on a small board, dfs (which may prove its line
 // optimal) runs beside NRPA and stops it when the proof is done; on a
@@ -18,13 +26,13 @@ func runAuto(s *search) {
 		parallel(nw, func(w int) {
 			bd := s.newBudget(nw, 64)
 			if bd.limit > 0 {
-				bd.limit = max(bd.limit*97/100, 1)
+				bd.limit = max(bd.limit*(100-autoPolish)/100, 1)
 			}
-			bd.until = s.opt.Budget * 97 / 100
+			bd.until = s.opt.Budget * time.Duration(100-autoPolish) / 100
 			nrpaWorker(s, w, bd)
 		})
 		bd := s.newBudget(1, 1024)
-		bd.limit = s.opt.MaxNodes * 3 / 100
+		bd.limit = s.opt.MaxNodes * autoPolish / 100
 		if bd.limit == 0 && s.opt.MaxNodes > 0 {
 			bd.limit = 1
 		}

@@ -28,6 +28,9 @@ var (
 	benchGuide   = flag.Int64("guide", -1, "TestStandardBenchmark: guidance bead penalty for every worker (experiments; -1: default)")
 	benchTop     = flag.Int("top", 0, "TestStandardBenchmark: NRPA top-level iterations before a restart (experiments)")
 	benchAlpha   = flag.Float64("alpha", 1, "TestStandardBenchmark: NRPA learning rate (experiments)")
+	benchLIters  = flag.String("liters", "", "TestStandardBenchmark: NRPA iterations by level from 1, e.g. 0,0,10 (0: -iters; experiments)")
+	benchSelect  = flag.Int("selective", 0, "TestStandardBenchmark: NRPA playouts may take tabu pairs from this move on (0: never; experiments)")
+	benchPolish  = flag.Int64("polish", 3, "TestStandardBenchmark: auto's end-of-line search, percent of the budget (experiments)")
 )
 
 // parseBoards reads "1-20" or "1,4,7".
@@ -63,6 +66,17 @@ func TestStandardBenchmark(t *testing.T) {
 	}
 	evalMode = *benchEval
 	nrpaTopIters = *benchTop
+	autoPolish = *benchPolish
+	nrpaSelective = *benchSelect
+	if *benchLIters != "" {
+		for i, f := range strings.Split(*benchLIters, ",") {
+			v, err := strconv.Atoi(f)
+			if err != nil || i+1 >= len(nrpaLevelIters) {
+				t.Fatalf("-liters: bad %q", *benchLIters)
+			}
+			nrpaLevelIters[i+1] = v
+		}
+	}
 	if *benchGuide >= 0 {
 		guidePenalties = []int64{*benchGuide}
 	}

@@ -54,7 +54,7 @@ func (n *nmcs) playout(start *pos, score int) {
 	n.cur.cells = n.cur.cells[:0]
 	for {
 		n.pg.analyse(&p)
-		k := legal(&n.pg, &p, n.tabu, &n.pids)
+		k := legal(&n.pg, &p, n.tabu, &n.pids, false)
 		if k == 0 {
 			break
 		}
@@ -89,7 +89,7 @@ func (n *nmcs) level(l int, start *pos, score int) bool {
 	var child pos
 	for {
 		g.analyse(&p)
-		k := legal(g, &p, n.tabu, ids)
+		k := legal(g, &p, n.tabu, ids, false)
 		if k == 0 {
 			if best.val == math.MinInt64 {
 				best.beads, best.score = int(p.beads), score

@@ -19,6 +19,12 @@ var (
 	nrpaAlpha       = 1.0 // learning rate
 	nrpaLevelsFixed = 0   // when > 0, the level to use
 	nrpaTopIters    = 0   // when > 0, iterations at the top level before a restart
+	// nrpaLevelIters, where > 0, overrides nrpaIters at a level (index:
+	// the level).
+	nrpaLevelIters [8]int
+	// nrpaSelective, when > 0, lets playouts take tabu-colour groups of
+	// two beads from that move on (Cazenave's selective policy).
+	nrpaSelective = 0
 )
 
 // policy maps move codes to weights (absent codes weigh 0) in an
@@ -158,13 +164,14 @@ func (l *line) moves(dst []board.Move) []board.Move {
 
 // legal fills dst with the playable groups of g under the tabu rule and
 // returns how many: groups of colour tabu only when the colour forms a
-// single group or nothing else is playable.
-func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16) int {
+// single group or nothing else is playable, or when pairs is set and the
+// group has two beads.
+func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16, pairs bool) int {
 	n := 0
 	nt := 0
 	for k := 0; k < g.nmoves; k++ {
 		id := g.moves[k]
-		if g.color[id] == tabu && g.size[id] < p.count[tabu] {
+		if g.color[id] == tabu && g.size[id] < p.count[tabu] && !(pairs && g.size[id] == 2) {
 			nt++
 			continue
 		}
@@ -228,7 +235,7 @@ func (n *nrpa) playout(pol *policy) {
 	score := 0
 	for {
 		n.g.analyse(&p)
-		k := legal(&n.g, &p, n.tabu, &n.ids)
+		k := legal(&n.g, &p, n.tabu, &n.ids, nrpaSelective > 0 && len(n.cur.cells) >= nrpaSelective)
 		if k == 0 {
 			break
 		}
@@ -295,6 +302,9 @@ func (n *nrpa) level(l int) bool {
 	best.val = math.MinInt64
 	best.reset()
 	iters := nrpaIters
+	if l < len(nrpaLevelIters) && nrpaLevelIters[l] > 0 {
+		iters = nrpaLevelIters[l]
+	}
 	if l == len(n.pols)-1 && n.topIters > 0 {
 		iters = n.topIters
 	}
