@@ -14,6 +14,29 @@ func runGreedy(s *search) {
 	bd.flush()
 }
 
+// greedyChoice returns the group a greedy player removes from q: the
+// largest, but a group of the tabu colour t only when it is all of that
+// colour's beads or nothing else can be removed. g holds q's analysis.
+func greedyChoice(g *groups, q *pos, t uint8) int {
+	best, bestT := -1, -1
+	for k := 0; k < g.nmoves; k++ {
+		id := int(g.moves[k])
+		if g.color[id] == t && g.size[id] < q.count[t] {
+			if bestT < 0 || g.size[id] > g.size[bestT] {
+				bestT = id
+			}
+			continue
+		}
+		if best < 0 || g.size[id] > g.size[best] {
+			best = id
+		}
+	}
+	if best < 0 {
+		best = bestT
+	}
+	return best
+}
+
 // greedyLine plays from p, always removing the largest group; with tabu it
 // removes the colour most frequent in p last, unless it forms a single
 // group or nothing else can be removed. It appends the moves to dst.
@@ -30,22 +53,7 @@ func greedyLine(p *pos, tabu bool, dst []board.Move) ([]board.Move, int, int) {
 		if g.nmoves == 0 {
 			break
 		}
-		best, bestT := -1, -1
-		for k := 0; k < g.nmoves; k++ {
-			id := int(g.moves[k])
-			if g.color[id] == t && g.size[id] < q.count[t] {
-				if bestT < 0 || g.size[id] > g.size[bestT] {
-					bestT = id
-				}
-				continue
-			}
-			if best < 0 || g.size[id] > g.size[best] {
-				best = id
-			}
-		}
-		if best < 0 {
-			best = bestT
-		}
+		best := greedyChoice(&g, &q, t)
 		dst = append(dst, g.move(best))
 		score += board.Score(q.remove(&g, best))
 	}
@@ -63,22 +71,7 @@ func rollout(p *pos, t uint8, g *groups, record bool, dst []int16) ([]int16, int
 		if g.nmoves == 0 {
 			break
 		}
-		best, bestT := -1, -1
-		for k := 0; k < g.nmoves; k++ {
-			id := int(g.moves[k])
-			if g.color[id] == t && g.size[id] < q.count[t] {
-				if bestT < 0 || g.size[id] > g.size[bestT] {
-					bestT = id
-				}
-				continue
-			}
-			if best < 0 || g.size[id] > g.size[best] {
-				best = id
-			}
-		}
-		if best < 0 {
-			best = bestT
-		}
+		best := greedyChoice(g, &q, t)
 		if record {
 			dst = append(dst, g.first[best])
 		}
