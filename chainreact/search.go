@@ -162,16 +162,7 @@ func (s *searchPlayer) narrow(b *Board, moves []Move, ply int) []Move {
 		s.count++
 		keys[i] = int32(s.eval.Score(&c, mover))
 	}
-	// insertion sort, descending by key, stable
-	for i := 1; i < len(moves); i++ {
-		m, k := moves[i], keys[i]
-		j := i - 1
-		for j >= 0 && keys[j] < k {
-			moves[j+1], keys[j+1] = moves[j], keys[j]
-			j--
-		}
-		moves[j+1], keys[j+1] = m, k
-	}
+	sortByKey(moves, keys)
 	return moves[:s.width]
 }
 
@@ -413,6 +404,13 @@ func (s *searchPlayer) order(b *Board, moves []Move, ttMove Move, ply int) {
 		}
 		keys[i] = k
 	}
+	sortByKey(moves, keys)
+}
+
+// sortByKey sorts moves by their keys, highest first, keeping the order of
+// equal keys (an insertion sort: move lists are short and nearly sorted,
+// and it allocates nothing).
+func sortByKey(moves []Move, keys []int32) {
 	for i := 1; i < len(moves); i++ {
 		m, k := moves[i], keys[i]
 		j := i - 1
