@@ -22,6 +22,7 @@ var (
 	benchWorkers = flag.Int("workers", 0, "TestStandardBenchmark: workers (0: all CPUs)")
 	benchSeed    = flag.Uint64("seed", 1, "TestStandardBenchmark: seed")
 	benchEval    = flag.Int("eval", 1, "TestStandardBenchmark: beam evaluation (experiments)")
+	benchBias    = flag.Float64("bias", 0, "TestStandardBenchmark: NRPA playout bias toward large groups (experiments)")
 	benchNodes   = flag.Int64("nodes", 0, "TestStandardBenchmark: node budget instead of time")
 	benchLevel   = flag.Int("level", 0, "TestStandardBenchmark: NRPA level (experiments)")
 	benchIters   = flag.Int("iters", 100, "TestStandardBenchmark: NRPA iterations per level (experiments)")
@@ -68,6 +69,7 @@ func TestStandardBenchmark(t *testing.T) {
 	nrpaTopIters = *benchTop
 	autoPolish = *benchPolish
 	nrpaSelective = *benchSelect
+	setBias(*benchBias)
 	if *benchLIters != "" {
 		for i, f := range strings.Split(*benchLIters, ",") {
 			v, err := strconv.Atoi(f)

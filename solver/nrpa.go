@@ -25,7 +25,22 @@ var (
 	// nrpaSelective, when > 0, lets playouts take tabu-colour groups of
 	// two beads from that move on (Cazenave's selective policy).
 	nrpaSelective = 0
+	// nrpaBias, when > 0, multiplies a move's playout weight by
+	// exp(nrpaBias * (size - 2)) (generalised NRPA, Cazenave 2020).
+	nrpaBias = 0.0
 )
+
+// biasOf holds exp(nrpaBias * (size-2)) by group size.
+var biasOf [numCells + 1]float64
+
+func setBias(b float64) {
+	nrpaBias = b
+	for i := range biasOf {
+		biasOf[i] = math.Exp(b * float64(max(i-2, 0)))
+	}
+}
+
+func init() { setBias(nrpaBias) }
 
 // policy maps move codes to weights (absent codes weigh 0) in an
 // open-addressing table. It starts small (a level-4 search on a 15x15
@@ -133,6 +148,7 @@ func (p *policy) add(code uint64, d float64) {
 type line struct {
 	cells  []int16
 	codes  []uint64
+	bias   []float64
 	start  []int32
 	chosen []uint64
 	beads  int
@@ -143,6 +159,7 @@ type line struct {
 func (l *line) set(o *line) {
 	l.cells = append(l.cells[:0], o.cells...)
 	l.codes = append(l.codes[:0], o.codes...)
+	l.bias = append(l.bias[:0], o.bias...)
 	l.start = append(l.start[:0], o.start...)
 	l.chosen = append(l.chosen[:0], o.chosen...)
 	l.beads, l.score, l.val = o.beads, o.score, o.val
@@ -151,6 +168,7 @@ func (l *line) set(o *line) {
 func (l *line) reset() {
 	l.cells = l.cells[:0]
 	l.codes = l.codes[:0]
+	l.bias = l.bias[:0]
 	l.start = append(l.start[:0], 0)
 	l.chosen = l.chosen[:0]
 }
@@ -244,9 +262,16 @@ func (n *nrpa) playout(pol *policy) {
 			id = int(n.ids[0])
 		} else {
 			sum := 0.0
-			for j := 0; j < k; j++ {
-				sum += pol.exp(n.g.code[n.ids[j]])
-				n.prob[j] = sum
+			if nrpaBias != 0 {
+				for j := 0; j < k; j++ {
+					sum += pol.exp(n.g.code[n.ids[j]]) * biasOf[n.g.size[n.ids[j]]]
+					n.prob[j] = sum
+				}
+			} else {
+				for j := 0; j < k; j++ {
+					sum += pol.exp(n.g.code[n.ids[j]])
+					n.prob[j] = sum
+				}
 			}
 			x := n.rng.Float64() * sum
 			j := 0
@@ -257,6 +282,11 @@ func (n *nrpa) playout(pol *policy) {
 		}
 		for j := 0; j < k; j++ {
 			n.cur.codes = append(n.cur.codes, n.g.code[n.ids[j]])
+		}
+		if nrpaBias != 0 {
+			for j := 0; j < k; j++ {
+				n.cur.bias = append(n.cur.bias, biasOf[n.g.size[n.ids[j]]])
+			}
 		}
 		n.cur.start = append(n.cur.start, int32(len(n.cur.codes)))
 		n.cur.chosen = append(n.cur.chosen, n.g.code[id])
@@ -281,6 +311,9 @@ func (n *nrpa) adapt(pol *policy, l *line) {
 		sum := 0.0
 		for j, c := range codes {
 			e := pol.exp(c)
+			if nrpaBias != 0 {
+				e *= l.bias[int(l.start[i])+j]
+			}
 			n.prob[j] = e
 			sum += e
 		}
