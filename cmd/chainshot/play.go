@@ -19,7 +19,8 @@ func playCommand() *cli.Command {
 		ArgsUsage: "[FILE|NAME]",
 		Description: "With no FILE, play asks for one. Type a move as \"row col\" (row 1 at the bottom,\n" +
 			"column 1 at the left), or: undo, hint, moves, board, rules, help, quit.\n" +
-			"Input may be piped: a script of moves plays the game, which ends at end of input.\n" +
+			"Input may be piped: a script of moves plays the game; if input ends before the\n" +
+			"game does, the moves so far are listed and play exits with status 2.\n" +
 			"With --auto the computer plays FILE by itself within --budget CPU time, showing\n" +
 			"the board after each move, then the moves, CPU time and beads left.",
 		Flags: append([]cli.Flag{
@@ -83,8 +84,11 @@ func doPlay(c *cli.Context) error {
 			continue
 		}
 		fromArgs = true // from here on, the name is known good
-		if !p.game(set.Name, set.Board) {
+		switch p.game(set.Name, set.Board) {
+		case gameQuit:
 			return nil
+		case gameCut:
+			return badInput("chainshot play: standard input closed before the game on %s ended (the moves so far are listed above)", set.Name)
 		}
 		answer, ok := p.ask("Play another game? [y/N] ")
 		if !ok || !strings.HasPrefix(strings.ToLower(answer), "y") {
@@ -108,8 +112,17 @@ Commands: undo (take back a move), hint (suggest a move), moves (list the
 groups you can remove), board (show the board again), rules, help, quit.
 `
 
-// game plays one game; it returns false when the user quit or input ended.
-func (p *session) game(name string, start board.Board) bool {
+// gameEnd says how a game of "chainshot play" ended.
+type gameEnd int
+
+const (
+	gameOver gameEnd = iota // no move left
+	gameQuit                // the player typed quit
+	gameCut                 // standard input closed in the middle of the game
+)
+
+// game plays one game and says how it ended.
+func (p *session) game(name string, start board.Board) gameEnd {
 	s := p.s
 	g := board.NewGame(start)
 	printf(s.out, "%s: %dx%d, %s\n", name, start.Rows(), start.Cols(), boardSummary(&start))
@@ -122,13 +135,13 @@ func (p *session) game(name string, start board.Board) bool {
 				printf(s.out, "Game over: no group of two or more is left.\n")
 			}
 			p.summary(name, g)
-			return true
+			return gameOver
 		}
 		line, ok := p.ask(fmt.Sprintf("move %d (row col, or help): ", len(g.Moves)+1))
 		if !ok {
 			printf(s.out, "Input ended: game stopped.\n")
 			p.summary(name, g)
-			return false
+			return gameCut
 		}
 		fields := strings.Fields(strings.ToLower(line))
 		if len(fields) == 0 {
@@ -138,7 +151,7 @@ func (p *session) game(name string, start board.Board) bool {
 		case "quit", "q", "exit":
 			printf(s.out, "Game stopped.\n")
 			p.summary(name, g)
-			return false
+			return gameQuit
 		case "help", "?":
 			printf(s.err, "%s", playHelp)
 			continue

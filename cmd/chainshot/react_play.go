@@ -111,7 +111,7 @@ func doReactPlay(c *cli.Context) error {
 		if !in.Scan() {
 			fmt.Fprintln(s.err)
 			fmt.Fprintln(out, "end of input: game left unfinished")
-			return nil
+			return badInput("%s: standard input closed before the game ended, after %d moves", cmd, len(moves))
 		}
 		line := strings.TrimSpace(in.Text())
 		switch strings.ToLower(line) {
