@@ -23,14 +23,26 @@ func runAuto(s *search) {
 	if int(s.root.beads) > smallBoard {
 		// NRPA on every worker, then the last 3% of the budget to search
 		// the end of the best line exhaustively.
+		main := 100 - autoPolish - nrpaSuffix
 		parallel(nw, func(w int) {
 			bd := s.newBudget(nw, 64)
 			if bd.limit > 0 {
-				bd.limit = max(bd.limit*(100-autoPolish)/100, 1)
+				bd.limit = max(bd.limit*main/100, 1)
 			}
-			bd.until = s.opt.Budget * time.Duration(100-autoPolish) / 100
+			bd.until = s.opt.Budget * time.Duration(main) / 100
 			nrpaWorker(s, w, bd)
 		})
+		if nrpaSuffix > 0 {
+			parallel(nw, func(w int) {
+				bd := s.newBudget(nw, 64)
+				if bd.limit > 0 {
+					bd.limit = max(bd.limit*nrpaSuffix/100, 1)
+				}
+				bd.until = s.opt.Budget * time.Duration(100-autoPolish) / 100
+				suffixWorker(s, w, bd)
+				bd.flush()
+			})
+		}
 		bd := s.newBudget(1, 1024)
 		bd.limit = s.opt.MaxNodes * autoPolish / 100
 		if bd.limit == 0 && s.opt.MaxNodes > 0 {

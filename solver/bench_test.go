@@ -23,6 +23,7 @@ var (
 	benchSeed    = flag.Uint64("seed", 1, "TestStandardBenchmark: seed")
 	benchEval    = flag.Int("eval", 1, "TestStandardBenchmark: beam evaluation (experiments)")
 	benchBias    = flag.Float64("bias", 0, "TestStandardBenchmark: NRPA playout bias toward large groups (experiments)")
+	benchSuffix  = flag.Int64("suffix", 0, "TestStandardBenchmark: auto's NRPA searches of the end of the best line, percent of the budget (experiments)")
 	benchNodes   = flag.Int64("nodes", 0, "TestStandardBenchmark: node budget instead of time")
 	benchLevel   = flag.Int("level", 0, "TestStandardBenchmark: NRPA level (experiments)")
 	benchIters   = flag.Int("iters", 100, "TestStandardBenchmark: NRPA iterations per level (experiments)")
@@ -70,6 +71,7 @@ func TestStandardBenchmark(t *testing.T) {
 	autoPolish = *benchPolish
 	nrpaSelective = *benchSelect
 	setBias(*benchBias)
+	nrpaSuffix = *benchSuffix
 	if *benchLIters != "" {
 		for i, f := range strings.Split(*benchLIters, ",") {
 			v, err := strconv.Atoi(f)

@@ -225,6 +225,12 @@ type nrpa struct {
 	// topIters, when > 0, caps the top level's iterations: the search
 	// then restarts from a blank policy.
 	topIters int
+	// start is where playouts begin: the root, or for a search of the
+	// end of a line, the position after prefix (which scored prefixScore).
+	start       pos
+	prefix      []board.Move
+	prefixScore int
+	moveBuf     []board.Move
 }
 
 type update struct {
@@ -243,14 +249,15 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	n.best = make([]line, levels+1)
 	n.local = math.MinInt64
 	n.pen = guidePenalties[w%len(guidePenalties)]
+	n.start = s.root
 	return n
 }
 
 // playout plays from the root drawing moves from pol into n.cur.
 func (n *nrpa) playout(pol *policy) {
-	p := n.s.root
+	p := n.start
 	n.cur.reset()
-	score := 0
+	score := n.prefixScore
 	for {
 		n.g.analyse(&p)
 		k := legal(&n.g, &p, n.tabu, &n.ids, nrpaSelective > 0 && len(n.cur.cells) >= nrpaSelective)
@@ -297,7 +304,8 @@ func (n *nrpa) playout(pol *policy) {
 	n.cur.val = guide(int(p.beads), score, n.pen)
 	if lv := value(int(p.beads), score); lv > n.local {
 		n.local = lv
-		n.s.offer(n.cur.moves(nil), n.cur.beads, n.cur.score, n.name, n.w)
+		n.moveBuf = n.cur.moves(append(n.moveBuf[:0], n.prefix...))
+		n.s.offer(n.moveBuf, n.cur.beads, n.cur.score, n.name, n.w)
 	}
 }
 
@@ -399,4 +407,42 @@ func nrpaLevels(s *search) (levels, top int) {
 		return nrpaLevelsFixed, nrpaTopIters
 	}
 	return 4, nrpaTopIters
+}
+
+// nrpaSuffix, when > 0, is the percentage of auto's budget (on a large
+// board) given to NRPA searches of the end of the best line: each worker
+// keeps the first moves of the best line found so far and runs a fresh
+// search from the position they reach (a variable for the harness).
+var nrpaSuffix int64 = 0
+
+// suffixWorker runs worker w's searches of the end of the best line until
+// bd runs out: it cuts the line at a fraction of its moves (workers and
+// rounds take different cuts) and searches from there at level 3.
+func suffixWorker(s *search, w int, bd *budget) {
+	cuts := [...]int{50, 33, 66, 25, 75}
+	for round := 0; !bd.done(); round++ {
+		s.mu.Lock()
+		best := append([]board.Move(nil), s.best...)
+		bestB, bestS := s.bestB, s.bestS
+		s.mu.Unlock()
+		if len(best) < 8 {
+			return
+		}
+		cut := len(best) * cuts[(2*round+w)%len(cuts)] / 100
+		n := newNRPA(s, w+2*round+2, 3, bd)
+		n.name = "nrpa-end"
+		n.local = value(bestB, bestS)
+		var g groups
+		p := s.root
+		score := 0
+		for _, m := range best[:cut] {
+			g.analyse(&p)
+			score += board.Score(p.remove(&g, g.groupOf(int(m.Col)*stride+int(m.Row))))
+		}
+		n.start, n.prefix, n.prefixScore = p, best[:cut], score
+		n.pols[3].reset()
+		if !n.level(3) {
+			break
+		}
+	}
 }
