@@ -2,14 +2,16 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
-	"chainshot/results"
+	"chainshot/solver"
 )
 
 func playCommand() *cli.Command {
@@ -25,6 +27,7 @@ func playCommand() *cli.Command {
 			"the board after each move, then the moves, CPU time and beads left.",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "auto", Usage: "let the computer play FILE automatically (see \"chainshot solve\")"},
+			&cli.DurationFlag{Name: "hint-budget", Value: time.Second, Usage: "CPU time the solver spends on each hint"},
 		}, searchFlags()...),
 		Action: doPlay,
 	}
@@ -35,6 +38,8 @@ func playCommand() *cli.Command {
 type session struct {
 	s     *streams
 	lines *bufio.Scanner
+	// hintOpt is the solver budget of one hint.
+	hintOpt solver.Options
 }
 
 // ask prints a prompt on stderr and reads one line; ok is false at end of
@@ -56,7 +61,13 @@ func doPlay(c *cli.Context) error {
 	if c.Bool("auto") {
 		return doAutoPlay(c)
 	}
-	p := &session{s: s, lines: bufio.NewScanner(s.in)}
+	if c.Duration("hint-budget") <= 0 {
+		return badInput("chainshot play: --hint-budget %v: want a positive duration such as 1s", c.Duration("hint-budget"))
+	}
+	p := &session{s: s, lines: bufio.NewScanner(s.in), hintOpt: solver.Options{
+		Budget: c.Duration("hint-budget"), MaxNodes: c.Int64("max-nodes"),
+		Seed: c.Uint64("seed"), Workers: c.Int("workers"), MemoryMB: c.Int("memory"),
+	}}
 	name := c.Args().First()
 	fromArgs := name != ""
 	for {
@@ -108,7 +119,7 @@ func doPlay(c *cli.Context) error {
 }
 
 const playHelp = `Type a move as "row col": row 1 is the bottom row, column 1 the left column.
-Commands: undo (take back a move), hint (suggest a move), moves (list the
+Commands: undo (take back a move), hint (the solver suggests a move), moves (list the
 groups you can remove), board (show the board again), rules, help, quit.
 `
 
@@ -173,9 +184,7 @@ func (p *session) game(name string, start board.Board) gameEnd {
 			p.listMoves(&g.Board)
 			continue
 		case "hint", "h":
-			m, left, total := hint(&g.Board)
-			printf(s.err, "hint: %s removes %d %s beads (+%d); a greedy finish from there leaves %d beads with total %d\n",
-				m, g.Board.GroupSize(m), g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(g.Board.GroupSize(m)), left, g.Total+total)
+			p.hint(g)
 			continue
 		}
 		m, err := parseMove(fields)
@@ -232,31 +241,23 @@ func (p *session) summary(name string, g *board.Game) {
 // hint suggests a move: the one whose greedy finish (always the largest
 // group) ranks best. It returns the move and that finish's beads left and
 // score (this move included).
-func hint(b *board.Board) (board.Move, int, int) {
-	var best board.Move
-	bestLeft, bestScore := -1, 0
-	var buf []board.Group
-	for _, g := range b.AppendGroups(nil) {
-		after := *b
-		score := board.Score(after.Remove(g.Move))
-		for {
-			buf = after.AppendGroups(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			big := buf[0]
-			for _, h := range buf[1:] {
-				if h.Size > big.Size {
-					big = h
-				}
-			}
-			score += board.Score(after.Remove(big.Move))
-		}
-		if bestLeft < 0 || results.Better(after.Beads(), score, bestLeft, bestScore) {
-			best, bestLeft, bestScore = g.Move, after.Beads(), score
-		}
+// hint asks the solver, within the hint budget, for the best line from
+// the game's position and suggests its first move.
+func (p *session) hint(g *board.Game) {
+	s := p.s
+	res, err := solver.Solve(context.Background(), g.Board, "auto", p.hintOpt)
+	if err != nil || len(res.Moves) == 0 {
+		printf(s.err, "hint: no move to suggest\n")
+		return
 	}
-	return best, bestLeft, bestScore
+	m := res.Moves[0]
+	n := g.Board.GroupSize(m)
+	how := fmt.Sprintf("%v of search", p.hintOpt.Budget)
+	if res.Optimal {
+		how = "proved best"
+	}
+	printf(s.err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%d moves, %s) leaves %d beads with total %d\n",
+		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), len(res.Moves), how, res.BeadsLeft, g.Total+res.Score)
 }
 
 // doAutoPlay is "play --auto": the handout's automatic play.
