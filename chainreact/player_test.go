@@ -219,3 +219,31 @@ func TestReach(t *testing.T) {
 		}
 	}
 }
+
+// TestStaticMasks checks the bit-mask static evaluation against the
+// cell-by-cell one on random positions of several sizes and player counts.
+func TestStaticMasks(t *testing.T) {
+	sizes := []struct{ r, c, n int }{{2, 2, 2}, {3, 5, 3}, {9, 6, 2}, {8, 8, 2}, {6, 6, 4}, {7, 9, 2}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked := 0
+	for _, s := range sizes {
+		for game := 0; game < 20; game++ {
+			b, _ := NewBoard(s.r, s.c, s.n)
+			var buf []Move
+			for !b.Over() {
+				for p := 0; p < s.n; p++ {
+					want := weighted(&b, p, false)
+					if got := EvalStatic.Score(&b, p); got != want {
+						t.Fatalf("%dx%d ply %d player %d: masks %d, cells %d\n%s", s.r, s.c, b.Ply(), p, got, want, b.debug())
+					}
+					checked++
+				}
+				buf = b.AppendMoves(buf[:0])
+				b.Play(buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
