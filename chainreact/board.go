@@ -123,9 +123,11 @@ type Board struct {
 	owner [MaxCells]uint8 // 0 empty, else player+1
 	orbs  [MaxPlayers]int32
 	// cells held by each owner (index 0 unused) and critical cells, as bit
-	// masks of the first 64 cells: complete on boards of at most 64 cells
+	// masks, kept only when masks is set (by trackMasks, on boards of at
+	// most 64 cells) so that other players pay nothing for them
 	occ     [MaxPlayers + 1]uint64
 	crit    uint64
+	masks   bool
 	hash    uint64
 	ply     int32
 	players int8
@@ -259,7 +261,7 @@ func (b *Board) AppendMoves(dst []Move) []Move {
 // set puts owner o and count k on cell i, keeping the hash.
 func (b *Board) set(i int, o, k uint8) {
 	b.hash ^= zobCell[i][b.owner[i]][b.count[i]&(maxCount-1)] ^ zobCell[i][o][k&(maxCount-1)]
-	if i < 64 {
+	if b.masks {
 		bit := uint64(1) << i
 		b.occ[b.owner[i]] &^= bit
 		b.occ[o] |= bit
@@ -396,6 +398,25 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 	return false
 }
 
+// trackMasks computes the bit masks of the cells and keeps them from now
+// on, in this board and its copies, on boards of at most 64 cells.
+func (b *Board) trackMasks() {
+	if !b.geo.small {
+		return
+	}
+	b.occ = [MaxPlayers + 1]uint64{}
+	b.crit = 0
+	for i := 0; i < b.geo.cells; i++ {
+		if o := b.owner[i]; o != 0 {
+			b.occ[o] |= 1 << i
+			if b.count[i]+1 == b.geo.cm[i] {
+				b.crit |= 1 << i
+			}
+		}
+	}
+	b.masks = true
+}
+
 // advance passes the turn to the next player still in the game, or ends
 // the game when the mover is the only one left.
 func (b *Board) advance() {
@@ -415,18 +436,10 @@ func (b *Board) advance() {
 // position: ply, winner. It is used by the parser.
 func (b *Board) recount() {
 	b.orbs = [MaxPlayers]int32{}
-	b.occ = [MaxPlayers + 1]uint64{}
-	b.crit = 0
 	b.hash = zobTurn[b.toMove]
 	b.ply = 0
 	for i := 0; i < b.geo.cells; i++ {
 		if o := b.owner[i]; o != 0 {
-			if i < 64 {
-				b.occ[o] |= 1 << i
-				if b.count[i]+1 == b.geo.cm[i] {
-					b.crit |= 1 << i
-				}
-			}
 			b.orbs[o-1] += int32(b.count[i])
 			b.ply += int32(b.count[i])
 			b.hash ^= zobCell[i][o][b.count[i]&(maxCount-1)]

@@ -76,7 +76,7 @@ func (e Eval) Score(b *Board, p int) int {
 	case EvalWeighted:
 		return weighted(b, p, true)
 	case EvalStatic:
-		if b.geo.small {
+		if b.masks {
 			return staticMasks(b, p)
 		}
 		return weighted(b, p, false)
@@ -430,8 +430,8 @@ func reach(b *Board, p int) int {
 	return best[p] - enemy
 }
 
-// staticMasks is weighted(b, p, false) for boards of at most 64 cells,
-// computed on the board's bit masks: population counts of shifted masks
+// staticMasks is weighted(b, p, false) for boards that keep bit masks
+// (trackMasks), computed on them: population counts of shifted masks
 // count the neighbouring pairs of H5.
 func staticMasks(b *Board, p int) int {
 	g := b.geo

@@ -229,8 +229,21 @@ func TestStaticMasks(t *testing.T) {
 	for _, s := range sizes {
 		for game := 0; game < 20; game++ {
 			b, _ := NewBoard(s.r, s.c, s.n)
+			b.trackMasks()
 			var buf []Move
 			for !b.Over() {
+				if s.r*s.c <= 64 && !b.masks {
+					t.Fatalf("%dx%d: board keeps no masks", s.r, s.c)
+				}
+				if b.masks {
+					// the masks kept move by move equal fresh ones
+					c := b
+					c.trackMasks()
+					c.occ[0], b.occ[0] = 0, 0 // empty cells: not kept
+					if c.occ != b.occ || c.crit != b.crit {
+						t.Fatalf("%dx%d ply %d: masks kept %x %x, fresh %x %x", s.r, s.c, b.Ply(), b.occ, b.crit, c.occ, c.crit)
+					}
+				}
 				for p := 0; p < s.n; p++ {
 					want := weighted(&b, p, false)
 					if got := EvalStatic.Score(&b, p); got != want {

@@ -49,7 +49,7 @@ type searchPlayer struct {
 	width  int
 	qdepth int
 	nodes  uint64 // node budget per move, 0 for none
-	spread bool   // spend the budget unevenly: less in the opening, more later
+	spread int    // 0: the same budget every move; 1: less in the opening, more later; 2: more in the opening, less later
 	budget uint64 // this move's node budget
 	limit  time.Duration
 
@@ -100,15 +100,30 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 		s.deadline = time.Now().Add(s.limit)
 	}
 	s.budget = s.nodes
-	if s.spread && s.nodes > 0 {
-		// from 0.4× the budget on an empty board to 1.6× on a full one
+	if s.spread != 0 && s.nodes > 0 {
 		occ := 0
 		for i := 0; i < b.geo.cells; i++ {
 			if b.owner[i] != 0 {
 				occ++
 			}
 		}
-		s.budget = s.nodes * uint64(4*b.geo.cells+12*occ) / uint64(10*b.geo.cells)
+		if s.spread == 1 {
+			// from 0.4× the budget on an empty board to 1.6× on a full one
+			s.budget = s.nodes * uint64(4*b.geo.cells+12*occ) / uint64(10*b.geo.cells)
+		} else {
+			// nodes cost more as the board fills (longer reactions): 1.3×
+			// the budget until the orbs fill 35% of the capacity, falling
+			// to 0.7× at 65% and beyond
+			x := 100 * int(b.ply) / b.geo.capacity
+			w := 130 - 2*(min(max(x, 35), 65)-35)
+			s.budget = s.nodes * uint64(w) / 100
+		}
+	}
+	if s.kind == kindBest {
+		// the best player's evaluation reads bit masks the board keeps
+		s.boards[0] = *b
+		s.boards[0].trackMasks()
+		b = &s.boards[0]
 	}
 	moves := b.AppendMoves(s.bufs[0][:0])
 	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
