@@ -55,9 +55,10 @@ type NodeCounter interface {
 //	                             spends 0.4× the node budget on an empty board
 //	                             rising to 1.6× on a full one, spread=2 1.3×
 //	                             until the orbs fill 35% of the capacity
-//	                             falling to 0.7× at 65% (default 0: the same
-//	                             budget every move);
-//	                             defaults nodes=40000, eval=static, q=4
+//	                             falling to 0.7× at 65% and beyond, spread=0
+//	                             the same budget every move;
+//	                             defaults nodes=64000, eval=static, q=4,
+//	                             spread=2
 //
 // E is one of brilliant, weighted, orbs, critical, control, chain, safety,
 // static (seed 002's weights without the chain term).
