@@ -102,8 +102,8 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 		s.deadline = time.Now().Add(s.limit)
 	}
 	s.budget = s.moveBudget(b)
-	if s.kind == kindBest {
-		// the best player's evaluation reads bit masks the board keeps
+	if s.kind == kindBest && s.eval == EvalStatic {
+		// the static evaluation reads bit masks the board keeps
 		s.boards[0] = *b
 		s.boards[0].trackMasks()
 		b = &s.boards[0]
