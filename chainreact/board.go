@@ -30,6 +30,11 @@ type geometry struct {
 	cm         [MaxCells]uint8
 	nb         [MaxCells][4]uint16
 	kind       [MaxCells]uint8 // 2 corner, 3 edge, 4 inside (= critical mass)
+	// Bit masks of cell sets, for boards of at most 64 cells (small):
+	// corners, edges (not corners), cells with a left neighbour, cells
+	// with a right neighbour.
+	small                           bool
+	corner, edge, hasLeft, hasRight uint64
 }
 
 var (
@@ -66,6 +71,24 @@ func geometryOf(rows, cols int) *geometry {
 			g.capacity += n - 1
 		}
 	}
+	if g.cells <= 64 {
+		g.small = true
+		for i := 0; i < g.cells; i++ {
+			bit := uint64(1) << i
+			switch g.kind[i] {
+			case 2:
+				g.corner |= bit
+			case 3:
+				g.edge |= bit
+			}
+			if i%cols > 0 {
+				g.hasLeft |= bit
+			}
+			if i%cols < cols-1 {
+				g.hasRight |= bit
+			}
+		}
+	}
 	geoCache[rows][cols] = g
 	return g
 }
@@ -95,10 +118,16 @@ func init() {
 // moves played and the winner once there is one. The zero value is not a
 // board; use NewBoard or ParsePosition. Copy a Board to keep a position.
 type Board struct {
-	geo     *geometry
-	count   [MaxCells]uint8
-	owner   [MaxCells]uint8 // 0 empty, else player+1
-	orbs    [MaxPlayers]int32
+	geo   *geometry
+	count [MaxCells]uint8
+	owner [MaxCells]uint8 // 0 empty, else player+1
+	orbs  [MaxPlayers]int32
+	// cells held by each owner (index 0 unused) and critical cells, as bit
+	// masks, kept only when masks is set (by trackMasks, on boards of at
+	// most 64 cells) so that other players pay nothing for them
+	occ     [MaxPlayers + 1]uint64
+	crit    uint64
+	masks   bool
 	hash    uint64
 	ply     int32
 	players int8
@@ -232,6 +261,16 @@ func (b *Board) AppendMoves(dst []Move) []Move {
 // set puts owner o and count k on cell i, keeping the hash.
 func (b *Board) set(i int, o, k uint8) {
 	b.hash ^= zobCell[i][b.owner[i]][b.count[i]&(maxCount-1)] ^ zobCell[i][o][k&(maxCount-1)]
+	if b.masks {
+		bit := uint64(1) << i
+		b.occ[b.owner[i]] &^= bit
+		b.occ[o] |= bit
+		if k+1 == b.geo.cm[i] && o != 0 {
+			b.crit |= bit
+		} else {
+			b.crit &^= bit
+		}
+	}
 	b.owner[i], b.count[i] = o, k
 }
 
@@ -357,6 +396,25 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 		}
 	}
 	return false
+}
+
+// trackMasks computes the bit masks of the cells and keeps them from now
+// on, in this board and its copies, on boards of at most 64 cells.
+func (b *Board) trackMasks() {
+	if !b.geo.small {
+		return
+	}
+	b.occ = [MaxPlayers + 1]uint64{}
+	b.crit = 0
+	for i := 0; i < b.geo.cells; i++ {
+		if o := b.owner[i]; o != 0 {
+			b.occ[o] |= 1 << i
+			if b.count[i]+1 == b.geo.cm[i] {
+				b.crit |= 1 << i
+			}
+		}
+	}
+	b.masks = true
 }
 
 // advance passes the turn to the next player still in the game, or ends

@@ -1,6 +1,9 @@
 package chainreact
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Eval names a static evaluation: a score of a position from one player's
 // point of view, higher is better for that player.
@@ -73,6 +76,9 @@ func (e Eval) Score(b *Board, p int) int {
 	case EvalWeighted:
 		return weighted(b, p, true)
 	case EvalStatic:
+		if b.masks {
+			return staticMasks(b, p)
+		}
 		return weighted(b, p, false)
 	case EvalReach:
 		return weighted(b, p, false) + 10*phaseWeight(b)*reach(b, p)/10
@@ -422,4 +428,33 @@ func reach(b *Board, p int) int {
 		}
 	}
 	return best[p] - enemy
+}
+
+// staticMasks is weighted(b, p, false) for boards that keep bit masks
+// (trackMasks), computed on them: population counts of shifted masks
+// count the neighbouring pairs of H5.
+func staticMasks(b *Board, p int) int {
+	g := b.geo
+	var all uint64
+	for q := 1; q <= int(b.players); q++ {
+		all |= b.occ[q]
+	}
+	mine := b.occ[p+1]
+	theirs := all &^ mine
+	crit := b.crit
+	h2 := 10 * (bits.OnesCount64(mine&crit) - bits.OnesCount64(theirs&crit))
+	h3 := bits.OnesCount64(mine) - bits.OnesCount64(theirs)
+	h5 := 5*bits.OnesCount64(mine&g.corner) + 3*bits.OnesCount64(mine&g.edge) -
+		pairs(g, mine, theirs) - 5*pairs(g, mine, theirs&crit)
+	return 5*h1Orbs(b, p) + 20*h2 + 10*h3 + 10*h5
+}
+
+// pairs counts the pairs of neighbouring cells (i, j) with i in a and j
+// in c, on a board of at most 64 cells.
+func pairs(g *geometry, a, c uint64) int {
+	cols := uint(g.cols)
+	return bits.OnesCount64(a&(c<<cols)) + // j = i - cols
+		bits.OnesCount64(a&(c>>cols)) + // j = i + cols
+		bits.OnesCount64(a&(c<<1)&g.hasLeft) + // j = i - 1
+		bits.OnesCount64(a&(c>>1)&g.hasRight) // j = i + 1
 }

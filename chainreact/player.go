@@ -46,16 +46,19 @@ type NodeCounter interface {
 //	                             weighted)
 //	seed002                      alphabeta:depth=3,eval=weighted
 //	mcts[:playouts=N,c=C]        UCT Monte-Carlo tree search, random playouts
-//	best[:nodes=N,time=T,eval=E,q=Q,spread=0]
+//	best[:nodes=N,time=T,eval=E,q=Q,spread=S]
 //	                             the strongest: iterative deepening alpha-beta
 //	                             with principal variation search, move
 //	                             ordering (captures, killers, history), a
 //	                             transposition table kept through the game and
 //	                             quiescence on pending explosions; spread=1
 //	                             spends 0.4× the node budget on an empty board
-//	                             rising to 1.6× on a full one (default 0: the
-//	                             same budget every move);
-//	                             defaults nodes=40000, eval=static, q=4
+//	                             rising to 1.6× on a full one, spread=2 1.3×
+//	                             until the orbs fill 35% of the capacity
+//	                             falling to 0.7× at 65% and beyond, spread=0
+//	                             the same budget every move;
+//	                             defaults nodes=64000, eval=static, q=4,
+//	                             spread=2
 //
 // E is one of brilliant, weighted, orbs, critical, control, chain, safety,
 // static (seed 002's weights without the chain term).
@@ -134,8 +137,8 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 		}
 		var spread int
 		if err == nil {
-			spread, err = opts.int("spread", bestSpread, 0, 1)
-			s.spread = spread == 1
+			spread, err = opts.int("spread", bestSpread, 0, 2)
+			s.spread = spread
 		}
 		if err == nil {
 			err = opts.only("nodes", "eval", "q", "time", "depth", "spread")

@@ -219,3 +219,89 @@ func TestReach(t *testing.T) {
 		}
 	}
 }
+
+// TestStaticMasks checks the bit-mask static evaluation against the
+// cell-by-cell one on random positions of several sizes and player counts.
+func TestStaticMasks(t *testing.T) {
+	sizes := []struct{ r, c, n int }{{2, 2, 2}, {3, 5, 3}, {9, 6, 2}, {8, 8, 2}, {6, 6, 4}, {7, 9, 2}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked := 0
+	for _, s := range sizes {
+		for game := 0; game < 20; game++ {
+			b, _ := NewBoard(s.r, s.c, s.n)
+			b.trackMasks()
+			var buf []Move
+			for !b.Over() {
+				if s.r*s.c <= 64 && !b.masks {
+					t.Fatalf("%dx%d: board keeps no masks", s.r, s.c)
+				}
+				if b.masks {
+					// the masks kept move by move equal fresh ones
+					c := b
+					c.trackMasks()
+					c.occ[0], b.occ[0] = 0, 0 // empty cells: not kept
+					if c.occ != b.occ || c.crit != b.crit {
+						t.Fatalf("%dx%d ply %d: masks kept %x %x, fresh %x %x", s.r, s.c, b.Ply(), b.occ, b.crit, c.occ, c.crit)
+					}
+				}
+				for p := 0; p < s.n; p++ {
+					want := weighted(&b, p, false)
+					if got := EvalStatic.Score(&b, p); got != want {
+						t.Fatalf("%dx%d ply %d player %d: masks %d, cells %d\n%s", s.r, s.c, b.Ply(), p, got, want, b.debug())
+					}
+					checked++
+				}
+				buf = b.AppendMoves(buf[:0])
+				b.Play(buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// TestMoveBudget checks the node budget per move of each spread on 9x6
+// (capacity 132, 54 cells), worked out by hand from the documented shapes.
+func TestMoveBudget(t *testing.T) {
+	// a board with the given orbs, one per cell from cell 0 (so occupied
+	// cells = orbs while orbs <= 54)
+	board := func(orbs int) *Board {
+		b, _ := NewBoard(9, 6, 2)
+		for i := 0; i < orbs; i++ {
+			b.owner[i%54], b.count[i%54] = 1, b.count[i%54]+1
+		}
+		b.recount()
+		return &b
+	}
+	tests := []struct {
+		spec string
+		orbs int
+		want uint64
+	}{
+		{"best:nodes=1000,spread=0", 0, 1000},
+		{"best:nodes=1000,spread=0", 100, 1000},
+		{"best:nodes=1000,spread=1", 0, 400},   // 0.4× on an empty board
+		{"best:nodes=1000,spread=1", 27, 1000}, // half the cells: 0.4 + 1.2/2
+		{"best:nodes=1000,spread=2", 0, 1300},  // 1.3× in the opening
+		{"best:nodes=1000,spread=2", 46, 1300}, // 34% of 132
+		{"best:nodes=1000,spread=2", 66, 1000}, // 50%: half way from 1.3 to 0.7
+		{"best:nodes=1000,spread=2", 86, 700},  // 65%
+		{"best:nodes=1000,spread=2", 120, 700}, // beyond
+		{"best:nodes=0,spread=2", 50, 0},       // no budget
+		{"best", 0, 83200},                     // the default: 1.3 × 64,000
+	}
+	for _, tt := range tests {
+		p, err := NewPlayer(tt.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := board(tt.orbs)
+		if b.Ply() != tt.orbs {
+			t.Fatalf("board with %d orbs has ply %d", tt.orbs, b.Ply())
+		}
+		if got := p.(*searchPlayer).moveBudget(b); got != tt.want {
+			t.Errorf("%s at %d orbs: budget %d, want %d", tt.spec, tt.orbs, got, tt.want)
+		}
+	}
+}

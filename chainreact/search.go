@@ -12,12 +12,14 @@ const (
 	ttBits    = 18
 )
 
-// Defaults of the "best" player, chosen by measurement (BENCH-react.md).
+// Defaults of the "best" player, chosen by measurement (BENCHMARKS.md,
+// BENCH-react3.md): 64,000 nodes, 1.3× that in the opening falling to
+// 0.7× late, where nodes cost three to five times more.
 const (
 	bestEval   = EvalStatic
-	bestNodes  = 40000
+	bestNodes  = 64000
 	bestQ      = 4
-	bestSpread = 0
+	bestSpread = 2
 )
 
 type searchKind uint8
@@ -49,7 +51,7 @@ type searchPlayer struct {
 	width  int
 	qdepth int
 	nodes  uint64 // node budget per move, 0 for none
-	spread bool   // spend the budget unevenly: less in the opening, more later
+	spread int    // 0: the same budget every move; 1: less in the opening, more later; 2: more in the opening, less later
 	budget uint64 // this move's node budget
 	limit  time.Duration
 
@@ -99,16 +101,12 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	if s.limit > 0 {
 		s.deadline = time.Now().Add(s.limit)
 	}
-	s.budget = s.nodes
-	if s.spread && s.nodes > 0 {
-		// from 0.4× the budget on an empty board to 1.6× on a full one
-		occ := 0
-		for i := 0; i < b.geo.cells; i++ {
-			if b.owner[i] != 0 {
-				occ++
-			}
-		}
-		s.budget = s.nodes * uint64(4*b.geo.cells+12*occ) / uint64(10*b.geo.cells)
+	s.budget = s.moveBudget(b)
+	if s.kind == kindBest && s.eval == EvalStatic {
+		// the static evaluation reads bit masks the board keeps
+		s.boards[0] = *b
+		s.boards[0].trackMasks()
+		b = &s.boards[0]
 	}
 	moves := b.AppendMoves(s.bufs[0][:0])
 	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
@@ -121,6 +119,30 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	}
 	s.total += s.count
 	return best
+}
+
+// moveBudget is the node budget for a move in b: s.nodes, spread by the
+// game's phase when s.spread is set.
+func (s *searchPlayer) moveBudget(b *Board) uint64 {
+	switch {
+	case s.nodes == 0 || s.spread == 0:
+		return s.nodes
+	case s.spread == 1:
+		// from 0.4× the budget on an empty board to 1.6× on a full one
+		occ := 0
+		for i := 0; i < b.geo.cells; i++ {
+			if b.owner[i] != 0 {
+				occ++
+			}
+		}
+		return s.nodes * uint64(4*b.geo.cells+12*occ) / uint64(10*b.geo.cells)
+	}
+	// nodes cost more as the board fills (longer reactions): 1.3× the
+	// budget until the orbs fill 35% of the capacity, falling to 0.7× at
+	// 65% and beyond
+	x := 100 * int(b.ply) / b.geo.capacity
+	w := 130 - 2*(min(max(x, 35), 65)-35)
+	return s.nodes * uint64(w) / 100
 }
 
 // terminal is the value of a finished game for the root player, sooner
