@@ -57,8 +57,8 @@ type NodeCounter interface {
 //	                             until the orbs fill 35% of the capacity
 //	                             falling to 0.7× at 65% and beyond, spread=0
 //	                             the same budget every move;
-//	                             defaults nodes=64000, eval=static, q=4,
-//	                             spread=2
+//	                             defaults nodes=40000, eval=static, q=4,
+//	                             spread=0
 //
 // E is one of brilliant, weighted, orbs, critical, control, chain, safety,
 // static (seed 002's weights without the chain term).

@@ -289,7 +289,8 @@ func TestMoveBudget(t *testing.T) {
 		{"best:nodes=1000,spread=2", 86, 700},  // 65%
 		{"best:nodes=1000,spread=2", 120, 700}, // beyond
 		{"best:nodes=0,spread=2", 50, 0},       // no budget
-		{"best", 0, 83200},                     // the default: 1.3 × 64,000
+		{"best", 0, 40000},                     // the default: 40,000 every move
+		{"best", 100, 40000},
 	}
 	for _, tt := range tests {
 		p, err := NewPlayer(tt.spec, 1)
