@@ -207,21 +207,25 @@ func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16, pairs bool) int
 
 // nrpa is one worker's NRPA search.
 type nrpa struct {
-	s     *search
-	bd    *budget
-	w     int
-	rng   *rand.Rand
-	tabu  uint8
-	pols  []*policy // pols[l] is level l's policy (l >= 1)
-	best  []line    // best[l] is level l's best line
-	cur   line      // the playout being played
-	g     groups
-	ids   [maxGroups]int16
-	prob  [maxGroups]float64
-	upd   []update
-	local int64
-	pen   int64 // guidance bead penalty
-	name  string
+	s    *search
+	bd   *budget
+	w    int
+	rng  *rand.Rand
+	tabu uint8
+	pols []*policy // pols[l] is level l's policy (l >= 1)
+	best []line    // best[l] is level l's best line
+	cur  line      // the playout being played
+	g    groups
+	ids  [maxGroups]int16
+	prob [maxGroups]float64
+	upd  []update
+	// sumKeys, sumD and sumIdx are applyMerged's scratch table.
+	sumKeys []uint64
+	sumD    []float64
+	sumIdx  []int32
+	local   int64
+	pen     int64 // guidance bead penalty
+	name    string
 	// topIters, when > 0, caps the top level's iterations: the search
 	// then restarts from a blank policy.
 	topIters int
@@ -330,8 +334,41 @@ func (n *nrpa) adapt(pol *policy, l *line) {
 			n.upd = append(n.upd, update{c, -nrpaAlpha * n.prob[j] / sum})
 		}
 	}
+	n.applyMerged(pol)
+}
+
+// applyMerged adds n.upd to pol, summing the changes of each code first:
+// a group that stays on the board is legal at many moves of a line, and
+// one weight change per code costs one exp instead of one per move.
+func (n *nrpa) applyMerged(pol *policy) {
+	size := 64
+	for size < 2*len(n.upd) {
+		size <<= 1
+	}
+	if len(n.sumKeys) < size {
+		n.sumKeys = make([]uint64, size)
+		n.sumD = make([]float64, size)
+		n.sumIdx = make([]int32, 0, size)
+	}
+	keys, ds := n.sumKeys[:size], n.sumD[:size]
+	mask := uint64(size - 1)
+	n.sumIdx = n.sumIdx[:0]
 	for _, u := range n.upd {
-		pol.add(u.code, u.d)
+		code := u.code | 1
+		i := (code * 0x9e3779b97f4a7c15 >> 20) & mask
+		for keys[i] != 0 && keys[i] != code {
+			i = (i + 1) & mask
+		}
+		if keys[i] == 0 {
+			keys[i] = code
+			ds[i] = 0
+			n.sumIdx = append(n.sumIdx, int32(i))
+		}
+		ds[i] += u.d
+	}
+	for _, i := range n.sumIdx {
+		pol.add(keys[i], ds[i])
+		keys[i] = 0
 	}
 }
 
