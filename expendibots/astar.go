@@ -191,11 +191,8 @@ func (q *bucketQueue) push(i int32, f int) {
 // position queued last comes out first, which favours deep positions.
 func (s *search) astar(b Board) Result {
 	r := s.root(b)
-	if r.black == 0 {
-		return Result{Status: Solved, Actions: []Action{}, Optimal: true, States: 1}
-	}
-	if r.white == 0 {
-		return Result{Status: Unsolvable, States: 1}
+	if res, ok := settled(r, true); ok {
+		return res
 	}
 	var t table
 	var info []anode

@@ -279,14 +279,23 @@ func (s *search) root(b Board) node {
 	return node{b: b, hash: b.Hash(), parent: -1, black: bl, white: wt}
 }
 
+// settled returns the result of a root that needs no search: no black
+// token left (solved, with optimal as given) or no white one (unsolvable).
+func settled(r node, optimal bool) (Result, bool) {
+	if r.black == 0 {
+		return Result{Status: Solved, Actions: []Action{}, Optimal: optimal, States: 1}, true
+	}
+	if r.white == 0 {
+		return Result{Status: Unsolvable, States: 1}, true
+	}
+	return Result{}, false
+}
+
 // bfs is breadth-first search over whole positions.
 func (s *search) bfs(b Board) Result {
 	r := s.root(b)
-	if r.black == 0 {
-		return Result{Status: Solved, Actions: []Action{}, Optimal: true, States: 1}
-	}
-	if r.white == 0 {
-		return Result{Status: Unsolvable, States: 1}
+	if res, ok := settled(r, true); ok {
+		return res
 	}
 	var t table
 	t.insert(&r.b, r.hash)
@@ -324,11 +333,8 @@ func (s *search) bfs(b Board) Result {
 // seed is the seed's search (see AlgoSeed).
 func (s *search) seed(b Board) Result {
 	r := s.root(b)
-	if r.black == 0 {
-		return Result{Status: Solved, Actions: []Action{}, States: 1}
-	}
-	if r.white == 0 {
-		return Result{Status: Unsolvable, States: 1}
+	if res, ok := settled(r, false); ok {
+		return res
 	}
 	ss := &seedSearch{search: s, failed: map[Board]bool{}}
 	acts, ok := ss.stage(r, 0)

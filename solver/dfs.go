@@ -146,9 +146,8 @@ func polish(s *search, bd *budget) {
 		d.path = d.path[:0]
 		j := 0
 		for ; j < len(moves) && int(p.beads) > limit; j++ {
-			g.analyse(&p)
-			cell := int(moves[j].Col)*stride + int(moves[j].Row)
-			score += board.Score(p.remove(&g, g.groupOf(cell)))
+			cell := cellOf(moves[j])
+			score += p.playMove(&g, cell)
 			d.path = append(d.path, int16(cell))
 		}
 		if j == len(moves) {

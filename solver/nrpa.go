@@ -174,10 +174,7 @@ func (l *line) reset() {
 }
 
 func (l *line) moves(dst []board.Move) []board.Move {
-	for _, c := range l.cells {
-		dst = append(dst, board.Move{Row: uint8(int(c) % stride), Col: uint8(int(c) / stride)})
-	}
-	return dst
+	return cellsToMoves(dst, l.cells)
 }
 
 // legal fills dst with the playable groups of g under the tabu rule and
@@ -473,8 +470,7 @@ func suffixWorker(s *search, w int, bd *budget) {
 		p := s.root
 		score := 0
 		for _, m := range best[:cut] {
-			g.analyse(&p)
-			score += board.Score(p.remove(&g, g.groupOf(int(m.Col)*stride+int(m.Row))))
+			score += p.playMove(&g, cellOf(m))
 		}
 		n.start, n.prefix, n.prefixScore = p, best[:cut], score
 		n.pols[3].reset()

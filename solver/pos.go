@@ -174,6 +174,16 @@ func (g *groups) analyse(p *pos) {
 	}
 }
 
+// cellOf returns the cell index of m's bead.
+func cellOf(m board.Move) int { return int(m.Col)*stride + int(m.Row) }
+
+// playMove analyses p into g, removes the group holding cell and returns
+// the move's score. g is stale afterwards.
+func (p *pos) playMove(g *groups, cell int) int {
+	g.analyse(p)
+	return board.Score(p.remove(g, g.groupOf(cell)))
+}
+
 // groupOf returns the group holding cell i.
 func (g *groups) groupOf(i int) int { return int(g.par[g.label[i]]) }
 
