@@ -35,6 +35,7 @@ type geometry struct {
 	// with a right neighbour.
 	small                           bool
 	corner, edge, hasLeft, hasRight uint64
+	all                             uint64 // every cell
 }
 
 var (
@@ -75,6 +76,7 @@ func geometryOf(rows, cols int) *geometry {
 		g.small = true
 		for i := 0; i < g.cells; i++ {
 			bit := uint64(1) << i
+			g.all |= bit
 			switch g.kind[i] {
 			case 2:
 				g.corner |= bit

@@ -21,10 +21,11 @@ const (
 	EvalSafety                // seed 002's H5 alone: corners, edges, threats
 	EvalStatic                // seed 002's weights without H4: the chains are left to quiescence search
 	EvalReach                 // seed 002's weights with H4 estimated from blocks of critical cells, without simulating
+	EvalTuned                 // features of threats, tempo and capture fitted to self-play results, by game phase
 	numEvals
 )
 
-var evalNames = [numEvals]string{"brilliant", "weighted", "orbs", "critical", "control", "chain", "safety", "static", "reach"}
+var evalNames = [numEvals]string{"brilliant", "weighted", "orbs", "critical", "control", "chain", "safety", "static", "reach", "tuned"}
 
 // String returns the evaluation's name as spec strings write it.
 func (e Eval) String() string {
@@ -50,7 +51,7 @@ func ParseEval(s string) (Eval, error) {
 			return Eval(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown evaluation %q (want brilliant, weighted, orbs, critical, control, chain, safety, static or reach)", s)
+	return 0, fmt.Errorf("unknown evaluation %q (want brilliant, weighted, orbs, critical, control, chain, safety, static, reach or tuned)", s)
 }
 
 // WinScore is the value of a won game for evaluations other than
@@ -78,6 +79,16 @@ func (e Eval) Score(b *Board, p int) int {
 	case EvalStatic:
 		if b.masks {
 			return staticMasks(b, p)
+		}
+		return weighted(b, p, false)
+	case EvalTuned:
+		if b.masks {
+			return tuned(b, p)
+		}
+		if b.geo.small && b.players == 2 {
+			c := *b
+			c.trackMasks()
+			return tuned(&c, p)
 		}
 		return weighted(b, p, false)
 	case EvalReach:

@@ -57,11 +57,13 @@ type NodeCounter interface {
 //	                             until the orbs fill 35% of the capacity
 //	                             falling to 0.7× at 65% and beyond, spread=0
 //	                             the same budget every move;
-//	                             defaults nodes=40000, eval=static, q=4,
+//	                             defaults nodes=40000, eval=tuned, q=4,
 //	                             spread=0
 //
 // E is one of brilliant, weighted, orbs, critical, control, chain, safety,
-// static (seed 002's weights without the chain term).
+// static (seed 002's weights without the chain term), reach (with the
+// chain term estimated) or tuned (threat, tempo and capture features
+// fitted to self-play results, by game phase).
 // Players that search by depth, nodes or playouts are deterministic for a
 // seed; a time limit makes them depend on the machine.
 func NewPlayer(spec string, seed uint64) (Player, error) {

@@ -22,7 +22,8 @@ func reactCommand() *cli.Command {
 			"Players are spec strings: random, greedy, minimax:depth=3,eval=brilliant, seed001,\n" +
 			"alphabeta:depth=3,eval=weighted, seed002, mcts:playouts=2000, best (the default\n" +
 			"opponent), engine:COMMAND. Evaluations: brilliant, weighted, orbs, critical,\n" +
-			"control, chain, safety, static (weighted without the chain term).",
+			"control, chain, safety, static (weighted without the chain term), reach,\n" +
+			"tuned (fitted to self-play results; the default of best).",
 		Subcommands: []*cli.Command{
 			reactPlayCommand(),
 			reactAnalyzeCommand(),

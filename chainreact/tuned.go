@@ -1,0 +1,127 @@
+package chainreact
+
+import "math/bits"
+
+// The tuned evaluation: a linear function of cheap mask features, with
+// one weight vector per game phase, fitted by logistic regression to the
+// results of self-play games (tune_test.go, -tune).
+
+// numFeatures is the number of features of one position.
+const numFeatures = 12
+
+// numPhases is the number of game phases with their own weights.
+const numPhases = 3
+
+// featureNames names the features, for the tuning harness.
+var featureNames = [numFeatures]string{
+	"orbs", "critical", "cells", "corners", "edges", "threats",
+	"exposed", "tempo", "tempo*critcontact", "tempo*contact", "strike", "counter",
+}
+
+// neighbours returns the cells next to a cell of c.
+func (g *geometry) neighbours(c uint64) uint64 {
+	cols := uint(g.cols)
+	return (c<<cols | c>>cols | (c<<1)&g.hasLeft | (c>>1)&g.hasRight) & g.all
+}
+
+// capture returns, over the blocks of critical cells (any owner) holding
+// a critical cell of mine, the most enemy cells a reaction started in the
+// block would reach (the block and the cells next to it).
+func (g *geometry) capture(crit, mine, theirs uint64) int {
+	best := 0
+	todo := crit & mine
+	for todo != 0 {
+		blk := todo & -todo
+		for {
+			grown := blk | g.neighbours(blk)&crit
+			if grown == blk {
+				break
+			}
+			blk = grown
+		}
+		todo &^= blk
+		if n := bits.OnesCount64((blk | g.neighbours(blk)) & theirs); n > best {
+			best = n
+		}
+	}
+	return best
+}
+
+// features computes the features of b, a board that keeps masks, for
+// player p against the others (weights fitted on two players). Each is
+// mine minus theirs, or signed by who is to move, so that p's evaluation
+// is minus the opponent's:
+//
+//	0 orbs       orbs held
+//	1 critical   critical cells (one orb short of exploding)
+//	2 cells      cells held
+//	3 corners    corner cells held
+//	4 edges      edge cells (not corners) held
+//	5 threats    pairs (my critical cell, enemy cell next to it)
+//	6 exposed    enemy cells next to a critical cell of mine
+//	7 tempo      +1 when p is to move, −1 otherwise
+//	8            tempo × pairs of critical cells, one each, side by side:
+//	             whoever moves first explodes first
+//	9            tempo × pairs of cells, one each, side by side
+//	10 strike    the mover's capture (most enemy cells one reaction
+//	             reaches), + for p
+//	11 counter   the other player's capture, + for p
+func features(b *Board, p int, f *[numFeatures]int) {
+	g := b.geo
+	var all uint64
+	for q := 1; q <= int(b.players); q++ {
+		all |= b.occ[q]
+	}
+	mine := b.occ[p+1]
+	theirs := all &^ mine
+	crit := b.crit
+	mc, tc := mine&crit, theirs&crit
+	f[0] = h1Orbs(b, p)
+	f[1] = bits.OnesCount64(mc) - bits.OnesCount64(tc)
+	f[2] = bits.OnesCount64(mine) - bits.OnesCount64(theirs)
+	f[3] = bits.OnesCount64(mine&g.corner) - bits.OnesCount64(theirs&g.corner)
+	f[4] = bits.OnesCount64(mine&g.edge) - bits.OnesCount64(theirs&g.edge)
+	f[5] = pairs(g, mc, theirs) - pairs(g, tc, mine)
+	f[6] = bits.OnesCount64(theirs&g.neighbours(mc)) - bits.OnesCount64(mine&g.neighbours(tc))
+	tempo := -1
+	if int(b.toMove) == p {
+		tempo = 1
+	}
+	f[7] = tempo
+	f[8] = tempo * pairs(g, mc, tc)
+	f[9] = tempo * pairs(g, mine, theirs)
+	capMine := g.capture(crit, mine, theirs)
+	capTheirs := g.capture(crit, theirs, mine)
+	if tempo > 0 {
+		f[10], f[11] = capMine, -capTheirs
+	} else {
+		f[10], f[11] = -capTheirs, capMine
+	}
+}
+
+// phaseOf is the game phase of b for the tuned weights: the orbs on the
+// board against the board's capacity, in thirds.
+func phaseOf(b *Board) int {
+	return min(3*int(b.ply)/b.geo.capacity, numPhases-1)
+}
+
+// tuned is the tuned evaluation of b, a two-player board that keeps
+// masks, for player p, in thousandths of a logit of p's chance to win.
+func tuned(b *Board, p int) int {
+	var f [numFeatures]int
+	features(b, p, &f)
+	w := &tunedWeights[phaseOf(b)]
+	v := 0
+	for i, x := range f {
+		v += w[i] * x
+	}
+	return v
+}
+
+// tunedWeights are the weights by phase, ×1000, from
+// go test ./chainreact -run TestTune -v -args -tune 3000.
+var tunedWeights = [numPhases][numFeatures]int{
+	{116, -105, -95, 227, 28, 18, 39, 19, 42, -1, 46, 15},
+	{48, -2, -39, 146, 27, 6, 14, 10, 21, -1, 50, 14},
+	{11, 27, 33, 239, 2, -45, 66, 232, -21, -2, 46, 28},
+}

@@ -1,0 +1,94 @@
+package chainreact
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// captureByCells is capture worked out cell by cell: a flood fill through
+// critical cells from each critical cell of mine, counting enemy cells in
+// the block or next to it.
+func captureByCells(b *Board, me int) int {
+	g := b.geo
+	own := uint8(me) + 1
+	best := 0
+	for i := 0; i < g.cells; i++ {
+		if b.owner[i] != own || !b.critical(i) {
+			continue
+		}
+		in := map[int]bool{i: true}
+		stack := []int{i}
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for k := uint8(0); k < g.cm[c]; k++ {
+				j := int(g.nb[c][k])
+				if !in[j] && b.owner[j] != 0 && b.critical(j) {
+					in[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		reached := map[int]bool{}
+		for c := range in {
+			reached[c] = true
+			for k := uint8(0); k < g.cm[c]; k++ {
+				reached[int(g.nb[c][k])] = true
+			}
+		}
+		n := 0
+		for c := range reached {
+			if o := b.owner[c]; o != 0 && o != own {
+				n++
+			}
+		}
+		best = max(best, n)
+	}
+	return best
+}
+
+// TestTunedEval checks, on random two-player games of several sizes, the
+// capture feature against a cell-by-cell flood fill, that the tuned
+// evaluation of one player is minus the other's (every feature is a
+// difference between the players, or signed by who is to move), and
+// that boards without masks evaluate the same.
+func TestTunedEval(t *testing.T) {
+	sizes := []struct{ r, c int }{{2, 2}, {3, 5}, {9, 6}, {8, 8}, {7, 9}}
+	rng := rand.New(rand.NewPCG(5, 6))
+	checked, captures := 0, 0
+	for _, s := range sizes {
+		for game := 0; game < 20; game++ {
+			b, _ := NewBoard(s.r, s.c, 2)
+			b.trackMasks()
+			var buf []Move
+			for !b.Over() {
+				for p := 0; p < 2; p++ {
+					var mine, theirs uint64
+					mine, theirs = b.occ[p+1], b.occ[2-p]
+					got := b.geo.capture(b.crit, mine, theirs)
+					if want := captureByCells(&b, p); got != want {
+						t.Fatalf("%dx%d ply %d player %d: capture %d, cell by cell %d\n%s", s.r, s.c, b.Ply(), p, got, want, b.debug())
+					}
+					if got > 0 {
+						captures++
+					}
+				}
+				v0, v1 := EvalTuned.Score(&b, 0), EvalTuned.Score(&b, 1)
+				if v0 != -v1 {
+					t.Fatalf("%dx%d ply %d: tuned %d for player 0, %d for player 1\n%s", s.r, s.c, b.Ply(), v0, v1, b.debug())
+				}
+				plain := b
+				plain.masks = false
+				if v := EvalTuned.Score(&plain, 0); v != v0 {
+					t.Fatalf("%dx%d ply %d: tuned %d without masks, %d with", s.r, s.c, b.Ply(), v, v0)
+				}
+				checked++
+				buf = b.AppendMoves(buf[:0])
+				b.Play(buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+	if checked < 1000 || captures < 100 {
+		t.Fatalf("only %d positions checked, %d with a capture", checked, captures)
+	}
+}
