@@ -54,6 +54,21 @@ func BenchmarkEval(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
 		})
 	}
+	// as the best player sees them: boards that keep bit masks
+	masked := make([]Board, len(pos))
+	for i := range pos {
+		masked[i] = pos[i]
+		masked[i].trackMasks()
+	}
+	for _, e := range []Eval{EvalStatic, EvalTuned} {
+		b.Run(e.String()+"-masks", func(b *testing.B) {
+			s := 0
+			for i := 0; i < b.N; i++ {
+				s += e.Score(&masked[i%len(masked)], 0)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
+		})
+	}
 }
 
 // BenchmarkSearch runs players on mid-game 9x6 positions and reports the

@@ -24,12 +24,12 @@ func (g *geometry) neighbours(c uint64) uint64 {
 	return (c<<cols | c>>cols | (c<<1)&g.hasLeft | (c>>1)&g.hasRight) & g.all
 }
 
-// capture returns, over the blocks of critical cells (any owner) holding
-// a critical cell of mine, the most enemy cells a reaction started in the
-// block would reach (the block and the cells next to it).
-func (g *geometry) capture(crit, mine, theirs uint64) int {
-	best := 0
-	todo := crit & mine
+// captures returns, for each side, the most cells of the other side that
+// one reaction could reach: over the blocks of critical cells (any owner)
+// holding a critical cell of that side, the other side's cells in the
+// block or next to it.
+func (g *geometry) captures(crit, mine, theirs uint64) (forMine, forTheirs int) {
+	todo := crit
 	for todo != 0 {
 		blk := todo & -todo
 		for {
@@ -40,11 +40,15 @@ func (g *geometry) capture(crit, mine, theirs uint64) int {
 			blk = grown
 		}
 		todo &^= blk
-		if n := bits.OnesCount64((blk | g.neighbours(blk)) & theirs); n > best {
-			best = n
+		reach := blk | g.neighbours(blk)
+		if blk&mine != 0 {
+			forMine = max(forMine, bits.OnesCount64(reach&theirs))
+		}
+		if blk&theirs != 0 {
+			forTheirs = max(forTheirs, bits.OnesCount64(reach&mine))
 		}
 	}
-	return best
+	return forMine, forTheirs
 }
 
 // features computes the features of b, a board that keeps masks, for
@@ -90,8 +94,7 @@ func features(b *Board, p int, f *[numFeatures]int) {
 	f[7] = tempo
 	f[8] = tempo * pairs(g, mc, tc)
 	f[9] = tempo * pairs(g, mine, theirs)
-	capMine := g.capture(crit, mine, theirs)
-	capTheirs := g.capture(crit, theirs, mine)
+	capMine, capTheirs := g.captures(crit, mine, theirs)
 	if tempo > 0 {
 		f[10], f[11] = capMine, -capTheirs
 	} else {

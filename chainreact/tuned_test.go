@@ -62,10 +62,8 @@ func TestTunedEval(t *testing.T) {
 			b.trackMasks()
 			var buf []Move
 			for !b.Over() {
-				for p := 0; p < 2; p++ {
-					var mine, theirs uint64
-					mine, theirs = b.occ[p+1], b.occ[2-p]
-					got := b.geo.capture(b.crit, mine, theirs)
+				c0, c1 := b.geo.captures(b.crit, b.occ[1], b.occ[2])
+				for p, got := range []int{c0, c1} {
 					if want := captureByCells(&b, p); got != want {
 						t.Fatalf("%dx%d ply %d player %d: capture %d, cell by cell %d\n%s", s.r, s.c, b.Ply(), p, got, want, b.debug())
 					}
