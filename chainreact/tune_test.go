@@ -5,18 +5,26 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sort"
 	"sync"
 	"testing"
 )
 
-// The tuning harness of the tuned evaluation: go test -run TestTune -v
-// -args -tune 2000 plays that many self-play games, fits the weights and
-// prints them as Go source, with the held-out log loss beside the static
-// evaluation's.
+// The tuning harness of the tuned evaluation:
+//
+//	go test ./chainreact -run TestTune -v -timeout 2h -args -tune 3000 -rounds 3
+//
+// plays that many self-play games per round, each opened by 2 to 8
+// random moves, fits the weights to their results and prints them as Go
+// source, with the held-out log loss beside the static evaluation's.
+// Round 1's games are played with the static evaluation (-tunespec),
+// round k's with the tuned one holding round k−1's weights; round k's
+// games use seed -tuneseed + k − 1.
 var (
-	tuneGames = flag.Int("tune", 0, "TestTune: self-play games to fit the tuned evaluation on (0 skips)")
-	tuneSpec  = flag.String("tunespec", "best:nodes=3000", "TestTune: the self-play player")
-	tuneSeed  = flag.Uint64("tuneseed", 1, "TestTune: seed of the games")
+	tuneGames  = flag.Int("tune", 0, "TestTune: self-play games a round to fit the tuned evaluation on (0 skips)")
+	tuneSpec   = flag.String("tunespec", "best:nodes=3000,eval=static", "TestTune: round 1's self-play player")
+	tuneSeed   = flag.Uint64("tuneseed", 1, "TestTune: seed of round 1's games")
+	tuneRounds = flag.Int("rounds", 1, "TestTune: rounds, each playing with the last round's weights")
 )
 
 type tuneSample struct {
@@ -31,6 +39,18 @@ func TestTune(t *testing.T) {
 	if *tuneGames == 0 {
 		t.Skip("no -tune")
 	}
+	saved := tunedWeights
+	defer func() { tunedWeights = saved }()
+	spec := *tuneSpec
+	for r := 0; r < *tuneRounds; r++ {
+		t.Logf("round %d: %d games of %s, seed %d", r+1, *tuneGames, spec, *tuneSeed+uint64(r))
+		tunedWeights = tuneRound(t, spec, *tuneSeed+uint64(r))
+		spec = "best:nodes=3000,eval=tuned"
+	}
+}
+
+// tuneRound plays the games of one round and returns the fitted weights.
+func tuneRound(t *testing.T, spec string, seed uint64) [numPhases][numFeatures]int {
 	var (
 		mu      sync.Mutex
 		samples []tuneSample
@@ -43,7 +63,7 @@ func TestTune(t *testing.T) {
 			defer wg.Done()
 			var ps [2]Player
 			for k := range ps {
-				p, err := NewPlayer(*tuneSpec, 1)
+				p, err := NewPlayer(spec, 1)
 				if err != nil {
 					t.Error(err)
 					return
@@ -58,7 +78,7 @@ func TestTune(t *testing.T) {
 				if g >= *tuneGames {
 					return
 				}
-				rng := rand.New(rand.NewPCG(*tuneSeed, uint64(g)))
+				rng := rand.New(rand.NewPCG(seed, uint64(g)))
 				ps[0].Reset(rng.Uint64())
 				ps[1].Reset(rng.Uint64())
 				b, _ := NewBoard(9, 6, 2)
@@ -95,6 +115,8 @@ func TestTune(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	// the order games finished in varies; the fit's sums must not
+	sort.SliceStable(samples, func(i, j int) bool { return samples[i].game < samples[j].game })
 	// games with g%5 == 0 are held out
 	var train, test []tuneSample
 	for _, s := range samples {
@@ -146,6 +168,7 @@ func TestTune(t *testing.T) {
 	for ph := 0; ph < numPhases; ph++ {
 		t.Logf("phase %d: %d held-out samples, log loss tuned %.4f, static %.4f (static scale %.5f)", ph, n[ph], lt[ph]/float64(n[ph]), ls[ph]/float64(n[ph]), ws[ph])
 	}
+	var out [numPhases][numFeatures]int
 	fmt.Printf("var tunedWeights = [numPhases][numFeatures]int{\n")
 	for ph := 0; ph < numPhases; ph++ {
 		fmt.Printf("\t{")
@@ -153,7 +176,8 @@ func TestTune(t *testing.T) {
 			if i > 0 {
 				fmt.Printf(", ")
 			}
-			fmt.Printf("%d", int(math.Round(1000*w[ph][i])))
+			out[ph][i] = int(math.Round(1000 * w[ph][i]))
+			fmt.Printf("%d", out[ph][i])
 		}
 		fmt.Printf("},\n")
 	}
@@ -163,6 +187,7 @@ func TestTune(t *testing.T) {
 			t.Logf("phase %d %-18s %8.4f", ph, featureNames[i], v)
 		}
 	}
+	return out
 }
 
 func logLoss(z float64, win bool) float64 {

@@ -121,10 +121,11 @@ func tuned(b *Board, p int) int {
 	return v
 }
 
-// tunedWeights are the weights by phase, ×1000, from
-// go test ./chainreact -run TestTune -v -args -tune 3000.
+// tunedWeights are the weights by phase, ×1000: round 2 of
+// go test ./chainreact -run TestTune -v -timeout 2h -args -tune 3000 -rounds 2
+// (tune_test.go).
 var tunedWeights = [numPhases][numFeatures]int{
-	{116, -105, -95, 227, 28, 18, 39, 19, 42, -1, 46, 15},
-	{48, -2, -39, 146, 27, 6, 14, 10, 21, -1, 50, 14},
-	{11, 27, 33, 239, 2, -45, 66, 232, -21, -2, 46, 28},
+	{52, 40, -51, 162, 52, -67, 118, 33, 56, -2, -4, -28},
+	{39, 5, -21, 193, 21, -28, 65, 47, -33, -6, 89, 25},
+	{-43, 46, 159, 103, -31, -28, 87, 676, -11, -40, 69, 28},
 }
