@@ -185,7 +185,7 @@ func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16, pairs bool) int
 	n := 0
 	nt := 0
 	for k := 0; k < g.nmoves; k++ {
-		id := g.moves[k]
+		id := int16(k)
 		if g.color[id] == tabu && g.size[id] < p.count[tabu] && !(pairs && g.size[id] == 2) {
 			nt++
 			continue
@@ -195,7 +195,7 @@ func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16, pairs bool) int
 	}
 	if n == 0 && nt > 0 {
 		for k := 0; k < g.nmoves; k++ {
-			dst[k] = g.moves[k]
+			dst[k] = int16(k)
 		}
 		n = g.nmoves
 	}
