@@ -28,6 +28,10 @@ var (
 	// nrpaBias, when > 0, multiplies a move's playout weight by
 	// exp(nrpaBias * (size - 2)) (generalised NRPA, Cazenave 2020).
 	nrpaBias = 0.0
+	// nrpaStab, when > 1, is the playouts a level-1 iteration plays with
+	// the same policy, keeping the best for the adaptation (stabilized
+	// NRPA, Cazenave 2020).
+	nrpaStab = 1
 )
 
 // biasOf holds exp(nrpaBias * (size-2)) by group size.
@@ -212,6 +216,7 @@ type nrpa struct {
 	pols []*policy // pols[l] is level l's policy (l >= 1)
 	best []line    // best[l] is level l's best line
 	cur  line      // the playout being played
+	stab line      // the best of a level-1 iteration's playouts (nrpaStab > 1)
 	g    groups
 	ids  [maxGroups]int16
 	prob [maxGroups]float64
@@ -390,6 +395,19 @@ func (n *nrpa) level(l int) bool {
 			r = &n.cur
 			if n.bd.add(1) {
 				return false
+			}
+			if nrpaStab > 1 {
+				n.stab.set(&n.cur)
+				for j := 1; j < nrpaStab; j++ {
+					n.playout(pol)
+					if n.cur.val > n.stab.val {
+						n.stab.set(&n.cur)
+					}
+					if n.bd.add(1) {
+						return false
+					}
+				}
+				r = &n.stab
 			}
 		} else {
 			n.pols[l-1].copyFrom(pol)
