@@ -218,6 +218,7 @@ type nrpa struct {
 	cur  line      // the playout being played
 	stab line      // the best of a level-1 iteration's playouts (nrpaStab > 1)
 	g    groups
+	g2   groups // the playout's second analysis buffer
 	ids  [maxGroups]int16
 	prob [maxGroups]float64
 	upd  []update
@@ -264,9 +265,12 @@ func (n *nrpa) playout(pol *policy) {
 	p := n.start
 	n.cur.reset()
 	score := n.prefixScore
+	// g is the position's analysis; after a move the next one is made
+	// into prev (the other buffer) from g, then they swap.
+	g, prev := &n.g, &n.g2
+	g.analyse(&p)
 	for {
-		n.g.analyse(&p)
-		k := legal(&n.g, &p, n.tabu, &n.ids, nrpaSelective > 0 && len(n.cur.cells) >= nrpaSelective)
+		k := legal(g, &p, n.tabu, &n.ids, nrpaSelective > 0 && len(n.cur.cells) >= nrpaSelective)
 		if k == 0 {
 			break
 		}
@@ -277,12 +281,12 @@ func (n *nrpa) playout(pol *policy) {
 			sum := 0.0
 			if nrpaBias != 0 {
 				for j := 0; j < k; j++ {
-					sum += pol.exp(n.g.code[n.ids[j]]) * biasOf[n.g.size[n.ids[j]]]
+					sum += pol.exp(g.code[n.ids[j]]) * biasOf[g.size[n.ids[j]]]
 					n.prob[j] = sum
 				}
 			} else {
 				for j := 0; j < k; j++ {
-					sum += pol.exp(n.g.code[n.ids[j]])
+					sum += pol.exp(g.code[n.ids[j]])
 					n.prob[j] = sum
 				}
 			}
@@ -294,17 +298,20 @@ func (n *nrpa) playout(pol *policy) {
 			id = int(n.ids[j])
 		}
 		for j := 0; j < k; j++ {
-			n.cur.codes = append(n.cur.codes, n.g.code[n.ids[j]])
+			n.cur.codes = append(n.cur.codes, g.code[n.ids[j]])
 		}
 		if nrpaBias != 0 {
 			for j := 0; j < k; j++ {
-				n.cur.bias = append(n.cur.bias, biasOf[n.g.size[n.ids[j]]])
+				n.cur.bias = append(n.cur.bias, biasOf[g.size[n.ids[j]]])
 			}
 		}
 		n.cur.start = append(n.cur.start, int32(len(n.cur.codes)))
-		n.cur.chosen = append(n.cur.chosen, n.g.code[id])
-		n.cur.cells = append(n.cur.cells, n.g.first[id])
-		score += board.Score(p.remove(&n.g, id))
+		n.cur.chosen = append(n.cur.chosen, g.code[id])
+		n.cur.cells = append(n.cur.cells, g.first[id])
+		w := p.width
+		score += board.Score(p.remove(g, id))
+		prev.analyseAfter(&p, g, int(g.lo[id]), int(g.hi[id]), p.width != w)
+		g, prev = prev, g
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
 	n.cur.val = guide(int(p.beads), score, n.pen)

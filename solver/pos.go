@@ -50,6 +50,18 @@ func init() {
 	}
 }
 
+// colKey holds cellKey by colour and column, with a zero key after each
+// column's last row.
+var colKey [nColors][maxCols][stride + 1]uint64
+
+func init() {
+	for k := 1; k < nColors; k++ {
+		for c := 0; c < maxCols; c++ {
+			copy(colKey[k][c][:stride], cellKey[k][c*stride:])
+		}
+	}
+}
+
 // fromBoard converts a board.Board.
 func fromBoard(b *board.Board) pos {
 	var p pos
@@ -108,10 +120,14 @@ type groups struct {
 	// off locates the group's beads: mask[off+c-lo] is its bit mask in
 	// column c, for lo <= c <= hi.
 	off  [maxGroups]int16
-	mask [numCells]uint32
+	mask [numCells + 1]uint32
 	// pend is the scan's scratch: per column, the beads with an equal
 	// neighbour not yet in a group.
-	pend [maxCols]uint32
+	pend [maxCols + 1]uint32
+	// kept lists the groups analyseAfter copies from the previous
+	// analysis (nkept of them).
+	kept  [maxGroups]int16
+	nkept int
 }
 
 // fillRuns returns the vertical runs of m holding a bit of s (s within m),
@@ -135,11 +151,66 @@ func fillRuns(m, s uint32) uint32 {
 // neighbouring columns until nothing changes), which yields the group's
 // masks, size and code. A bead with no equal neighbour is never visited.
 func (g *groups) analyse(p *pos) {
+	g.pendFrom(p, 0, int(p.width)-1, 0)
+	g.scan(p, nil)
+}
+
+// analyseAfter finds p's groups into g, as analyse does, given prev, the
+// analysis of the position before the move that left p, which removed a
+// group spanning columns lo to hi, and shifted, whether the move emptied
+// a column. Only columns lo..hi changed (and, when shifted, the columns
+// right of them moved), so a group of prev is still one of p, the same
+// in every field, when it has no bead in columns lo-1..hi+1 (kept left of
+// lo-1 always, right of hi+1 when nothing shifted). Those are copied;
+// the beads outside the columns lo-1..hi+1 that have an equal neighbour
+// are those of prev's other groups; only those columns are read afresh.
+func (g *groups) analyseAfter(p *pos, prev *groups, lo, hi int, shifted bool) {
 	w := int(p.width)
+	a, b := lo-1, hi+1 // groups with a bead in a..b are found afresh
+	if shifted {
+		b = maxCols
+	}
+	if a <= 0 && b >= w-1 {
+		g.analyse(p)
+		return
+	}
+	clear(g.pend[:w])
+	nk := 0
+	for id := 0; id < prev.nmoves; id++ {
+		glo, ghi := int(prev.lo[id]), int(prev.hi[id])
+		if ghi < a || glo > b {
+			g.kept[nk] = int16(id)
+			nk++
+			continue
+		}
+		// The first two columns without a branch (pend and mask have
+		// a spare entry; columns from w on are never read).
+		pm := prev.mask[int(prev.off[id]):]
+		g.pend[glo] |= pm[0]
+		g.pend[glo+1] |= pm[1] & -uint32(min(ghi-glo, 1))
+		for c := glo + 2; c <= ghi; c++ {
+			g.pend[c] |= pm[c-glo]
+		}
+	}
+	g.nkept = nk
+	var carry uint32
+	if a > 0 {
+		col, next := &p.bits[a-1], &p.bits[a]
+		for k := 1; k < nColors; k++ {
+			carry |= col[k] & next[k]
+		}
+	}
+	g.pendFrom(p, max(a, 0), min(b, w-1), carry)
+	g.scan(p, prev)
+}
+
+// pendFrom sets pend for columns c0..c1: the beads with an equal
+// neighbour; carry holds the beads of column c0 equal to their left
+// neighbour.
+func (g *groups) pendFrom(p *pos, c0, c1 int, carry uint32) {
 	// A bead pairs with the one above or below (v, v<<1) or with the one
 	// in the next column (h, which pairs the next column's bead too).
-	var carry uint32
-	for c := 0; c < w; c++ {
+	for c := c0; c <= c1; c++ {
 		pm := carry
 		carry = 0
 		col, next := &p.bits[c], &p.bits[c+1]
@@ -152,16 +223,64 @@ func (g *groups) analyse(p *pos) {
 		}
 		g.pend[c] = pm
 	}
-	n, top := 0, 0
+}
+
+// keep copies to g, as groups n, n+1, ... with masks from mask[top], the
+// groups of prev listed in kept from kp on that start before cell f, and
+// returns the new n, top and kp.
+func (g *groups) keep(prev *groups, kp, f, n, top int) (int, int, int) {
+	for ; kp < g.nkept; kp++ {
+		id := int(g.kept[kp])
+		if int(prev.first[id]) >= f {
+			break
+		}
+		lo, hi := int(prev.lo[id]), int(prev.hi[id])
+		off := int(prev.off[id])
+		// The first two columns without a branch (the second may be
+		// the next group's: it is then overwritten).
+		g.mask[top] = prev.mask[off]
+		g.mask[top+1] = prev.mask[off+1]
+		for j := 2; j <= hi-lo; j++ {
+			g.mask[top+j] = prev.mask[off+j]
+		}
+		g.size[n] = prev.size[id]
+		g.color[n] = prev.color[id]
+		g.first[n] = prev.first[id]
+		g.lo[n] = uint8(lo)
+		g.hi[n] = uint8(hi)
+		g.code[n] = prev.code[id]
+		g.off[n] = int16(top)
+		top += hi - lo + 1
+		n++
+	}
+	return n, top, kp
+}
+
+// scan finds the groups of the beads in pend (see analyse), merging in
+// order, when prev is not nil, prev's groups listed in kept.
+func (g *groups) scan(p *pos, prev *groups) {
+	w := int(p.width)
+	n, top, kp := 0, 0, 0
+	kend := 0 // prev's groups to merge: kept[:kend]
+	if prev != nil {
+		kend = g.nkept
+	}
 	for c := 0; c < w; c++ {
 		for g.pend[c] != 0 {
 			r := bits.TrailingZeros32(g.pend[c])
+			if kp < kend && int(prev.first[g.kept[kp]]) < c*stride+r {
+				n, top, kp = g.keep(prev, kp, c*stride+r, n, top)
+			}
 			col := &p.bits[c]
 			k := int(col[1]>>r&1 | (col[2]>>r&1)*2 | (col[3]>>r&1)*3 | (col[4]>>r&1)*4 | (col[5]>>r&1)*5)
 			// The group's masks go to mask[top+j] for column c+j: no bead
 			// of it lies left of c, or it would have been found there.
 			gm := g.mask[top:]
-			gm[0] = fillRuns(p.bits[c][k], 1<<r)
+			// No bead of the seed's run lies below it (it would have an
+			// equal neighbour, so it would be a lower pending bead): the
+			// run is the seed and the beads above, which a carry finds.
+			m := col[k]
+			gm[0] = ((m + 1<<r) ^ m) & m
 			last := 0          // hi - c
 			dirty := uint32(1) // columns c+j whose spread is pending
 			for dirty != 0 {
@@ -191,8 +310,12 @@ func (g *groups) analyse(p *pos) {
 				m := gm[j]
 				g.pend[c+j] &^= m
 				size += bits.OnesCount32(m)
-				keys := cellKey[k][(c+j)*stride : (c+j)*stride+stride]
-				for ; m != 0; m &= m - 1 {
+				// The first two beads without a branch (a column of one
+				// bead reads the zero key at index 32), then the rest.
+				keys := &colKey[k][c+j]
+				m2 := m & (m - 1)
+				code ^= keys[bits.TrailingZeros32(m)] ^ keys[bits.TrailingZeros32(m2)]
+				for m = m2 & (m2 - 1); m != 0; m &= m - 1 {
 					code ^= keys[bits.TrailingZeros32(m)]
 				}
 			}
@@ -206,6 +329,9 @@ func (g *groups) analyse(p *pos) {
 			top += last + 1
 			n++
 		}
+	}
+	if kp < kend {
+		n, _, _ = g.keep(prev, kp, numCells, n, top)
 	}
 	g.nmoves = n
 }

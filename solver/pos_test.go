@@ -101,8 +101,8 @@ func checkAnalysis(t *testing.T, p *pos, g *groups, what string) {
 
 // TestAnalyseMatchesReference analyses random boards (up to 32x32, so the
 // top row bit and the last column are used) after every move of random
-// lines and compares with the reference flood fill; it also checks the
-// hash against one computed bead by bead.
+// lines, with analyse and analyseAfter, and compares with the reference
+// flood fill; it also checks the hash against one computed bead by bead.
 func TestAnalyseMatchesReference(t *testing.T) {
 	sizes := [][3]int{{1, 1, 1}, {2, 3, 1}, {5, 5, 2}, {15, 15, 5}, {15, 15, 3}, {32, 32, 5}, {32, 32, 2}, {7, 32, 4}, {32, 3, 3}, {16, 16, 4}}
 	for i, sz := range sizes {
@@ -110,10 +110,13 @@ func TestAnalyseMatchesReference(t *testing.T) {
 			b := randomBoard(t, sz[0], sz[1], sz[2], 100*uint64(i)+seed)
 			p := fromBoard(&b)
 			r := rand.New(rand.NewPCG(seed, 9))
-			var g groups
+			// g is p's analysis, made by analyseAfter from the previous
+			// one (prev) after most moves, by analyse after every third.
+			var ga, gb groups
+			g, prev := &ga, &gb
+			g.analyse(&p)
 			for step := 0; ; step++ {
-				g.analyse(&p)
-				checkAnalysis(t, &p, &g, fmt.Sprintf("size %v seed %d step %d", sz, seed, step))
+				checkAnalysis(t, &p, g, fmt.Sprintf("size %v seed %d step %d", sz, seed, step))
 				var h uint64
 				for c := 0; c < maxCols; c++ {
 					for row := 0; row < stride; row++ {
@@ -128,7 +131,15 @@ func TestAnalyseMatchesReference(t *testing.T) {
 				if g.nmoves == 0 {
 					break
 				}
-				p.remove(&g, r.IntN(g.nmoves))
+				id := r.IntN(g.nmoves)
+				lo, hi, w := int(g.lo[id]), int(g.hi[id]), p.width
+				p.remove(g, id)
+				if step%3 == 2 {
+					prev.analyse(&p)
+				} else {
+					prev.analyseAfter(&p, g, lo, hi, p.width != w)
+				}
+				g, prev = prev, g
 			}
 		}
 	}
@@ -184,6 +195,19 @@ func TestAnalyseAllocs(t *testing.T) {
 		p := p0
 		for g.analyse(&p); g.nmoves > 0; g.analyse(&p) {
 			p.remove(g, g.nmoves/2)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per line", allocs)
+	}
+	g2 := new(groups)
+	allocs = testing.AllocsPerRun(20, func() {
+		p := p0
+		g, prev := g, g2
+		for g.analyse(&p); g.nmoves > 0; g, prev = prev, g {
+			id, w := g.nmoves/2, p.width
+			p.remove(g, id)
+			prev.analyseAfter(&p, g, int(g.lo[id]), int(g.hi[id]), p.width != w)
 		}
 	})
 	if allocs != 0 {
