@@ -187,16 +187,20 @@ func (l *line) moves(dst []board.Move) []board.Move {
 // group has two beads.
 func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16, pairs bool) int {
 	n := 0
-	nt := 0
-	for k := 0; k < g.nmoves; k++ {
-		id := int16(k)
-		if g.color[id] == tabu && g.size[id] < p.count[tabu] && !(pairs && g.size[id] == 2) {
-			nt++
-			continue
-		}
-		dst[n] = id
-		n++
+	cnt := p.count[tabu]
+	pairSize := int16(-1) // the size a tabu group may have (-1: none)
+	if pairs {
+		pairSize = 2
 	}
+	// Without branches: every group is written, and n moves past it
+	// when it is playable.
+	for k := 0; k < g.nmoves; k++ {
+		dst[n] = int16(k)
+		size := g.size[k]
+		held := b2i(g.color[k] == tabu) & b2i(size < cnt) & b2i(size != pairSize)
+		n += 1 - held
+	}
+	nt := g.nmoves - n
 	if n == 0 && nt > 0 {
 		for k := 0; k < g.nmoves; k++ {
 			dst[k] = int16(k)
@@ -204,6 +208,14 @@ func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16, pairs bool) int
 		n = g.nmoves
 	}
 	return n
+}
+
+// b2i returns 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // nrpa is one worker's NRPA search.

@@ -52,7 +52,22 @@ func init() {
 
 // colKey holds cellKey by colour and column, with a zero key after each
 // column's last row.
-var colKey [nColors][maxCols][stride + 1]uint64
+var colKey [nColors][maxCols + 1]columnKeys
+
+// columnKeys are one column's keys by row, and a zero key after them.
+type columnKeys [stride + 1]uint64
+
+// code returns the XOR of the keys of the rows in m: the first two
+// without a branch (a lone bead reads the zero key at index 32), then the
+// rest.
+func (ck *columnKeys) code(m uint32) uint64 {
+	m2 := m & (m - 1)
+	code := ck[bits.TrailingZeros32(m)] ^ ck[bits.TrailingZeros32(m2)]
+	for m = m2 & (m2 - 1); m != 0; m &= m - 1 {
+		code ^= ck[bits.TrailingZeros32(m)]
+	}
+	return code
+}
 
 func init() {
 	for k := 1; k < nColors; k++ {
@@ -120,7 +135,7 @@ type groups struct {
 	// off locates the group's beads: mask[off+c-lo] is its bit mask in
 	// column c, for lo <= c <= hi.
 	off  [maxGroups]int16
-	mask [numCells + 1]uint32
+	mask [numCells + 2]uint32
 	// pend is the scan's scratch: per column, the beads with an equal
 	// neighbour not yet in a group.
 	pend [maxCols + 1]uint32
@@ -260,8 +275,8 @@ func (g *groups) keep(prev *groups, kp, f, n, top int) (int, int, int) {
 // order, when prev is not nil, prev's groups listed in kept.
 func (g *groups) scan(p *pos, prev *groups) {
 	w := int(p.width)
-	n, top, kp := 0, 0, 0
-	kend := 0 // prev's groups to merge: kept[:kend]
+	n, top, kp := 0, 1, 0 // mask[0] is never used (see the spread left)
+	kend := 0             // prev's groups to merge: kept[:kend]
 	if prev != nil {
 		kend = g.nkept
 	}
@@ -287,11 +302,16 @@ func (g *groups) scan(p *pos, prev *groups) {
 				j := bits.TrailingZeros32(dirty)
 				dirty &= dirty - 1
 				x := c + j
-				if j > 0 {
-					if s := gm[j] & p.bits[x-1][k] &^ gm[j-1]; s != 0 {
-						gm[j-1] = fillRuns(p.bits[x-1][k], gm[j-1]|s)
-						dirty |= 1 << (j - 1)
-					}
+				// Spread left, to column x-1 or, when x is 0, the spare
+				// empty column. At j = 0 nothing spreads: a bead left of
+				// c equal to one of the group would be in it. So mask
+				// [top+j-1] (mask[top-1] is never written, and exists as
+				// top >= 1) is read but never written there.
+				xl := x - 1
+				xl += xl >> 63 & (maxCols + 1)
+				if s := gm[j] & p.bits[xl][k] &^ g.mask[top+j-1]; s != 0 {
+					g.mask[top+j-1] = fillRuns(p.bits[xl][k], g.mask[top+j-1]|s)
+					dirty |= 1 << (j - 1)
 				}
 				if s := gm[j] & p.bits[x+1][k]; s != 0 {
 					if j == last {
@@ -304,20 +324,21 @@ func (g *groups) scan(p *pos, prev *groups) {
 					}
 				}
 			}
+			// Size and code, the first two columns without a branch
+			// (gm[1] is stale when the group has one column; pend has a
+			// spare column), then the rest.
 			size := 0
 			var code uint64
-			for j := 0; j <= last; j++ {
+			m0, m1 := gm[0], gm[1]&-uint32(min(last, 1))
+			g.pend[c] &^= m0
+			g.pend[c+1] &^= m1
+			size = bits.OnesCount32(m0) + bits.OnesCount32(m1)
+			code = colKey[k][c].code(m0) ^ colKey[k][c+1].code(m1)
+			for j := 2; j <= last; j++ {
 				m := gm[j]
 				g.pend[c+j] &^= m
 				size += bits.OnesCount32(m)
-				// The first two beads without a branch (a column of one
-				// bead reads the zero key at index 32), then the rest.
-				keys := &colKey[k][c+j]
-				m2 := m & (m - 1)
-				code ^= keys[bits.TrailingZeros32(m)] ^ keys[bits.TrailingZeros32(m2)]
-				for m = m2 & (m2 - 1); m != 0; m &= m - 1 {
-					code ^= keys[bits.TrailingZeros32(m)]
-				}
+				code ^= colKey[k][c+j].code(m)
 			}
 			g.size[n] = int16(size)
 			g.color[n] = uint8(k)
