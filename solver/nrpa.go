@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"chainshot/board"
 )
@@ -286,19 +287,27 @@ func (n *nrpa) playout(pol *policy) {
 		if k == 0 {
 			break
 		}
+		// The legal moves' codes go to the line first; the draw reads
+		// them there.
+		base := len(n.cur.codes)
+		n.cur.codes = slices.Grow(n.cur.codes, k)[:base+k]
+		codes := n.cur.codes[base : base+k]
+		for j := range codes {
+			codes[j] = g.code[n.ids[j]]
+		}
 		var id int
 		if k == 1 {
 			id = int(n.ids[0])
 		} else {
 			sum := 0.0
 			if nrpaBias != 0 {
-				for j := 0; j < k; j++ {
-					sum += pol.exp(g.code[n.ids[j]]) * biasOf[g.size[n.ids[j]]]
+				for j, c := range codes {
+					sum += pol.exp(c) * biasOf[g.size[n.ids[j]]]
 					n.prob[j] = sum
 				}
 			} else {
-				for j := 0; j < k; j++ {
-					sum += pol.exp(g.code[n.ids[j]])
+				for j, c := range codes {
+					sum += pol.exp(c)
 					n.prob[j] = sum
 				}
 			}
@@ -308,9 +317,6 @@ func (n *nrpa) playout(pol *policy) {
 				j++
 			}
 			id = int(n.ids[j])
-		}
-		for j := 0; j < k; j++ {
-			n.cur.codes = append(n.cur.codes, g.code[n.ids[j]])
 		}
 		if nrpaBias != 0 {
 			for j := 0; j < k; j++ {
