@@ -50,6 +50,9 @@ func init() {
 	}
 }
 
+// The analysis reads a bead's colour from five masks.
+var _ = [1]struct{}{}[nColors-6]
+
 // colKey holds cellKey by colour and column, with a zero key after each
 // column's last row.
 var colKey [nColors][maxCols + 1]columnKeys
@@ -145,10 +148,9 @@ type groups struct {
 	nkept int
 }
 
-// fillRuns returns the vertical runs of m holding a bit of s (s within m),
-// without branches: upward by a carry (adding a seed clears the run's
-// bits from it to the top, and a second seed of the run only sets its own
-// bit back), downward by a Kogge-Stone fill through m.
+// fillRuns returns the vertical runs of m holding a bit of s (s within m):
+// s grows a bead up and down at a time (runs are short; a branch-free
+// Kogge-Stone fill was slower).
 func fillRuns(m, s uint32) uint32 {
 	for {
 		t := (s | s<<1 | s>>1) & m
@@ -286,7 +288,7 @@ func (g *groups) scan(p *pos, prev *groups) {
 			if kp < kend && int(prev.first[g.kept[kp]]) < c*stride+r {
 				n, top, kp = g.keep(prev, kp, c*stride+r, n, top)
 			}
-			col := &p.bits[c]
+			col := &p.bits[c] // the seed's colour, for five colours:
 			k := int(col[1]>>r&1 | (col[2]>>r&1)*2 | (col[3]>>r&1)*3 | (col[4]>>r&1)*4 | (col[5]>>r&1)*5)
 			// The group's masks go to mask[top+j] for column c+j: no bead
 			// of it lies left of c, or it would have been found there.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"chainshot/board"
 )
 
 // refGroup is a group as refAnalyse finds it.
@@ -141,6 +143,52 @@ func TestAnalyseMatchesReference(t *testing.T) {
 				}
 				g, prev = prev, g
 			}
+		}
+	}
+}
+
+// TestAnalyseExtremes checks the analysis on full 32x32 boards that use
+// the most group masks (rows of one colour: 32 groups of 32 columns),
+// one group of every bead, and no group at all, then plays them out.
+func TestAnalyseExtremes(t *testing.T) {
+	boards := map[string]func(r, c int) board.Color{
+		"rows":    func(r, c int) board.Color { return board.Color(1 + r%2) },
+		"columns": func(r, c int) board.Color { return board.Color(1 + c%3) },
+		"one":     func(r, c int) board.Color { return board.Orange },
+		"checker": func(r, c int) board.Color { return board.Color(1 + (r+c)%2) },
+		"snake": func(r, c int) board.Color {
+			if c%4 == 1 && r != 0 || c%4 == 3 && r != board.MaxSize-1 {
+				return board.Blue
+			}
+			return board.Red
+		},
+	}
+	for name, color := range boards {
+		grid := make([][]board.Color, board.MaxSize)
+		for i := range grid {
+			grid[i] = make([]board.Color, board.MaxSize)
+			for c := range grid[i] {
+				grid[i][c] = color(board.MaxSize-1-i, c)
+			}
+		}
+		b, err := board.New(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := fromBoard(&b)
+		var ga, gb groups
+		g, prev := &ga, &gb
+		g.analyse(&p)
+		for step := 0; ; step++ {
+			checkAnalysis(t, &p, g, fmt.Sprintf("%s step %d", name, step))
+			if g.nmoves == 0 {
+				break
+			}
+			id := g.nmoves - 1
+			lo, hi, w := int(g.lo[id]), int(g.hi[id]), p.width
+			p.remove(g, id)
+			prev.analyseAfter(&p, g, lo, hi, p.width != w)
+			g, prev = prev, g
 		}
 	}
 }
