@@ -31,7 +31,9 @@ var (
 	nrpaBias = 0.0
 	// nrpaStab, when > 1, is the playouts a level-1 iteration plays with
 	// the same policy, keeping the best for the adaptation (stabilized
-	// NRPA, Cazenave 2020).
+	// NRPA, Cazenave 2020). Off: on the 20 standard boards, 4 averaged
+	// 2.3% more than 1 at 5 s over six seeds (not significant: seeds
+	// alone move a total by 3%), and 0.5% less at 30 s (one seed).
 	nrpaStab = 1
 )
 
