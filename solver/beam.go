@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 
 	"chainshot/board"
@@ -101,22 +102,10 @@ func eval(p *pos, score int) int64 {
 // pairs counts neighbouring beads of the same colour.
 func (p *pos) pairs() int {
 	n := 0
-	w := int(p.width)
-	for c := 0; c < w; c++ {
-		base := c * stride
-		h := int(p.height[c])
-		hr := 0
-		if c+1 < w {
-			hr = int(p.height[c+1])
-		}
-		for r := 0; r < h; r++ {
-			col := p.cells[base+r]
-			if r+1 < h && p.cells[base+r+1] == col {
-				n++
-			}
-			if r < hr && p.cells[base+stride+r] == col {
-				n++
-			}
+	for c := 0; c < int(p.width); c++ {
+		for k := 1; k < nColors; k++ {
+			m := p.bits[c][k]
+			n += bits.OnesCount32(m&(m>>1)) + bits.OnesCount32(m&p.bits[c+1][k])
 		}
 	}
 	return n
@@ -139,7 +128,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 			continue
 		}
 		for k := 0; k < g.nmoves; k++ {
-			id := int(g.moves[k])
+			id := k
 			*child = st.p
 			sc := int(st.score) + board.Score(child.remove(g, id))
 			var ev int64
@@ -378,6 +367,9 @@ func maxBeamWidth(s *search) int {
 	return max(s.opt.MemoryMB<<20/per, 16)
 }
 
+// sizeofPos is the position size the beam's memory cap assumes (that of
+// the byte-per-cell layout the solver used first, kept so that the
+// widest beam under a cap does not change; the bit-mask pos is smaller).
 const sizeofPos = numCells + maxCols + 16
 
 // runBeam runs beam searches of widening width until the budget ends.

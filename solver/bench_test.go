@@ -32,6 +32,7 @@ var (
 	benchAlpha   = flag.Float64("alpha", 1, "TestStandardBenchmark: NRPA learning rate (experiments)")
 	benchLIters  = flag.String("liters", "", "TestStandardBenchmark: NRPA iterations by level from 1, e.g. 0,0,10 (0: -iters; experiments)")
 	benchSelect  = flag.Int("selective", 0, "TestStandardBenchmark: NRPA playouts may take tabu pairs from this move on (0: never; experiments)")
+	benchStab    = flag.Int("stab", 1, "TestStandardBenchmark: NRPA playouts per level-1 iteration, the best adapted to (stabilized NRPA; experiments)")
 	benchPolish  = flag.Int64("polish", 3, "TestStandardBenchmark: auto's end-of-line search, percent of the budget (experiments)")
 )
 
@@ -70,6 +71,7 @@ func TestStandardBenchmark(t *testing.T) {
 	nrpaTopIters = *benchTop
 	autoPolish = *benchPolish
 	nrpaSelective = *benchSelect
+	nrpaStab = *benchStab
 	setBias(*benchBias)
 	nrpaSuffix = *benchSuffix
 	if *benchLIters != "" {

@@ -95,7 +95,7 @@ func (d *dfs) search(p *pos, score, depth int) {
 	// Largest groups first.
 	ord := d.order[depth][:0]
 	for k := 0; k < g.nmoves; k++ {
-		id := g.moves[k]
+		id := int16(k)
 		j := len(ord)
 		ord = append(ord, id)
 		for j > 0 && g.size[ord[j-1]] < g.size[id] {

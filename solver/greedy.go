@@ -20,7 +20,7 @@ func runGreedy(s *search) {
 func greedyChoice(g *groups, q *pos, t uint8) int {
 	best, bestT := -1, -1
 	for k := 0; k < g.nmoves; k++ {
-		id := int(g.moves[k])
+		id := k
 		if g.color[id] == t && g.size[id] < q.count[t] {
 			if bestT < 0 || g.size[id] > g.size[bestT] {
 				bestT = id

@@ -1,12 +1,13 @@
 package solver
 
-// This file is the performance-critical core: a position laid out like
-// board.Board (column-major, Stride cells a column, row 0 at the bottom,
-// empty columns closed to the right), plus a one-pass analysis that labels
-// every group and gives each its size, colour, a representative bead and
-// a move code. Nothing here allocates.
+// This file is the performance-critical core: a position stored as bit
+// masks (one per column and colour, row 0 at the bottom, empty columns
+// closed to the right), plus an analysis that finds every group of two or
+// more beads and gives each its size, colour, a representative bead, its
+// beads' masks and a move code. Nothing here allocates.
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"chainshot/board"
@@ -19,25 +20,62 @@ const (
 	nColors  = board.NumColors + 1 // colour 0 is empty
 )
 
-// pos is a position for search: the same cells as a board.Board, without
-// the hash bookkeeping on every move.
+// pos is a position for search: the same beads as a board.Board, stored
+// as bit masks, one per column and colour, without the hash bookkeeping
+// on every move:
+//
+//	bits[c][k] bit r  a bead of colour k at row r of column c (row 0 at
+//	                  the bottom); bits[c][0] is always 0
+//	height[c]         beads in column c, all in rows 0..height[c]-1
+//	width             non-empty columns, 0..width-1; every column from
+//	                  width on (and the spare column maxCols) is empty
 type pos struct {
-	cells  [numCells]uint8
+	bits   [maxCols + 1][nColors]uint32
 	height [maxCols]uint8
 	width  uint8
 	beads  int16
 	count  [nColors]int16
 }
 
-// cellKey are Zobrist keys per cell and colour, from a fixed seed, used for
-// position hashes and move codes.
-var cellKey [numCells][nColors]uint64
+// cellKey are Zobrist keys per colour and cell, from a fixed seed, used
+// for position hashes and move codes.
+var cellKey [nColors][numCells]uint64
 
 func init() {
 	r := rand.New(rand.NewPCG(0x736f6c766572, 0x636f646573))
-	for i := range cellKey {
+	for i := 0; i < numCells; i++ {
 		for c := 1; c < nColors; c++ {
-			cellKey[i][c] = r.Uint64()
+			cellKey[c][i] = r.Uint64()
+		}
+	}
+}
+
+// The analysis reads a bead's colour from five masks.
+var _ = [1]struct{}{}[nColors-6]
+
+// colKey holds cellKey by colour and column, with a zero key after each
+// column's last row.
+var colKey [nColors][maxCols + 1]columnKeys
+
+// columnKeys are one column's keys by row, and a zero key after them.
+type columnKeys [stride + 1]uint64
+
+// code returns the XOR of the keys of the rows in m: the first two
+// without a branch (a lone bead reads the zero key at index 32), then the
+// rest.
+func (ck *columnKeys) code(m uint32) uint64 {
+	m2 := m & (m - 1)
+	code := ck[bits.TrailingZeros32(m)] ^ ck[bits.TrailingZeros32(m2)]
+	for m = m2 & (m2 - 1); m != 0; m &= m - 1 {
+		code ^= ck[bits.TrailingZeros32(m)]
+	}
+	return code
+}
+
+func init() {
+	for k := 1; k < nColors; k++ {
+		for c := 0; c < maxCols; c++ {
+			copy(colKey[k][c][:stride], cellKey[k][c*stride:])
 		}
 	}
 }
@@ -51,7 +89,7 @@ func fromBoard(b *board.Board) pos {
 		p.height[c] = uint8(h)
 		for r := 0; r < h; r++ {
 			col := uint8(b.At(r, c))
-			p.cells[c*stride+r] = col
+			p.bits[c][col] |= 1 << r
 			p.count[col]++
 			p.beads++
 		}
@@ -59,119 +97,266 @@ func fromBoard(b *board.Board) pos {
 	return p
 }
 
+// at returns the colour at row r of column c (0: empty).
+func (p *pos) at(c, r int) uint8 {
+	for k := 1; k < nColors; k++ {
+		if p.bits[c][k]>>r&1 != 0 {
+			return uint8(k)
+		}
+	}
+	return 0
+}
+
 // hash returns the position's Zobrist hash.
 func (p *pos) hash() uint64 {
 	var h uint64
 	for c := 0; c < int(p.width); c++ {
-		base := c * stride
-		for r := 0; r < int(p.height[c]); r++ {
-			h ^= cellKey[base+r][p.cells[base+r]]
+		for k := 1; k < nColors; k++ {
+			keys := cellKey[k][c*stride : c*stride+stride]
+			for m := p.bits[c][k]; m != 0; m &= m - 1 {
+				h ^= keys[bits.TrailingZeros32(m)]
+			}
 		}
 	}
 	return h
 }
 
-// maxGroups bounds the groups (singletons included) of a position.
-const maxGroups = numCells
+// maxGroups bounds the groups of two or more beads of a position.
+const maxGroups = numCells / 2
 
-// groups is the analysis of a position: every cell's group label, and per
-// group its size, colour, lowest-leftmost bead, column span and code.
+// groups is the analysis of a position: its groups of two or more beads
+// (the moves), numbered 0..nmoves-1 in the order of their lowest bead of
+// their leftmost column (column by column, bottom up), and per group its
+// size, colour, that bead, column span, code and beads.
 type groups struct {
-	label  [numCells]int16
-	n      int // groups, singletons included
+	nmoves int
 	size   [maxGroups]int16
 	color  [maxGroups]uint8
 	first  [maxGroups]int16 // cell index of the lowest bead of the leftmost column
 	lo, hi [maxGroups]uint8 // column span
 	code   [maxGroups]uint64
-	par    [maxGroups]int16
-	// moves lists the groups of two or more beads.
-	moves  [maxGroups]int16
-	nmoves int
+	// off locates the group's beads: mask[off+c-lo] is its bit mask in
+	// column c, for lo <= c <= hi.
+	off  [maxGroups]int16
+	mask [numCells + 2]uint32
+	// pend is the scan's scratch: per column, the beads with an equal
+	// neighbour not yet in a group.
+	pend [maxCols + 1]uint32
+	// kept lists the groups analyseAfter copies from the previous
+	// analysis (nkept of them).
+	kept  [maxGroups]int16
+	nkept int
 }
 
-// analyse labels p's groups into g. One scan, column by column, bottom
-// up, joins each bead to the equal beads below and to its left with
-// union-find (the smaller label is always the root, so a root is the label
-// of its group's first bead in scan order) and counts size, code and
-// columns per label; then the labels are folded into their roots. Cells
-// keep their raw labels: groupOf resolves them.
+// fillRuns returns the vertical runs of m holding a bit of s (s within m):
+// s grows a bead up and down at a time (runs are short; a branch-free
+// Kogge-Stone fill was slower).
+func fillRuns(m, s uint32) uint32 {
+	for {
+		t := (s | s<<1 | s>>1) & m
+		if t == s {
+			return s
+		}
+		s = t
+	}
+}
+
+// analyse finds p's groups into g. First the beads that have an equal
+// neighbour, by shifts of each colour's masks; then, column by column and
+// bottom up, each such bead not yet in a group starts a flood fill of its
+// colour's masks (whole vertical runs at a time, spreading to the
+// neighbouring columns until nothing changes), which yields the group's
+// masks, size and code. A bead with no equal neighbour is never visited.
 func (g *groups) analyse(p *pos) {
+	g.pendFrom(p, 0, int(p.width)-1, 0)
+	g.scan(p, nil)
+}
+
+// analyseAfter finds p's groups into g, as analyse does, given prev, the
+// analysis of the position before the move that left p, which removed a
+// group spanning columns lo to hi, and shifted, whether the move emptied
+// a column. Only columns lo..hi changed (and, when shifted, the columns
+// right of them moved), so a group of prev is still one of p, the same
+// in every field, when it has no bead in columns lo-1..hi+1 (kept left of
+// lo-1 always, right of hi+1 when nothing shifted). Those are copied;
+// the beads outside the columns lo-1..hi+1 that have an equal neighbour
+// are those of prev's other groups; only those columns are read afresh.
+func (g *groups) analyseAfter(p *pos, prev *groups, lo, hi int, shifted bool) {
 	w := int(p.width)
-	par := &g.par
-	nl := 0
-	prevH := 0
+	a, b := lo-1, hi+1 // groups with a bead in a..b are found afresh
+	if shifted {
+		b = maxCols
+	}
+	if a <= 0 && b >= w-1 {
+		g.analyse(p)
+		return
+	}
+	clear(g.pend[:w])
+	nk := 0
+	for id := 0; id < prev.nmoves; id++ {
+		glo, ghi := int(prev.lo[id]), int(prev.hi[id])
+		if ghi < a || glo > b {
+			g.kept[nk] = int16(id)
+			nk++
+			continue
+		}
+		// The first two columns without a branch (pend and mask have
+		// a spare entry; columns from w on are never read).
+		pm := prev.mask[int(prev.off[id]):]
+		g.pend[glo] |= pm[0]
+		g.pend[glo+1] |= pm[1] & -uint32(min(ghi-glo, 1))
+		for c := glo + 2; c <= ghi; c++ {
+			g.pend[c] |= pm[c-glo]
+		}
+	}
+	g.nkept = nk
+	var carry uint32
+	if a > 0 {
+		col, next := &p.bits[a-1], &p.bits[a]
+		for k := 1; k < nColors; k++ {
+			carry |= col[k] & next[k]
+		}
+	}
+	g.pendFrom(p, max(a, 0), min(b, w-1), carry)
+	g.scan(p, prev)
+}
+
+// pendFrom sets pend for columns c0..c1: the beads with an equal
+// neighbour; carry holds the beads of column c0 equal to their left
+// neighbour.
+func (g *groups) pendFrom(p *pos, c0, c1 int, carry uint32) {
+	// A bead pairs with the one above or below (v, v<<1) or with the one
+	// in the next column (h, which pairs the next column's bead too).
+	for c := c0; c <= c1; c++ {
+		pm := carry
+		carry = 0
+		col, next := &p.bits[c], &p.bits[c+1]
+		for k := 1; k < nColors; k++ {
+			m := col[k]
+			v := m & (m >> 1)
+			h := m & next[k]
+			pm |= v | v<<1 | h
+			carry |= h
+		}
+		g.pend[c] = pm
+	}
+}
+
+// keep copies to g, as groups n, n+1, ... with masks from mask[top], the
+// groups of prev listed in kept from kp on that start before cell f, and
+// returns the new n, top and kp.
+func (g *groups) keep(prev *groups, kp, f, n, top int) (int, int, int) {
+	for ; kp < g.nkept; kp++ {
+		id := int(g.kept[kp])
+		if int(prev.first[id]) >= f {
+			break
+		}
+		lo, hi := int(prev.lo[id]), int(prev.hi[id])
+		off := int(prev.off[id])
+		// The first two columns without a branch (the second may be
+		// the next group's: it is then overwritten).
+		g.mask[top] = prev.mask[off]
+		g.mask[top+1] = prev.mask[off+1]
+		for j := 2; j <= hi-lo; j++ {
+			g.mask[top+j] = prev.mask[off+j]
+		}
+		g.size[n] = prev.size[id]
+		g.color[n] = prev.color[id]
+		g.first[n] = prev.first[id]
+		g.lo[n] = uint8(lo)
+		g.hi[n] = uint8(hi)
+		g.code[n] = prev.code[id]
+		g.off[n] = int16(top)
+		top += hi - lo + 1
+		n++
+	}
+	return n, top, kp
+}
+
+// scan finds the groups of the beads in pend (see analyse), merging in
+// order, when prev is not nil, prev's groups listed in kept.
+func (g *groups) scan(p *pos, prev *groups) {
+	w := int(p.width)
+	n, top, kp := 0, 1, 0 // mask[0] is never used (see the spread left)
+	kend := 0             // prev's groups to merge: kept[:kend]
+	if prev != nil {
+		kend = g.nkept
+	}
 	for c := 0; c < w; c++ {
-		base := c * stride
-		h := int(p.height[c])
-		for r := 0; r < h; r++ {
-			i := base + r
-			color := p.cells[i]
-			l := int16(-1)
-			if r > 0 && p.cells[i-1] == color {
-				l = g.label[i-1]
+		for g.pend[c] != 0 {
+			r := bits.TrailingZeros32(g.pend[c])
+			if kp < kend && int(prev.first[g.kept[kp]]) < c*stride+r {
+				n, top, kp = g.keep(prev, kp, c*stride+r, n, top)
 			}
-			if r < prevH && p.cells[i-stride] == color {
-				m := g.label[i-stride]
-				for par[m] != m {
-					m = par[m]
+			col := &p.bits[c] // the seed's colour, for five colours:
+			k := int(col[1]>>r&1 | (col[2]>>r&1)*2 | (col[3]>>r&1)*3 | (col[4]>>r&1)*4 | (col[5]>>r&1)*5)
+			// The group's masks go to mask[top+j] for column c+j: no bead
+			// of it lies left of c, or it would have been found there.
+			gm := g.mask[top:]
+			// No bead of the seed's run lies below it (it would have an
+			// equal neighbour, so it would be a lower pending bead): the
+			// run is the seed and the beads above, which a carry finds.
+			m := col[k]
+			gm[0] = ((m + 1<<r) ^ m) & m
+			last := 0          // hi - c
+			dirty := uint32(1) // columns c+j whose spread is pending
+			for dirty != 0 {
+				j := bits.TrailingZeros32(dirty)
+				dirty &= dirty - 1
+				x := c + j
+				// Spread left, to column x-1 or, when x is 0, the spare
+				// empty column. At j = 0 nothing spreads: a bead left of
+				// c equal to one of the group would be in it. So mask
+				// [top+j-1] (mask[top-1] is never written, and exists as
+				// top >= 1) is read but never written there.
+				xl := x - 1
+				xl += xl >> 63 & (maxCols + 1)
+				if s := gm[j] & p.bits[xl][k] &^ g.mask[top+j-1]; s != 0 {
+					g.mask[top+j-1] = fillRuns(p.bits[xl][k], g.mask[top+j-1]|s)
+					dirty |= 1 << (j - 1)
 				}
-				if l < 0 {
-					l = m
-				} else {
-					for par[l] != l {
-						l = par[l]
+				if s := gm[j] & p.bits[x+1][k]; s != 0 {
+					if j == last {
+						last++
+						gm[last] = 0
 					}
-					if l != m {
-						if l < m {
-							par[m] = l
-						} else {
-							par[l] = m
-							l = m
-						}
+					if s &^= gm[j+1]; s != 0 {
+						gm[j+1] = fillRuns(p.bits[x+1][k], gm[j+1]|s)
+						dirty |= 1 << (j + 1)
 					}
 				}
 			}
-			if l < 0 {
-				l = int16(nl)
-				nl++
-				par[l] = l
-				g.size[l] = 1
-				g.color[l] = color
-				g.first[l] = int16(i)
-				g.lo[l] = uint8(c)
-				g.hi[l] = uint8(c)
-				g.code[l] = cellKey[i][color]
-			} else {
-				g.size[l]++
-				g.hi[l] = uint8(c)
-				g.code[l] ^= cellKey[i][color]
+			// Size and code, the first two columns without a branch
+			// (gm[1] is stale when the group has one column; pend has a
+			// spare column), then the rest.
+			size := 0
+			var code uint64
+			m0, m1 := gm[0], gm[1]&-uint32(min(last, 1))
+			g.pend[c] &^= m0
+			g.pend[c+1] &^= m1
+			size = bits.OnesCount32(m0) + bits.OnesCount32(m1)
+			code = colKey[k][c].code(m0) ^ colKey[k][c+1].code(m1)
+			for j := 2; j <= last; j++ {
+				m := gm[j]
+				g.pend[c+j] &^= m
+				size += bits.OnesCount32(m)
+				code ^= colKey[k][c+j].code(m)
 			}
-			g.label[i] = l
-		}
-		prevH = h
-	}
-	g.n = nl
-	// Fold labels into roots; par[l] <= l, so one pass in order leaves
-	// every par pointing at its root.
-	g.nmoves = 0
-	for l := 0; l < nl; l++ {
-		r := par[par[l]]
-		par[l] = r
-		if int(r) != l {
-			g.size[r] += g.size[l]
-			g.code[r] ^= g.code[l]
-			if g.hi[l] > g.hi[r] {
-				g.hi[r] = g.hi[l]
-			}
+			g.size[n] = int16(size)
+			g.color[n] = uint8(k)
+			g.first[n] = int16(c*stride + r)
+			g.lo[n] = uint8(c)
+			g.hi[n] = uint8(c + last)
+			g.code[n] = code
+			g.off[n] = int16(top)
+			top += last + 1
+			n++
 		}
 	}
-	for l := 0; l < nl; l++ {
-		if int(par[l]) == l && g.size[l] >= 2 {
-			g.moves[g.nmoves] = int16(l)
-			g.nmoves++
-		}
+	if kp < kend {
+		n, _, _ = g.keep(prev, kp, numCells, n, top)
 	}
+	g.nmoves = n
 }
 
 // cellOf returns the cell index of m's bead.
@@ -184,8 +369,18 @@ func (p *pos) playMove(g *groups, cell int) int {
 	return board.Score(p.remove(g, g.groupOf(cell)))
 }
 
-// groupOf returns the group holding cell i.
-func (g *groups) groupOf(i int) int { return int(g.par[g.label[i]]) }
+// groupOf returns the group holding cell i, or -1 when the bead at i has
+// no equal neighbour (or there is none).
+func (g *groups) groupOf(i int) int {
+	c, r := i/stride, uint(i%stride)
+	for id := 0; id < g.nmoves; id++ {
+		lo := int(g.lo[id])
+		if lo <= c && c <= int(g.hi[id]) && g.mask[int(g.off[id])+c-lo]>>r&1 != 0 {
+			return id
+		}
+	}
+	return -1
+}
 
 // move returns the board move naming group id.
 func (g *groups) move(id int) board.Move {
@@ -194,36 +389,37 @@ func (g *groups) move(id int) board.Move {
 }
 
 // remove plays group id (analysed by g) on p and returns the beads removed.
-// g is stale afterwards.
+// g is unchanged, and still describes the position before the move.
 func (p *pos) remove(g *groups, id int) int {
 	lo, hi := int(g.lo[id]), int(g.hi[id])
-	lab := int16(id)
+	gm := g.mask[int(g.off[id]):]
 	for c := lo; c <= hi; c++ {
-		base := c * stride
-		h := int(p.height[c])
-		wr := 0
-		for r := 0; r < h; r++ {
-			if g.par[g.label[base+r]] != lab {
-				p.cells[base+wr] = p.cells[base+r]
-				wr++
+		rm := gm[c-lo]
+		col := &p.bits[c]
+		p.height[c] -= uint8(bits.OnesCount32(rm))
+		// Close each run of removed beads, top run first, in every
+		// colour's mask: the beads above drop by the run's length.
+		for rm != 0 {
+			t := bits.Len32(rm) - 1                   // top bead of the run
+			b := bits.Len32(^rm & (uint32(1)<<t - 1)) // its bottom bead
+			below := uint32(1)<<b - 1
+			for k := 1; k < nColors; k++ {
+				v := col[k]
+				col[k] = v&below | v>>(t+1)<<b
 			}
+			rm &= below
 		}
-		for r := wr; r < h; r++ {
-			p.cells[base+r] = 0
-		}
-		p.height[c] = uint8(wr)
 	}
 	w := int(p.width)
 	dst := lo
 	for c := lo; c < w; c++ {
-		h := int(p.height[c])
-		if h == 0 {
+		if p.height[c] == 0 {
 			continue
 		}
 		if dst != c {
-			copy(p.cells[dst*stride:dst*stride+h], p.cells[c*stride:c*stride+h])
-			clear(p.cells[c*stride : c*stride+h])
-			p.height[dst] = uint8(h)
+			p.bits[dst] = p.bits[c]
+			p.height[dst] = p.height[c]
+			p.bits[c] = [nColors]uint32{}
 			p.height[c] = 0
 		}
 		dst++

@@ -151,7 +151,7 @@ func TestPosMatchesBoard(t *testing.T) {
 				t.Fatalf("seed %d: %d moves, board says %d", seed, g.nmoves, len(want))
 			}
 			for k, gr := range want {
-				id := int(g.moves[k])
+				id := k
 				if g.move(id) != gr.Move || int(g.size[id]) != gr.Size || board.Color(g.color[id]) != gr.Color {
 					t.Fatalf("seed %d: group %d differs", seed, k)
 				}
@@ -159,7 +159,7 @@ func TestPosMatchesBoard(t *testing.T) {
 			if g.nmoves == 0 {
 				break
 			}
-			id := int(g.moves[r.IntN(g.nmoves)])
+			id := r.IntN(g.nmoves)
 			m := g.move(id)
 			n := p.remove(&g, id)
 			if bn := b.Remove(m); bn != n {
@@ -170,7 +170,7 @@ func TestPosMatchesBoard(t *testing.T) {
 			}
 			for c := 0; c < board.MaxSize; c++ {
 				for row := 0; row < board.MaxSize; row++ {
-					if board.Color(p.cells[c*stride+row]) != b.At(row, c) {
+					if board.Color(p.at(c, row)) != b.At(row, c) {
 						t.Fatalf("seed %d: cell %d,%d differs", seed, row, c)
 					}
 				}

@@ -1,0 +1,264 @@
+package solver
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"chainshot/board"
+)
+
+// refGroup is a group as refAnalyse finds it.
+type refGroup struct {
+	size, first, lo, hi int
+	color               uint8
+	code                uint64
+	cells               map[int]bool
+}
+
+// refAnalyse is the reference for groups.analyse: a plain flood fill over
+// a cell array read bead by bead with pos.at, starting groups in scan
+// order (column by column, bottom up), keeping those of two or more beads.
+func refAnalyse(p *pos) []refGroup {
+	var cell [numCells]uint8
+	for c := 0; c < maxCols; c++ {
+		for r := 0; r < stride; r++ {
+			cell[c*stride+r] = p.at(c, r)
+		}
+	}
+	var seen [numCells]bool
+	var out []refGroup
+	for i := 0; i < numCells; i++ {
+		if cell[i] == 0 || seen[i] {
+			continue
+		}
+		g := refGroup{first: i, lo: i / stride, hi: i / stride, color: cell[i], cells: map[int]bool{}}
+		stack := []int{i}
+		seen[i] = true
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			g.size++
+			g.code ^= cellKey[g.color][j]
+			g.cells[j] = true
+			g.lo, g.hi = min(g.lo, j/stride), max(g.hi, j/stride)
+			c, r := j/stride, j%stride
+			for _, d := range [][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
+				cc, rr := c+d[0], r+d[1]
+				if cc < 0 || cc >= maxCols || rr < 0 || rr >= stride {
+					continue
+				}
+				k := cc*stride + rr
+				if !seen[k] && cell[k] == g.color {
+					seen[k] = true
+					stack = append(stack, k)
+				}
+			}
+		}
+		if g.size >= 2 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// checkAnalysis compares g (p analysed) with the reference, every field,
+// every group's beads and groupOf of every cell.
+func checkAnalysis(t *testing.T, p *pos, g *groups, what string) {
+	t.Helper()
+	want := refAnalyse(p)
+	if g.nmoves != len(want) {
+		t.Fatalf("%s: %d groups, reference %d", what, g.nmoves, len(want))
+	}
+	in := map[int]int{}
+	for id, w := range want {
+		if int(g.size[id]) != w.size || int(g.first[id]) != w.first || int(g.lo[id]) != w.lo ||
+			int(g.hi[id]) != w.hi || g.color[id] != w.color || g.code[id] != w.code {
+			t.Fatalf("%s: group %d is size %d first %d cols %d-%d colour %d code %x, reference %+v",
+				what, id, g.size[id], g.first[id], g.lo[id], g.hi[id], g.color[id], g.code[id], w)
+		}
+		for c := w.lo; c <= w.hi; c++ {
+			var m uint32
+			for r := 0; r < stride; r++ {
+				if w.cells[c*stride+r] {
+					m |= 1 << r
+					in[c*stride+r] = id
+				}
+			}
+			if got := g.mask[int(g.off[id])+c-w.lo]; got != m {
+				t.Fatalf("%s: group %d column %d mask %b, reference %b", what, id, c, got, m)
+			}
+		}
+	}
+	for i := 0; i < numCells; i++ {
+		id, ok := in[i]
+		if !ok {
+			id = -1
+		}
+		if got := g.groupOf(i); got != id {
+			t.Fatalf("%s: groupOf(%d) = %d, reference %d", what, i, got, id)
+		}
+	}
+}
+
+// TestAnalyseMatchesReference analyses random boards (up to 32x32, so the
+// top row bit and the last column are used) after every move of random
+// lines, with analyse and analyseAfter, and compares with the reference
+// flood fill; it also checks the hash against one computed bead by bead.
+func TestAnalyseMatchesReference(t *testing.T) {
+	sizes := [][3]int{{1, 1, 1}, {2, 3, 1}, {5, 5, 2}, {15, 15, 5}, {15, 15, 3}, {32, 32, 5}, {32, 32, 2}, {7, 32, 4}, {32, 3, 3}, {16, 16, 4}}
+	for i, sz := range sizes {
+		for seed := uint64(0); seed < 3; seed++ {
+			b := randomBoard(t, sz[0], sz[1], sz[2], 100*uint64(i)+seed)
+			p := fromBoard(&b)
+			r := rand.New(rand.NewPCG(seed, 9))
+			// g is p's analysis, made by analyseAfter from the previous
+			// one (prev) after most moves, by analyse after every third.
+			var ga, gb groups
+			g, prev := &ga, &gb
+			g.analyse(&p)
+			for step := 0; ; step++ {
+				checkAnalysis(t, &p, g, fmt.Sprintf("size %v seed %d step %d", sz, seed, step))
+				var h uint64
+				for c := 0; c < maxCols; c++ {
+					for row := 0; row < stride; row++ {
+						if k := p.at(c, row); k != 0 {
+							h ^= cellKey[k][c*stride+row]
+						}
+					}
+				}
+				if p.hash() != h {
+					t.Fatalf("size %v seed %d step %d: hash %x, bead by bead %x", sz, seed, step, p.hash(), h)
+				}
+				if g.nmoves == 0 {
+					break
+				}
+				id := r.IntN(g.nmoves)
+				lo, hi, w := int(g.lo[id]), int(g.hi[id]), p.width
+				p.remove(g, id)
+				if step%3 == 2 {
+					prev.analyse(&p)
+				} else {
+					prev.analyseAfter(&p, g, lo, hi, p.width != w)
+				}
+				g, prev = prev, g
+			}
+		}
+	}
+}
+
+// TestAnalyseExtremes checks the analysis on full 32x32 boards that use
+// the most group masks (rows of one colour: 32 groups of 32 columns),
+// one group of every bead, and no group at all, then plays them out.
+func TestAnalyseExtremes(t *testing.T) {
+	boards := map[string]func(r, c int) board.Color{
+		"rows":    func(r, c int) board.Color { return board.Color(1 + r%2) },
+		"columns": func(r, c int) board.Color { return board.Color(1 + c%3) },
+		"one":     func(r, c int) board.Color { return board.Orange },
+		"checker": func(r, c int) board.Color { return board.Color(1 + (r+c)%2) },
+		"snake": func(r, c int) board.Color {
+			if c%4 == 1 && r != 0 || c%4 == 3 && r != board.MaxSize-1 {
+				return board.Blue
+			}
+			return board.Red
+		},
+	}
+	for name, color := range boards {
+		grid := make([][]board.Color, board.MaxSize)
+		for i := range grid {
+			grid[i] = make([]board.Color, board.MaxSize)
+			for c := range grid[i] {
+				grid[i][c] = color(board.MaxSize-1-i, c)
+			}
+		}
+		b, err := board.New(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := fromBoard(&b)
+		var ga, gb groups
+		g, prev := &ga, &gb
+		g.analyse(&p)
+		for step := 0; ; step++ {
+			checkAnalysis(t, &p, g, fmt.Sprintf("%s step %d", name, step))
+			if g.nmoves == 0 {
+				break
+			}
+			id := g.nmoves - 1
+			lo, hi, w := int(g.lo[id]), int(g.hi[id]), p.width
+			p.remove(g, id)
+			prev.analyseAfter(&p, g, lo, hi, p.width != w)
+			g, prev = prev, g
+		}
+	}
+}
+
+// TestCellKeysUnchanged checks that the keys, stored by colour, are the
+// ones the byte-per-cell solver drew (cell-major order from the same
+// seed), so that move codes, NRPA's lines and hashes are unchanged.
+func TestCellKeysUnchanged(t *testing.T) {
+	r := rand.New(rand.NewPCG(0x736f6c766572, 0x636f646573))
+	for i := 0; i < numCells; i++ {
+		for c := 1; c < nColors; c++ {
+			if k := r.Uint64(); cellKey[c][i] != k {
+				t.Fatalf("key of cell %d colour %d is %x, want %x", i, c, cellKey[c][i], k)
+			}
+		}
+	}
+}
+
+// TestFillRuns compares fillRuns with a bit-by-bit fill on random masks.
+func TestFillRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for n := 0; n < 20000; n++ {
+		m := r.Uint32() | r.Uint32()<<uint(r.IntN(3)) // denser masks, longer runs
+		if n%7 == 0 {
+			m = ^uint32(0) >> uint(r.IntN(32))
+		}
+		s := m & r.Uint32() & r.Uint32()
+		var want uint32
+		for b := 0; b < 32; b++ {
+			if s>>b&1 == 0 {
+				continue
+			}
+			for u := b; u < 32 && m>>u&1 != 0; u++ {
+				want |= 1 << u
+			}
+			for d := b; d >= 0 && m>>d&1 != 0; d-- {
+				want |= 1 << d
+			}
+		}
+		if got := fillRuns(m, s); got != want {
+			t.Fatalf("fillRuns(%032b, %032b) = %032b, want %032b", m, s, got, want)
+		}
+	}
+}
+
+// TestAnalyseAllocs checks that analysis and removal do not allocate.
+func TestAnalyseAllocs(t *testing.T) {
+	b := randomBoard(t, 15, 15, 5, 3)
+	p0 := fromBoard(&b)
+	g := new(groups)
+	allocs := testing.AllocsPerRun(20, func() {
+		p := p0
+		for g.analyse(&p); g.nmoves > 0; g.analyse(&p) {
+			p.remove(g, g.nmoves/2)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per line", allocs)
+	}
+	g2 := new(groups)
+	allocs = testing.AllocsPerRun(20, func() {
+		p := p0
+		g, prev := g, g2
+		for g.analyse(&p); g.nmoves > 0; g, prev = prev, g {
+			id, w := g.nmoves/2, p.width
+			p.remove(g, id)
+			prev.analyseAfter(&p, g, int(g.lo[id]), int(g.hi[id]), p.width != w)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per line", allocs)
+	}
+}
