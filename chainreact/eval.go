@@ -446,18 +446,24 @@ func reach(b *Board, p int) int {
 // count the neighbouring pairs of H5.
 func staticMasks(b *Board, p int) int {
 	g := b.geo
-	var all uint64
-	for q := 1; q <= int(b.players); q++ {
-		all |= b.occ[q]
-	}
-	mine := b.occ[p+1]
-	theirs := all &^ mine
+	mine, theirs := b.sides(p)
 	crit := b.crit
 	h2 := 10 * (bits.OnesCount64(mine&crit) - bits.OnesCount64(theirs&crit))
 	h3 := bits.OnesCount64(mine) - bits.OnesCount64(theirs)
 	h5 := 5*bits.OnesCount64(mine&g.corner) + 3*bits.OnesCount64(mine&g.edge) -
 		pairs(g, mine, theirs) - 5*pairs(g, mine, theirs&crit)
 	return 5*h1Orbs(b, p) + 20*h2 + 10*h3 + 10*h5
+}
+
+// sides returns the cells of player p and those of every other player,
+// on a board that keeps masks.
+func (b *Board) sides(p int) (mine, theirs uint64) {
+	var all uint64
+	for q := 1; q <= int(b.players); q++ {
+		all |= b.occ[q]
+	}
+	mine = b.occ[p+1]
+	return mine, all &^ mine
 }
 
 // pairs counts the pairs of neighbouring cells (i, j) with i in a and j

@@ -72,12 +72,7 @@ func (g *geometry) captures(crit, mine, theirs uint64) (forMine, forTheirs int) 
 //	11 counter   the other player's capture, + for p
 func features(b *Board, p int, f *[numFeatures]int) {
 	g := b.geo
-	var all uint64
-	for q := 1; q <= int(b.players); q++ {
-		all |= b.occ[q]
-	}
-	mine := b.occ[p+1]
-	theirs := all &^ mine
+	mine, theirs := b.sides(p)
 	crit := b.crit
 	mc, tc := mine&crit, theirs&crit
 	f[0] = h1Orbs(b, p)
