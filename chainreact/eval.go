@@ -21,7 +21,7 @@ const (
 	EvalSafety                // seed 002's H5 alone: corners, edges, threats
 	EvalStatic                // seed 002's weights without H4: the chains are left to quiescence search
 	EvalReach                 // seed 002's weights with H4 estimated from blocks of critical cells, without simulating
-	EvalTuned                 // features of threats, tempo and capture fitted to self-play results, by game phase
+	EvalTuned                 // features of threats, tempo and capture fitted to self-play results, by game phase (two players, at most 64 cells; else EvalStatic)
 	numEvals
 )
 
@@ -82,15 +82,17 @@ func (e Eval) Score(b *Board, p int) int {
 		}
 		return weighted(b, p, false)
 	case EvalTuned:
-		if b.masks {
+		// fitted on two players and read from masks (at most 64 cells):
+		// elsewhere it is the static evaluation
+		switch {
+		case b.players != 2 || !b.geo.small:
+			return EvalStatic.Score(b, p)
+		case b.masks:
 			return tuned(b, p)
 		}
-		if b.geo.small && b.players == 2 {
-			c := *b
-			c.trackMasks()
-			return tuned(&c, p)
-		}
-		return weighted(b, p, false)
+		c := *b
+		c.trackMasks()
+		return tuned(&c, p)
 	case EvalReach:
 		return weighted(b, p, false) + 10*phaseWeight(b)*reach(b, p)/10
 	case EvalOrbs:

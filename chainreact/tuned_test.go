@@ -90,3 +90,24 @@ func TestTunedEval(t *testing.T) {
 		t.Fatalf("only %d positions checked, %d with a capture", checked, captures)
 	}
 }
+
+// TestTunedFallsBackToStatic checks that the tuned evaluation is the
+// static one where it was not fitted: more than two players, or a board
+// of more than 64 cells.
+func TestTunedFallsBackToStatic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, s := range []struct{ r, c, n int }{{6, 6, 3}, {9, 8, 2}, {12, 12, 2}} {
+		b, _ := NewBoard(s.r, s.c, s.n)
+		b.trackMasks()
+		var buf []Move
+		for !b.Over() {
+			for p := 0; p < s.n; p++ {
+				if got, want := EvalTuned.Score(&b, p), EvalStatic.Score(&b, p); got != want {
+					t.Fatalf("%dx%d, %d players, ply %d: tuned %d, static %d", s.r, s.c, s.n, b.Ply(), got, want)
+				}
+			}
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+	}
+}
