@@ -109,6 +109,10 @@ func (e Eval) Score(b *Board, p int) int {
 	return 0
 }
 
+// readsMasks reports whether the evaluation is faster on boards that
+// keep bit masks (trackMasks), so a search should give its boards them.
+func (e Eval) readsMasks() bool { return e == EvalStatic || e == EvalTuned }
+
 func (b *Board) critical(i int) bool { return b.count[i] == b.geo.cm[i]-1 }
 
 // brilliant is seed 001's heuristic as its text describes it, reading

@@ -104,8 +104,7 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 		s.deadline = time.Now().Add(s.limit)
 	}
 	s.budget = s.moveBudget(b)
-	if s.kind == kindBest && (s.eval == EvalStatic || s.eval == EvalTuned) {
-		// the static evaluation reads bit masks the board keeps
+	if s.kind == kindBest && s.eval.readsMasks() {
 		s.boards[0] = *b
 		s.boards[0].trackMasks()
 		b = &s.boards[0]
