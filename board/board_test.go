@@ -263,3 +263,16 @@ func BenchmarkPlayout15x15(b *testing.B) {
 		}
 	}
 }
+
+func TestBetter(t *testing.T) {
+	// The handout's ranking, best first.
+	ranked := [][2]int{{1, 21450}, {1, 20100}, {2, 30423}, {2, 25678}, {2, 18927}, {3, 24567}}
+	for i := range ranked {
+		for j := range ranked {
+			got := Better(ranked[i][0], ranked[i][1], ranked[j][0], ranked[j][1])
+			if got != (i < j) {
+				t.Errorf("Better(%v, %v) = %v", ranked[i], ranked[j], got)
+			}
+		}
+	}
+}

@@ -25,6 +25,17 @@ func (b *Board) Check(m Move) error {
 	return nil
 }
 
+// Better reports whether a game that ends with beadsA beads left and
+// scoreA points ranks above one that ends with beadsB and scoreB: fewer
+// beads left first, then the higher score. It is the one ranking rule of
+// the game; the solver, results files and tournaments all use it.
+func Better(beadsA, scoreA, beadsB, scoreB int) bool {
+	if beadsA != beadsB {
+		return beadsA < beadsB
+	}
+	return scoreA > scoreB
+}
+
 // Game is a board in play: where it started, the moves so far, their
 // scores and the position now.
 type Game struct {

@@ -17,6 +17,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"chainshot/board"
 )
 
 // Record is one data set's result: one JSON Lines object.
@@ -39,18 +41,11 @@ type Record struct {
 	Partial bool `json:"partial,omitempty"`
 }
 
-// Better reports whether a game leaving beadsA beads with scoreA ranks
-// above one leaving beadsB with scoreB: fewer beads left first, then the
-// higher score.
-func Better(beadsA, scoreA, beadsB, scoreB int) bool {
-	if beadsA != beadsB {
-		return beadsA < beadsB
-	}
-	return scoreA > scoreB
+// Better reports whether r ranks above o, by the game's rule
+// (board.Better: fewer beads left, then the higher score).
+func (r Record) Better(o Record) bool {
+	return board.Better(r.BeadsLeft, r.Score, o.BeadsLeft, o.Score)
 }
-
-// Better reports whether r ranks above o.
-func (r Record) Better(o Record) bool { return Better(r.BeadsLeft, r.Score, o.BeadsLeft, o.Score) }
 
 // Line is a record read from a file, with its line number.
 type Line struct {

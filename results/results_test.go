@@ -9,14 +9,13 @@ import (
 	"testing"
 )
 
-func TestBetter(t *testing.T) {
+func TestRecordBetter(t *testing.T) {
 	// The handout's ranking, best first.
-	ranked := [][2]int{{1, 21450}, {1, 20100}, {2, 30423}, {2, 25678}, {2, 18927}, {3, 24567}}
+	ranked := []Record{{BeadsLeft: 1, Score: 21450}, {BeadsLeft: 1, Score: 20100}, {BeadsLeft: 2, Score: 30423}, {BeadsLeft: 3, Score: 24567}}
 	for i := range ranked {
 		for j := range ranked {
-			got := Better(ranked[i][0], ranked[i][1], ranked[j][0], ranked[j][1])
-			if got != (i < j) {
-				t.Errorf("Better(%v, %v) = %v", ranked[i], ranked[j], got)
+			if got := ranked[i].Better(ranked[j]); got != (i < j) {
+				t.Errorf("%+v.Better(%+v) = %v", ranked[i], ranked[j], got)
 			}
 		}
 	}

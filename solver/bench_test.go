@@ -98,9 +98,9 @@ func TestStandardBenchmark(t *testing.T) {
 	fmt.Printf("%-6s %7s %6s %6s %8s %10s %s\n", "board", "lit", "score", "left", "cpu_s", "nodes/s", "algorithm")
 	for _, n := range boards {
 		b := loadStandard(t, n)
-		c0 := cpuTime()
+		c0 := ProcessCPU()
 		r, err := Solve(context.Background(), b, *benchAlgo, Options{Budget: *benchBudget, MaxNodes: *benchNodes, Seed: *benchSeed, Workers: *benchWorkers})
-		cpu := cpuTime() - c0
+		cpu := ProcessCPU() - c0
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,9 +163,9 @@ func TestHandoutSamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := p.Board
-		c0 := cpuTime()
+		c0 := ProcessCPU()
 		r, err := Solve(context.Background(), b, *benchAlgo, Options{Budget: *benchBudget, Seed: *benchSeed, Workers: *benchWorkers})
-		cpu := cpuTime() - c0
+		cpu := ProcessCPU() - c0
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -468,8 +468,8 @@ func (p *pos) upperScore() int {
 // lines as the game ranks them: fewer beads, then higher score.
 func value(beads, score int) int64 { return int64(score) - int64(beads)<<32 }
 
-// better reports whether (b1, s1) ranks above (b2, s2).
-func better(b1, s1, b2, s2 int) bool { return b1 < b2 || (b1 == b2 && s1 > s2) }
+// better reports whether (b1, s1) ranks above (b2, s2): the game's rule.
+func better(b1, s1, b2, s2 int) bool { return board.Better(b1, s1, b2, s2) }
 
 // guidePenalties are the bead penalties of the Monte-Carlo searches'
 // guidance, by worker (cycling). A search steers by score + 1000 for a

@@ -27,7 +27,6 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"chainshot/board"
@@ -208,7 +207,7 @@ type search struct {
 
 func newSearch(ctx context.Context, b board.Board, opt Options) *search {
 	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt}
-	s.cpu0 = cpuTime()
+	s.cpu0 = ProcessCPU()
 	s.wall0 = time.Now()
 	if opt.Budget > 0 {
 		// Stop a little early: result assembly and the last check's lag.
@@ -218,21 +217,12 @@ func newSearch(ctx context.Context, b board.Board, opt Options) *search {
 	return s
 }
 
-// cpuTime returns the process's user + system time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // elapsed returns the budgeted time used so far.
 func (s *search) elapsed() time.Duration {
 	if s.opt.Wall {
 		return time.Since(s.wall0)
 	}
-	return cpuTime() - s.cpu0
+	return ProcessCPU() - s.cpu0
 }
 
 // remaining returns the budgeted time left, or a large value when there

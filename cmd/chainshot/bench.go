@@ -9,6 +9,7 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/results"
+	"chainshot/solver"
 )
 
 func benchCommand() *cli.Command {
@@ -49,9 +50,9 @@ var published = []struct {
 func playoutSpeed(b board.Board, d time.Duration) float64 {
 	r := rand.New(rand.NewPCG(1, 2))
 	moves := make([]board.Move, 0, 256)
-	start := processCPU()
+	start := solver.ProcessCPU()
 	n := 0
-	for processCPU()-start < d {
+	for solver.ProcessCPU()-start < d {
 		for k := 0; k < 100; k++ {
 			bd := b
 			for {
@@ -64,7 +65,7 @@ func playoutSpeed(b board.Board, d time.Duration) float64 {
 		}
 		n += 100
 	}
-	return float64(n) / (processCPU() - start).Seconds()
+	return float64(n) / (solver.ProcessCPU() - start).Seconds()
 }
 
 func doBench(c *cli.Context) error {

@@ -146,15 +146,6 @@ func startProfile(c *cli.Context) (stop func() error, err error) {
 	}, nil
 }
 
-// processCPU returns the CPU time (user + system) of the whole process.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // interruptible returns a context cancelled by Ctrl-C (SIGINT) or SIGTERM.
 func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
@@ -172,9 +163,9 @@ func solveSet(ctx context.Context, s *streams, set datasets.Set, cfg searchConfi
 	} else {
 		close(finished)
 	}
-	startCPU, startWall := processCPU(), time.Now()
+	startCPU, startWall := solver.ProcessCPU(), time.Now()
 	res, err := solver.Solve(ctx, set.Board, cfg.algo, opt)
-	cpu, wall := processCPU()-startCPU, time.Since(startWall)
+	cpu, wall := solver.ProcessCPU()-startCPU, time.Since(startWall)
 	close(done)
 	<-finished
 	if err != nil {
@@ -215,7 +206,7 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetVisibility(s.errTTY),
 	)
-	startCPU, startWall := processCPU(), time.Now()
+	startCPU, startWall := solver.ProcessCPU(), time.Now()
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -224,7 +215,7 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 			bar.Finish()
 			return
 		case <-tick.C:
-			used := processCPU() - startCPU
+			used := solver.ProcessCPU() - startCPU
 			if opt.Wall {
 				used = time.Since(startWall)
 			}
