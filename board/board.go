@@ -2,7 +2,6 @@ package board
 
 import (
 	"fmt"
-	"math/rand/v2"
 )
 
 // MaxSize is the largest number of rows or columns a board may have.
@@ -113,19 +112,6 @@ type Board struct {
 	count  [NumColors + 1]int16
 }
 
-// zobrist holds one key per cell and colour, drawn from a fixed seed so
-// that hashes are the same in every run.
-var zobrist [numCells][NumColors + 1]uint64
-
-func init() {
-	r := rand.New(rand.NewPCG(0x636861696e73686f, 0x7421))
-	for i := range zobrist {
-		for c := 1; c <= NumColors; c++ {
-			zobrist[i][c] = r.Uint64()
-		}
-	}
-}
-
 // New returns a board from a grid of colours given top row first, as in a
 // data-set file. Every row must have the same length, between 1 and
 // MaxSize, and every cell a colour.
@@ -209,22 +195,6 @@ func (b *Board) Colors() int {
 		}
 	}
 	return n
-}
-
-// Hash returns the position's Zobrist hash, computed on demand (playouts
-// never need it, so moves do not maintain it). Equal positions have equal
-// hashes; the hash does not depend on the original board's size.
-func (b *Board) Hash() uint64 {
-	var h uint64
-	w := int(b.width)
-	for c := 0; c < w; c++ {
-		base := c * Stride
-		keys := zobrist[base : base+int(b.height[c])]
-		for r := range keys {
-			h ^= keys[r][b.cells[base+r]]
-		}
-	}
-	return h
 }
 
 // IsEmpty reports whether every bead has been removed.

@@ -1,6 +1,6 @@
 // Package board is the ChainShot (SameGame) board: parsing and formatting
 // data-set files, groups, moves (removal, gravity, column shift), scores,
-// the end of the game and a position hash.
+// the end of the game and the ranking of finished games (Better).
 //
 // # Coordinates
 //
@@ -28,7 +28,7 @@
 // A group is a maximal set of two or more beads of one colour joined
 // orthogonally. Removing a group of n beads scores (n-2)^2. The game ends
 // when no group is left; games rank by fewest beads left, then highest
-// score (package results ranks them).
+// score (Better).
 //
 // # Speed
 //
