@@ -325,7 +325,7 @@ func comparisonFigure(e experiment) chart.Figure {
 			XLabel: "win rate against the random agent (bars: measured, whiskers: 95% Wilson interval)",
 			Series: []chart.Series{
 				{Kind: chart.Bars, Name: "measured win rate, 95% interval", Values: rate, Low: lo, High: hi, Color: chart.Blue, ValueLabel: chart.Percent},
-				{Kind: chart.Markers, Name: "seed 002's guess (Table 1, not measured)", Values: guess, Color: chart.Vermillion, Shape: chart.Diamond},
+				{Kind: chart.Markers, Name: "seed 002's guess (Table 1, not measured)", Values: guess, Color: chart.Vermillion, Shape: chart.Diamond, ValueLabel: chart.Percent},
 			},
 		}},
 		Note:  fmt.Sprintf("chainshot react experiment seed002 --games %d --seed %d; full evaluation = seed 002's weighted sum of H1..H5.", e.games, e.seed),

@@ -148,28 +148,40 @@ func TestHeatmapFigureShowsTheRates(t *testing.T) {
 func TestComparisonFigureShowsTheRates(t *testing.T) {
 	e := testExperiment()
 	svg := render(t, comparisonFigure(e), "seed002-comparison")
-	var labels []svgText
+	var labels, guesses []svgText
 	var all strings.Builder
 	for _, tx := range svgTexts(t, svg) {
 		all.WriteString(tx.text + "\n")
 		if strings.Contains(tx.style, "font-size:11px") && strings.HasSuffix(tx.text, "%") {
-			labels = append(labels, tx)
+			if strings.Contains(tx.style, "fill:#D55E00") {
+				guesses = append(guesses, tx)
+			} else {
+				labels = append(labels, tx)
+			}
 		}
 	}
 	sort.Slice(labels, func(i, j int) bool { return labels[i].y < labels[j].y })
-	if len(labels) != len(e.t1) {
-		t.Fatalf("%d value labels, want one per agent (%d)", len(labels), len(e.t1))
+	sort.Slice(guesses, func(i, j int) bool { return guesses[i].y < guesses[j].y })
+	if len(labels) != len(e.t1) || len(guesses) != len(e.t1) {
+		t.Fatalf("%d value labels and %d guess labels, want one of each per agent (%d)", len(labels), len(guesses), len(e.t1))
 	}
 	for k, r := range e.t1 {
 		if got, want := labels[k].text, chart.Percent(r.WinRate); got != want {
 			t.Errorf("agent %d (%s): label %s, want %s", k+1, r.Agent, got, want)
 		}
+		if got, want := guesses[k].text, chart.Percent(r.SeedGuess); got != want {
+			t.Errorf("agent %d (%s): guess %s, want %s", k+1, r.Agent, got, want)
+		}
+		if labels[k].y > guesses[k].y || (k+1 < len(e.t1) && guesses[k].y > labels[k+1].y) {
+			t.Errorf("agent %d: its guess is not beside its bar", k+1)
+		}
 	}
 	// Bars and guess markers, each plus one in the legend.
-	if got := strings.Count(string(svg), "fill:#0072B2"); got != len(e.t1)+1 {
+	paths := func(fill string) int { return len(regexp.MustCompile(`<path [^>]*fill:`+fill).FindAll(svg, -1)) }
+	if got := paths("#0072B2"); got != len(e.t1)+1 {
 		t.Errorf("%d blue shapes, want %d bars and a legend key", got, len(e.t1))
 	}
-	if got := strings.Count(string(svg), "fill:#D55E00"); got != len(e.t1)+1 {
+	if got := paths("#D55E00"); got != len(e.t1)+1 {
 		t.Errorf("%d vermillion shapes, want %d guess markers and a legend key", got, len(e.t1))
 	}
 	for _, s := range []string{"Full evaluation, depth 3", "Explosion Chain, depth 3", "seed 002's guess", "95%", "40 games each", "9x6 board"} {

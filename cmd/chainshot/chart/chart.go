@@ -61,6 +61,8 @@ type Panel struct {
 	Min, Max float64
 	// Percent labels the value axis 0% to 100% for values 0 to 1.
 	Percent bool
+	// Integer keeps the value axis' ticks on whole numbers (counts).
+	Integer bool
 	Series  []Series
 	// LegendBottom puts the legend below the plot's data, at its left,
 	// instead of the top-left corner.
@@ -83,8 +85,12 @@ const (
 	Markers
 	// Line joins the points (X[i], Y[i]) and marks each.
 	Line
-	// Points marks each (X[i], Y[i]) and writes Labels[i] beside it.
+	// Points marks each (X[i], Y[i]) and writes Labels[i] beside it,
+	// on its left where LabelLeft[i] is true.
 	Points
+	// Levels draws a dashed line across the panel at each Y[i], Labels[i]
+	// written above its left end: a result with no x of its own.
+	Levels
 )
 
 // Series is one set of data in a panel.
@@ -99,8 +105,10 @@ type Series struct {
 	Low, High []float64
 	// X and Y are the points of a Line or of Points.
 	X, Y []float64
-	// Labels name each point of Points.
+	// Labels name each point of Points or line of Levels.
 	Labels []string
+	// LabelLeft puts a point's label on its left (Points).
+	LabelLeft []bool
 	// ValueLabel, when set, writes each bar's value at its end.
 	ValueLabel func(float64) string
 	// Color is the series' colour; nil picks the next of the palette.

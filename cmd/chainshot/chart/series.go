@@ -108,7 +108,7 @@ func (p Panel) addSeries(pl *plot.Plot) error {
 				pl.Add(&markers{s: s, l: l, slot: l.slot[i], color: col})
 			}
 		case Line, Points:
-			if len(s.X) != len(s.Y) || (s.Kind == Points && len(s.Labels) != len(s.X)) {
+			if len(s.X) != len(s.Y) || (s.Kind == Points && len(s.Labels) != len(s.X)) || (s.LabelLeft != nil && len(s.LabelLeft) != len(s.X)) {
 				return fmt.Errorf("series %q: %d x, %d y and %d labels", s.Name, len(s.X), len(s.Y), len(s.Labels))
 			}
 			xys := make(plotter.XYs, len(s.X))
@@ -124,24 +124,24 @@ func (p Panel) addSeries(pl *plot.Plot) error {
 				ln.Color, ln.Width = col, 2*px
 				pl.Add(ln)
 			}
-			sc, err := plotter.NewScatter(xys)
-			if err != nil {
-				return fmt.Errorf("series %q: %v", s.Name, err)
-			}
-			sc.GlyphStyle = glyph(s.Shape, col)
-			pl.Add(sc)
-			if s.Kind == Points {
-				lb, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: s.Labels})
+			if s.Kind == Line {
+				sc, err := plotter.NewScatter(xys)
 				if err != nil {
 					return fmt.Errorf("series %q: %v", s.Name, err)
 				}
-				for k := range lb.TextStyle {
-					lb.TextStyle[k] = textStyle(regular(legendSize), Ink)
-					lb.TextStyle[k].YAlign = draw.YCenter
-				}
-				lb.Offset = vg.Point{X: 7 * px}
-				pl.Add(lb)
+				sc.GlyphStyle = glyph(s.Shape, col)
+				pl.Add(sc)
+			} else {
+				pl.Add(&points{s: s, color: col})
 			}
+		case Levels:
+			if len(s.Y) != len(s.Labels) {
+				return fmt.Errorf("series %q: %d levels and %d labels", s.Name, len(s.Y), len(s.Labels))
+			}
+			for _, y := range s.Y {
+				see(y)
+			}
+			pl.Add(&levels{s: s, color: col})
 		default:
 			return fmt.Errorf("series %q: unknown kind %d", s.Name, s.Kind)
 		}
@@ -166,6 +166,7 @@ func (p Panel) addSeries(pl *plot.Plot) error {
 		value = &pl.X
 	}
 	value.Min, value.Max = lo, hi
+	value.Tick.Marker = numberTicks{integer: p.Integer}
 	if p.Percent {
 		value.Tick.Marker = percentTicks{}
 	}
@@ -184,6 +185,17 @@ func (p Panel) addSeries(pl *plot.Plot) error {
 		}
 	}
 	if p.LogX {
+		xlo, xhi := math.Inf(1), math.Inf(-1)
+		for _, s := range p.Series {
+			for _, x := range s.X {
+				if x > 0 {
+					xlo, xhi = math.Min(xlo, x), math.Max(xhi, x)
+				}
+			}
+		}
+		if !math.IsInf(xlo, 1) {
+			pl.X.Min, pl.X.Max = xlo/2, xhi*6 // room for labels right of the last points
+		}
 		pl.X.Scale = plot.LogScale{}
 		pl.X.Tick.Marker = durationTicks{}
 	}
@@ -223,6 +235,8 @@ func (p Panel) legend() []legendEntry {
 			th = &markers{s: s, color: cols[i]}
 		case Line:
 			th = lineThumb{glyph(s.Shape, cols[i]), cols[i]}
+		case Levels:
+			th = &levels{s: s, color: cols[i]}
 		}
 		out = append(out, legendEntry{s.Name, th})
 	}
@@ -321,7 +335,13 @@ func (m *markers) Plot(c draw.Canvas, pl *plot.Plot) {
 			continue
 		}
 		x, y := m.l.xy(m.l.pos(k, m.slot), v)
-		c.DrawGlyph(g, vg.Point{X: tx(x), Y: ty(y)})
+		pt := vg.Point{X: tx(x), Y: ty(y)}
+		c.DrawGlyph(g, pt)
+		if m.s.ValueLabel != nil {
+			sty := textStyle(regular(cellSize), m.color)
+			sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+			c.FillText(sty, vg.Point{X: pt.X + g.Radius + 4*px, Y: pt.Y}, m.s.ValueLabel(v))
+		}
 	}
 }
 
@@ -374,6 +394,30 @@ func (diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) 
 	c.Fill(p)
 }
 
+// numberTicks labels an axis with plot's default ticks written plainly:
+// 80,000 rather than 80000, 2.5 rather than 2.50; integer drops ticks
+// between whole numbers (counts).
+type numberTicks struct{ integer bool }
+
+func (n numberTicks) Ticks(lo, hi float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (plot.DefaultTicks{}).Ticks(lo, hi) {
+		whole := t.Value == math.Trunc(t.Value)
+		if n.integer && !whole {
+			continue
+		}
+		if t.Label != "" {
+			if whole && math.Abs(t.Value) < 1e15 {
+				t.Label = thousands(int(t.Value))
+			} else {
+				t.Label = strconv.FormatFloat(t.Value, 'f', -1, 64)
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // percentTicks labels an axis of values from 0 to 1 as percentages.
 type percentTicks struct{}
 
@@ -413,4 +457,74 @@ func (durationTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
+}
+
+// points draws a Points series: a glyph at each point, its label beside.
+type points struct {
+	s     Series
+	color color.Color
+}
+
+func (p *points) Plot(c draw.Canvas, pl *plot.Plot) {
+	tx, ty := pl.Transforms(&c)
+	g := glyph(p.s.Shape, p.color)
+	sty := textStyle(regular(legendSize), Ink)
+	sty.YAlign = draw.YCenter
+	for k := range p.s.X {
+		pt := vg.Point{X: tx(p.s.X[k]), Y: ty(p.s.Y[k])}
+		c.DrawGlyph(g, pt)
+		sty.XAlign = draw.XLeft
+		at := vg.Point{X: pt.X + g.Radius + 5*px, Y: pt.Y}
+		if p.s.LabelLeft != nil && p.s.LabelLeft[k] {
+			sty.XAlign = draw.XRight
+			at.X = pt.X - g.Radius - 5*px
+		}
+		c.FillText(sty, at, p.s.Labels[k])
+	}
+}
+
+func (p *points) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return span(p.s.X), spanMax(p.s.X), math.NaN(), math.NaN()
+}
+
+// levels draws a Levels series: dashed lines across the panel.
+type levels struct {
+	s     Series
+	color color.Color
+}
+
+func (l *levels) Plot(c draw.Canvas, pl *plot.Plot) {
+	_, ty := pl.Transforms(&c)
+	ls := draw.LineStyle{Color: l.color, Width: 1.3 * px, Dashes: []vg.Length{6 * px, 4 * px}}
+	sty := textStyle(regular(legendSize), l.color)
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
+	for k, y := range l.s.Y {
+		c.StrokeLine2(ls, c.Min.X, ty(y), c.Max.X, ty(y))
+		c.FillText(sty, vg.Point{X: c.Min.X + 6*px, Y: ty(y) + 2*px}, l.s.Labels[k])
+	}
+}
+
+func (l *levels) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return math.NaN(), math.NaN(), math.NaN(), math.NaN()
+}
+
+func (l *levels) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	c.StrokeLine2(draw.LineStyle{Color: l.color, Width: 1.3 * px, Dashes: []vg.Length{5 * px, 3 * px}}, c.Min.X, y, c.Max.X, y)
+}
+
+func span(v []float64) float64 {
+	m := math.Inf(1)
+	for _, x := range v {
+		m = math.Min(m, x)
+	}
+	return m
+}
+
+func spanMax(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
 }
