@@ -2,6 +2,8 @@ package results
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -26,6 +28,10 @@ var publishedStandard []byte
 type Published struct {
 	Set   string `json:"set"`
 	About string `json:"about"`
+	// Fingerprints[k] identifies board k+1 by its content (see
+	// Fingerprint), whatever its name and letters.
+	Fingerprint  string   `json:"fingerprint"`
+	Fingerprints []string `json:"fingerprints"`
 	// Sources cite each paper by the key the methods use.
 	Sources map[string]string `json:"sources"`
 	Methods []Method          `json:"methods"`
@@ -113,6 +119,39 @@ func parsePublished(data []byte) (Published, error) {
 		}
 	}
 	return p, nil
+}
+
+// Fingerprint identifies a board by its colours' layout, whatever its
+// letters: rows top first, each colour replaced by the order of its first
+// appearance, rows ended by '/', hashed with SHA-256; the first 16 hex
+// digits.
+func Fingerprint(rows []string) string {
+	ids := map[rune]byte{}
+	var b strings.Builder
+	for _, r := range rows {
+		for _, c := range r {
+			id, ok := ids[c]
+			if !ok {
+				id = byte('0' + len(ids))
+				ids[c] = id
+			}
+			b.WriteByte(id)
+		}
+		b.WriteByte('/')
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:8])
+}
+
+// Board returns the number (1-based) of the set's board whose
+// Fingerprint is fp.
+func (p Published) Board(fp string) (k int, ok bool) {
+	for i, f := range p.Fingerprints {
+		if f == fp {
+			return i + 1, true
+		}
+	}
+	return 0, false
 }
 
 var sgName = regexp.MustCompile(`^sg(\d+)(\.txt)?$`)

@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -132,5 +133,35 @@ func TestPublishedTableInBenchmarks(t *testing.T) {
 	out := append(append(append([]byte{}, data[:i+len(beginMark)]...), want...), data[j:]...)
 	if err := os.WriteFile(path, out, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFingerprintsFindTheStandardBoards checks each board file of the
+// shared standard set against its fingerprint, and that the fingerprint
+// ignores the letters.
+func TestFingerprintsFindTheStandardBoards(t *testing.T) {
+	p, err := StandardPublished()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Fingerprints) != 20 {
+		t.Fatalf("%d fingerprints, want 20", len(p.Fingerprints))
+	}
+	if Fingerprint([]string{"RGB", "BRG"}) != Fingerprint([]string{"OLR", "ROL"}) || Fingerprint([]string{"RG"}) == Fingerprint([]string{"RR"}) {
+		t.Error("the fingerprint depends on the letters, or not on the layout")
+	}
+	dir := "../../shared/data/samegame-standard"
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no shared data: %v", err)
+	}
+	for k := 1; k <= 20; k++ {
+		data, err := os.ReadFile(fmt.Sprintf("%s/sg%02d.txt", dir, k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := p.Board(Fingerprint(strings.Fields(string(data))))
+		if !ok || got != k {
+			t.Errorf("sg%02d.txt: board %d, %v", k, got, ok)
+		}
 	}
 }
