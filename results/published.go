@@ -3,8 +3,8 @@ package results
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
