@@ -113,7 +113,20 @@ func TestHeatmapFigureShowsTheRates(t *testing.T) {
 	}
 	// The left panel's cells are left of the right panel's.
 	sort.Slice(cells, func(i, j int) bool { return cells[i].x < cells[j].x })
-	measured, guessed := matrices(e.t2)
+	// The expected matrices, from the rows and the seed's table directly.
+	measured, guessed := make([][]float64, n), make([][]float64, n)
+	for i := range measured {
+		measured[i], guessed[i] = make([]float64, n), make([]float64, n)
+	}
+	for k, pr := range seed002Table2 {
+		r := e.t2[k]
+		measured[pr.a][pr.b], measured[pr.b][pr.a] = float64(r.WinsA)/float64(r.Games), float64(r.WinsB)/float64(r.Games)
+		w, l := pr.a, pr.b
+		if pr.winner != pr.a {
+			w, l = pr.b, pr.a
+		}
+		guessed[w][l], guessed[l][w] = float64(pr.rate)/100, 1-float64(pr.rate)/100
+	}
 	for p, want := range [][][]float64{measured, guessed} {
 		panel := append([]svgText(nil), cells[p*n*(n-1):(p+1)*n*(n-1)]...)
 		sort.SliceStable(panel, func(i, j int) bool {
