@@ -7,7 +7,8 @@
 // a colour bar.
 //
 // The package knows nothing of games or files: callers build a Figure
-// from their data (see Heatmap, Comparison, Tournament and Anytime).
+// from their data. Tournament and Anytime build the solver's charts;
+// seed 002's figures are built by the react experiment command.
 package chart
 
 import (
