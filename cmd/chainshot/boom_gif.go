@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"chainshot/cmd/chainshot/picture"
 	"chainshot/expendibots"
@@ -43,15 +45,21 @@ func boomFrames(start expendibots.Board, actions []expendibots.Action) ([]pictur
 	return frames, nil
 }
 
-// writeBoomGIF writes the actions on start as an animated GIF, whole or
-// not at all.
-func writeBoomGIF(path, title string, start expendibots.Board, actions []expendibots.Action) error {
+// boomTitle names a case in its pictures: the file's base name without
+// ".json" ("test-level-4" for cases/test-level-4.json).
+func boomTitle(file string) string {
+	return strings.TrimSuffix(filepath.Base(file), ".json")
+}
+
+// writeBoomGIF writes the actions on start, read from file, as an
+// animated GIF titled by the case's name, whole or not at all.
+func writeBoomGIF(path, file string, start expendibots.Board, actions []expendibots.Action) error {
 	frames, err := boomFrames(start, actions)
 	if err != nil {
-		return failed("%s: %v", title, err)
+		return failed("%s: %v", file, err)
 	}
 	err = picture.WriteFile(path, func(w io.Writer) error {
-		return picture.ExpendibotsGIF(w, frames, picture.Options{Title: title})
+		return picture.ExpendibotsGIF(w, frames, picture.Options{Title: boomTitle(file)})
 	})
 	if err != nil {
 		return badInput("%v", err)

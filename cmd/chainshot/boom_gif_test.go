@@ -58,3 +58,15 @@ func TestWriteBoomGIF(t *testing.T) {
 		t.Errorf("illegal action: status %d %q", code, msg)
 	}
 }
+
+func TestBoomTitle(t *testing.T) {
+	for file, want := range map[string]string{
+		"one.json":                            "one",
+		"/data/expendibots/test-level-4.json": "test-level-4",
+		"cases/odd.name.txt":                  "odd.name.txt",
+	} {
+		if got := boomTitle(file); got != want {
+			t.Errorf("boomTitle(%q) = %q, want %q", file, got, want)
+		}
+	}
+}

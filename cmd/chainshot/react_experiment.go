@@ -5,15 +5,17 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/cmd/chainshot/chart"
+	"chainshot/cmd/chainshot/picture"
 
 	"github.com/urfave/cli/v2"
 )
@@ -21,14 +23,14 @@ import (
 func reactExperimentCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "experiment",
-		Usage:     "run seed 002's experiments for real: Table 1, Table 2, CSV, JSON and a heatmap PNG",
+		Usage:     "run seed 002's experiments for real: Table 1, Table 2, CSV, JSON, and Figures 2 and 3 (PNG and SVG)",
 		ArgsUsage: "seed002",
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "games per matchup"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the players"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "games played at once"},
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size ROWSxCOLS"},
-			&cli.StringFlag{Name: "out", Value: ".", Usage: "folder for seed002-table1.csv, seed002-table2.csv, seed002.json, seed002-heatmap.png"},
+			&cli.StringFlag{Name: "out", Value: ".", Usage: "folder for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg)"},
 			&cli.IntFlag{Name: "depth1", Value: 3, Usage: "depth of Table 1's single-heuristic agents"},
 			&cli.IntFlag{Name: "depth2", Value: 2, Usage: "depth of Table 2's agents"},
 		}, profileFlags()...),
@@ -91,6 +93,7 @@ type table2Row struct {
 	MeanPlies  float64 `json:"mean_plies"`
 	rateA      float64 // A's win rate, for the heatmap
 	seedRateA  float64
+	a, b       int // the heuristics' indices in seed002Heuristics
 }
 
 func doReactExperiment(c *cli.Context) error {
@@ -156,7 +159,7 @@ func doReactExperiment(c *cli.Context) error {
 		row := table2Row{A: hname(pr.a), B: hname(pr.b), Games: r.Games, WinsA: r.Wins[0], WinsB: r.Wins[1],
 			Winner: hname([]int{pr.a, pr.b}[w]), WinnerRate: float64(r.Wins[w]) / float64(r.Games), CILow: lo, CIHigh: hi,
 			SeedWinner: hname(pr.winner), SeedRate: float64(pr.rate) / 100, MeanPlies: r.MeanPlies,
-			rateA: float64(r.Wins[0]) / float64(r.Games)}
+			rateA: float64(r.Wins[0]) / float64(r.Games), a: pr.a, b: pr.b}
 		row.seedRateA = row.SeedRate
 		if pr.winner != pr.a {
 			row.seedRateA = 1 - row.SeedRate
@@ -164,7 +167,7 @@ func doReactExperiment(c *cli.Context) error {
 		t2 = append(t2, row)
 	}
 	printExperiment(s, t1, t2, games, d2)
-	return writeExperimentFiles(cmd, outDir, t1, t2, games, seed, fmt.Sprintf("%dx%d", rows, cols))
+	return writeExperimentFiles(cmd, outDir, experiment{t1: t1, t2: t2, games: games, seed: seed, size: fmt.Sprintf("%dx%d", rows, cols), depth2: d2})
 }
 
 func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) {
@@ -180,11 +183,23 @@ func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) 
 		fmt.Fprintf(out, "%-4s %-4s %4d-%-4d %8s %8.1f%% [%5.1f%%, %5.1f%%] %4s %5.0f%%\n", r.A, r.B, r.WinsA, r.WinsB, r.Winner, 100*r.WinnerRate, 100*r.CILow, 100*r.CIHigh, r.SeedWinner, 100*r.SeedRate)
 	}
 	fmt.Fprintln(out, "H1 orb count, H2 critical control, H3 board control, H4 explosion chain, H5 positional safety")
-	fmt.Fprintln(out, "seed002-heatmap.png: row heuristic's win rate against the column heuristic, H1..H5 from the top")
-	fmt.Fprintln(out, "and the left; left panel measured, right panel the seed's guess; red 0%, white 50%, green 100%.")
+	fmt.Fprintln(out, "Figure 3, seed002-heatmap.png/.svg: each row's win rate against each column, measured beside the seed's guesses.")
+	fmt.Fprintln(out, "Figure 2, seed002-comparison.png/.svg: win rates against the random agent with 95% intervals, the seed's guesses marked.")
 }
 
-func writeExperimentFiles(cmd, dir string, t1 []table1Row, t2 []table2Row, games int, seed uint64, size string) error {
+// experiment is one run of seed 002's experiment: its tables and
+// settings.
+type experiment struct {
+	t1     []table1Row
+	t2     []table2Row
+	games  int
+	seed   uint64
+	size   string
+	depth2 int
+}
+
+func writeExperimentFiles(cmd, dir string, e experiment) error {
+	t1, t2 := e.t1, e.t2
 	f3 := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	var c1 bytes.Buffer
 	w := csv.NewWriter(&c1)
@@ -200,96 +215,120 @@ func writeExperimentFiles(cmd, dir string, t1 []table1Row, t2 []table2Row, games
 		w.Write([]string{r.A, r.B, strconv.Itoa(r.Games), strconv.Itoa(r.WinsA), strconv.Itoa(r.WinsB), r.Winner, f3(r.WinnerRate), f3(r.CILow), f3(r.CIHigh), r.SeedWinner, f3(r.SeedRate), f3(r.MeanPlies)})
 	}
 	w.Flush()
-	js, _ := json.MarshalIndent(map[string]any{"experiment": "seed002", "games": games, "seed": seed, "size": size, "table1": t1, "table2": t2}, "", "  ")
+	js, _ := json.MarshalIndent(map[string]any{"experiment": "seed002", "games": e.games, "seed": e.seed, "size": e.size, "table1": t1, "table2": t2}, "", "  ")
 	js = append(js, '\n')
-	var img bytes.Buffer
-	if err := png.Encode(&img, heatmap(t2)); err != nil {
-		return failed("%s: %v", cmd, err)
-	}
 	files := []struct {
 		name string
 		data []byte
-	}{{"seed002-table1.csv", c1.Bytes()}, {"seed002-table2.csv", c2.Bytes()}, {"seed002.json", js}, {"seed002-heatmap.png", img.Bytes()}}
+	}{{"seed002-table1.csv", c1.Bytes()}, {"seed002-table2.csv", c2.Bytes()}, {"seed002.json", js}}
+	for _, fig := range []struct {
+		name string
+		f    chart.Figure
+	}{{"seed002-heatmap", heatmapFigure(e)}, {"seed002-comparison", comparisonFigure(e)}} {
+		for _, format := range []string{"png", "svg"} {
+			var buf bytes.Buffer
+			if err := fig.f.Write(&buf, format); err != nil {
+				return failed("%s: %v", cmd, err)
+			}
+			files = append(files, struct {
+				name string
+				data []byte
+			}{fig.name + "." + format, buf.Bytes()})
+		}
+	}
 	for _, f := range files {
-		if err := writeFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+		if err := writeWhole(filepath.Join(dir, f.name), f.data); err != nil {
 			return failed("%s: %v", cmd, err)
 		}
 	}
 	return nil
 }
 
-// writeFileAtomic writes a whole file or nothing: a temporary file, then
-// a rename.
-func writeFileAtomic(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-"+filepath.Base(name))
-	if err != nil {
+// writeWhole writes a whole file or nothing, through the one writer the
+// pictures use (a temporary file, then a rename).
+func writeWhole(name string, data []byte) error {
+	return picture.WriteFile(name, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	})
 }
 
-// heatmap draws two 5×5 panels side by side: left the measured win rate
-// of the row heuristic against the column heuristic, right seed 002's
-// guess; red 0%, white 50%, green 100%, grey on the diagonal.
-func heatmap(t2 []table2Row) image.Image {
-	const cell, gap, pad = 48, 32, 16
+// heuristicLabel names heuristic i (0-based) on a chart axis, over two
+// lines: "Critical\nControl (H2)".
+func heuristicLabel(i int) string {
+	return strings.Replace(seed002Heuristics[i].name, " ", "\n", 1) + " (H" + strconv.Itoa(i+1) + ")"
+}
+
+// matrices returns Table 2 as two matrices, measured and guessed: row i
+// against column j is row i's share of their games; the diagonal is NaN.
+func matrices(t2 []table2Row) (measured, guessed [][]float64) {
 	n := len(seed002Heuristics)
-	var measured, guessed [5][5]float64
+	measured, guessed = make([][]float64, n), make([][]float64, n)
 	for i := range measured {
+		measured[i], guessed[i] = make([]float64, n), make([]float64, n)
 		for j := range measured[i] {
-			measured[i][j], guessed[i][j] = -1, -1
+			measured[i][j], guessed[i][j] = math.NaN(), math.NaN()
 		}
 	}
-	for k, r := range t2 {
-		a, b := seed002Table2[k].a, seed002Table2[k].b
-		measured[a][b], measured[b][a] = r.rateA, 1-r.rateA
-		guessed[a][b], guessed[b][a] = r.seedRateA, 1-r.seedRateA
-	}
-	width := 2*pad + 2*n*cell + gap
-	height := 2*pad + n*cell
-	img := image.NewRGBA(image.Rect(0, 0, width, height))
-	for y := 0; y < height; y++ {
-		for x := 0; x < width; x++ {
-			img.Set(x, y, color.RGBA{255, 255, 255, 255})
+	for _, r := range t2 {
+		if r.Games > 0 {
+			measured[r.a][r.b] = float64(r.WinsA) / float64(r.Games)
+			measured[r.b][r.a] = float64(r.WinsB) / float64(r.Games)
 		}
+		guessed[r.a][r.b], guessed[r.b][r.a] = r.seedRateA, 1-r.seedRateA
 	}
-	shade := func(v float64) color.RGBA {
-		if v < 0 {
-			return color.RGBA{160, 160, 160, 255}
-		}
-		if v < 0.5 {
-			t := v / 0.5
-			return color.RGBA{255, uint8(255 * t), uint8(255 * t), 255}
-		}
-		t := (1 - v) / 0.5
-		return color.RGBA{uint8(255 * t), 255 - uint8(75*(1-t)), uint8(255 * t), 255}
+	return measured, guessed
+}
+
+// heatmapFigure is Figure 3: the heuristics head to head, each row's win
+// rate against each column, measured beside the seed's guesses.
+func heatmapFigure(e experiment) chart.Figure {
+	measured, guessed := matrices(e.t2)
+	names := make([]string, len(seed002Heuristics))
+	for i := range names {
+		names[i] = heuristicLabel(i)
 	}
-	for panel, m := range [][5][5]float64{measured, guessed} {
-		x0 := pad + panel*(n*cell+gap)
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				col := shade(m[i][j])
-				for y := pad + i*cell + 1; y < pad+(i+1)*cell-1; y++ {
-					for x := x0 + j*cell + 1; x < x0+(j+1)*cell-1; x++ {
-						img.Set(x, y, col)
-					}
-				}
-			}
-		}
+	heat := func(v [][]float64, bar string) *chart.Heat {
+		return &chart.Heat{Rows: names, Cols: names, Values: v, Min: 0, Mid: 0.5, Max: 1,
+			XLabel: "against (column)", YLabel: "heuristic (row)", ColorBar: bar}
 	}
-	return img
+	return chart.Figure{
+		Title: fmt.Sprintf("Figure 3: seed 002's heuristics head to head, win rate of the row against the column\n"+
+			"alpha-beta depth %d, %d games per pairing (seats alternate), %s board", e.depth2, e.games, e.size),
+		Panels: []chart.Panel{
+			{Title: "Measured", Heat: heat(measured, ""), Weight: 1},
+			{Title: "Seed 002's guesses (Table 2, not measured)", Heat: heat(guessed, "row's win rate against the column"), Weight: 1.2},
+		},
+		Note:  fmt.Sprintf("Left: chainshot react experiment seed002 --games %d --seed %d; a cell is the row's wins over the pairing's games. Right: the seed's guessed Table 2.", e.games, e.seed),
+		Width: 1280, Height: 640,
+	}
+}
+
+// comparisonFigure is Figure 2: win rates against the random agent by
+// depth (full evaluation) and by single heuristic, with 95% intervals and
+// the seed's guesses beside.
+func comparisonFigure(e experiment) chart.Figure {
+	var cats []string
+	var rate, lo, hi, guess []float64
+	for _, r := range e.t1 {
+		name := "Full evaluation"
+		if r.Spec != "" && !strings.Contains(r.Spec, "eval=weighted") {
+			name = strings.TrimSuffix(strings.TrimPrefix(r.Agent, "Minimax ("), ")")
+		}
+		cats = append(cats, fmt.Sprintf("%s, depth %d", name, r.Depth))
+		rate, lo, hi, guess = append(rate, r.WinRate), append(lo, r.CILow), append(hi, r.CIHigh), append(guess, r.SeedGuess)
+	}
+	return chart.Figure{
+		Title: fmt.Sprintf("Figure 2: alpha-beta agents against the random agent, %d games each (seats alternate), %s board", e.games, e.size),
+		Panels: []chart.Panel{{
+			Categories: cats, Horizontal: true, Percent: true, Min: 0, Max: 1.12,
+			XLabel: "win rate against the random agent (bars: measured, whiskers: 95% Wilson interval)",
+			Series: []chart.Series{
+				{Kind: chart.Bars, Name: "measured win rate, 95% interval", Values: rate, Low: lo, High: hi, Color: chart.Blue, ValueLabel: chart.Percent},
+				{Kind: chart.Markers, Name: "seed 002's guess (Table 1, not measured)", Values: guess, Color: chart.Vermillion, Shape: chart.Diamond, ValueLabel: chart.Percent},
+			},
+		}},
+		Note:  fmt.Sprintf("chainshot react experiment seed002 --games %d --seed %d; full evaluation = seed 002's weighted sum of H1..H5.", e.games, e.seed),
+		Width: 1040, Height: 620,
+	}
 }

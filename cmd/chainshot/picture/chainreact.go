@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -27,8 +28,8 @@ type ChainReactionFrame struct {
 	// number of orthogonal neighbours) is marked; a non-nil empty slice
 	// marks none.
 	Explode []Cell
-	// Move is the square just played, marked in its corner; the zero Cell
-	// marks none.
+	// Move is the square just played, marked by a triangle in its
+	// bottom-right corner; the zero Cell marks none.
 	Move Cell
 	// Caption is drawn above the board, e.g. "wave 2: 3 explode".
 	Caption string
@@ -50,8 +51,13 @@ var (
 
 var chainReactionPalette = makePalette(
 	[]color.RGBA{paper, ink, coordInk, gridLine, white, explodeBg},
-	blendSet{inks: append(playerOrder[:], orbLine, coordInk), papers: []color.RGBA{boardBg, explodeBg}},
+	blendSet{inks: append(playerOrder[:], orbLine, coordInk, ink), papers: []color.RGBA{boardBg, explodeBg}},
 	blendSet{inks: []color.RGBA{orbLine}, papers: playerOrder[:]},
+	// Text: captions, coordinates and the legend on paper; counts on orbs.
+	blendSet{inks: []color.RGBA{ink, coordInk}, papers: []color.RGBA{paper}},
+	blendSet{inks: []color.RGBA{white, ink}, papers: playerOrder[:]},
+	// The legend's orbs on paper.
+	blendSet{inks: []color.RGBA{orbLine}, papers: []color.RGBA{paper}},
 )
 
 // playerColors returns each player's colour and letter for the names in
@@ -87,15 +93,18 @@ func playerColors(players string) (cols [MaxPlayers]color.RGBA, names [MaxPlayer
 }
 
 // chainReactionLayout is the geometry of one panel: a board with its
-// caption and coordinates.
+// caption and coordinates, and of the legend below the panels.
 type chainReactionLayout struct {
 	rows, cols, cell int
-	labelScale       int
 	width, height    int // of a panel
 	x0, y0           int // the board's top-left corner in the panel
 	players          int // players shown in the legend
 	colors           [MaxPlayers]color.RGBA
 	names            [MaxPlayers]string
+	// marks and moved say whether some frame marks squares about to
+	// explode, or a square just played: the legend explains only those.
+	marks, moved            bool
+	explodeLabel, moveLabel string
 }
 
 func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Options) (chainReactionLayout, error) {
@@ -123,13 +132,19 @@ func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Opti
 	if l.cell < 16 || l.cell > 200 || l.rows*l.cell > 4000 || l.cols*l.cell > 4000 {
 		return l, fmt.Errorf("picture: %dx%d board of %d-pixel squares is too large or too small to draw", l.rows, l.cols, l.cell)
 	}
-	l.colors, l.names = playerColors(opts.Players)
-	l.labelScale = 1
-	if l.cell >= 36 {
-		l.labelScale = 2
+	for _, f := range frames {
+		l.moved = l.moved || l.inBoard(f.Move)
+		l.marks = l.marks || len(l.exploding(f)) > 0
 	}
-	labelW := textWidth(strconv.Itoa(l.rows), l.labelScale)
-	side := labelW + coordGap + pad
+	l.explodeLabel, l.moveLabel = opts.ExplodeLabel, opts.MoveLabel
+	if l.explodeLabel == "" {
+		l.explodeLabel = "about to explode"
+	}
+	if l.moveLabel == "" {
+		l.moveLabel = "just played"
+	}
+	l.colors, l.names = playerColors(opts.Players)
+	side, below := coordMargins(strconv.Itoa(l.rows), l.cell)
 	boardW := 2*side + l.cols*l.cell
 	captions := make([]string, len(frames))
 	for i, f := range frames {
@@ -139,8 +154,13 @@ func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Opti
 	l.width, headerH = header(title, captions, boardW)
 	l.x0 = (l.width - l.cols*l.cell) / 2
 	l.y0 = headerH
-	l.height = l.y0 + l.rows*l.cell + coordGap + textHeight(l.labelScale) + pad
+	l.height = l.y0 + l.rows*l.cell + below
 	return l, nil
+}
+
+// inBoard reports whether c is a square of the board.
+func (l *chainReactionLayout) inBoard(c Cell) bool {
+	return c.Row >= 1 && c.Row <= l.rows && c.Col >= 1 && c.Col <= l.cols
 }
 
 // critical returns the critical mass of grid row i, column j.
@@ -168,6 +188,44 @@ func orbsAt(grid [][]Orbs, i, j int) Orbs {
 	return grid[i][j]
 }
 
+// exploding returns the grid squares (row from the top, column) that f
+// marks: f.Explode's squares on the board, or, when f.Explode is nil,
+// every square holding at least its critical mass.
+func (l *chainReactionLayout) exploding(f ChainReactionFrame) [][2]int {
+	var out [][2]int
+	if f.Explode == nil {
+		for i := 0; i < l.rows; i++ {
+			for j := 0; j < l.cols; j++ {
+				if o := orbsAt(f.Grid, i, j); o.Count > 0 && o.Count >= l.critical(i, j) {
+					out = append(out, [2]int{i, j})
+				}
+			}
+		}
+		return out
+	}
+	for _, e := range f.Explode {
+		if l.inBoard(e) {
+			out = append(out, [2]int{l.rows - e.Row, e.Col - 1})
+		}
+	}
+	return out
+}
+
+// markExplode marks square r as about to explode: pale yellow with a
+// heavy border.
+func markExplode(img *image.RGBA, r image.Rectangle, c int) {
+	fillRect(img, r, explodeBg)
+	strokeRect(img, r.Inset(2), max(2, c/14), ink)
+}
+
+// markMove marks square r as just played: a triangle in its bottom-right
+// corner.
+func markMove(img *image.RGBA, r image.Rectangle, c int) {
+	s := float64(c) * 0.34
+	mx, my := float64(r.Max.X), float64(r.Max.Y)
+	polygon(img, []point{{mx, my}, {mx - s, my}, {mx, my - s}}, ink)
+}
+
 // draw draws frame f as a panel whose top-left corner is (ox, oy).
 func (l *chainReactionLayout) draw(img *image.RGBA, ox, oy int, f ChainReactionFrame, title string) {
 	c := l.cell
@@ -181,24 +239,8 @@ func (l *chainReactionLayout) draw(img *image.RGBA, ox, oy int, f ChainReactionF
 	square := func(i, j int) image.Rectangle {
 		return image.Rect(x0+j*c, y0+i*c, x0+(j+1)*c, y0+(i+1)*c)
 	}
-	// Squares about to explode: pale yellow with a heavy border.
-	explode := func(i, j int) {
-		fillRect(img, square(i, j), explodeBg)
-		strokeRect(img, square(i, j).Inset(2), max(2, c/14), ink)
-	}
-	if f.Explode == nil {
-		for i := 0; i < l.rows; i++ {
-			for j := 0; j < l.cols; j++ {
-				if o := orbsAt(f.Grid, i, j); o.Count > 0 && o.Count >= l.critical(i, j) {
-					explode(i, j)
-				}
-			}
-		}
-	}
-	for _, e := range f.Explode {
-		if i, j := l.rows-e.Row, e.Col-1; i >= 0 && i < l.rows && j >= 0 && j < l.cols {
-			explode(i, j)
-		}
+	for _, e := range l.exploding(f) {
+		markExplode(img, square(e[0], e[1]), c)
 	}
 	for j := 0; j <= l.cols; j++ {
 		fillRect(img, image.Rect(x0+j*c, y0, x0+j*c+1, board.Max.Y+1), gridLine)
@@ -206,16 +248,8 @@ func (l *chainReactionLayout) draw(img *image.RGBA, ox, oy int, f ChainReactionF
 	for i := 0; i <= l.rows; i++ {
 		fillRect(img, image.Rect(x0, y0+i*c, board.Max.X+1, y0+i*c+1), gridLine)
 	}
-	if m := f.Move; m != (Cell{}) {
-		if i, j := l.rows-m.Row, m.Col-1; i >= 0 && i < l.rows && j >= 0 && j < l.cols {
-			r := square(i, j)
-			s := float64(c) * 0.3
-			polygon(img, []point{{float64(r.Max.X), float64(r.Max.Y)}, {float64(r.Max.X) - s, float64(r.Max.Y)}, {float64(r.Max.X), float64(r.Max.Y) - s}}, ink)
-		}
-	}
-	textScale := 1
-	if c >= 36 {
-		textScale = 2
+	if l.inBoard(f.Move) {
+		markMove(img, square(l.rows-f.Move.Row, f.Move.Col-1), c)
 	}
 	for i := 0; i < l.rows; i++ {
 		for j := 0; j < l.cols; j++ {
@@ -223,23 +257,18 @@ func (l *chainReactionLayout) draw(img *image.RGBA, ox, oy int, f ChainReactionF
 			if o.Count <= 0 {
 				continue
 			}
-			l.drawOrbs(img, square(i, j), o, textScale)
+			l.drawOrbs(img, square(i, j), o)
 		}
 	}
-	for i := 0; i < l.rows; i++ {
-		s := strconv.Itoa(l.rows - i)
-		drawText(img, x0-coordGap-textWidth(s, l.labelScale), y0+i*c+(c-textHeight(l.labelScale))/2+1, s, l.labelScale, coordInk)
-	}
-	for j := 0; j < l.cols; j++ {
-		s := strconv.Itoa(j + 1)
-		drawText(img, x0+j*c+(c-textWidth(s, l.labelScale))/2+1, board.Max.Y+coordGap, s, l.labelScale, coordInk)
-	}
+	drawCoords(img, x0, y0, l.rows, l.cols, c,
+		func(i int) string { return strconv.Itoa(l.rows - i) },
+		func(j int) string { return strconv.Itoa(j + 1) })
 }
 
 // drawOrbs draws o's orbs in square r: one, two or three dots, or one big
 // dot with the count for four or more; the owner's letter is in the
 // top-left corner, so owners can be told apart without colour.
-func (l *chainReactionLayout) drawOrbs(img *image.RGBA, r image.Rectangle, o Orbs, textScale int) {
+func (l *chainReactionLayout) drawOrbs(img *image.RGBA, r image.Rectangle, o Orbs) {
 	col := l.colors[o.Owner]
 	c := float64(r.Dx())
 	cx, cy := float64(r.Min.X)+c/2+0.5, float64(r.Min.Y)+c/2+0.5
@@ -261,45 +290,127 @@ func (l *chainReactionLayout) drawOrbs(img *image.RGBA, r image.Rectangle, o Orb
 	default:
 		orb(cx, cy+c*0.06, c*0.3)
 		txt := ink
-		if o.Owner < MaxPlayers && (col == playerOrder[1] || col == playerOrder[7] || col == playerOrder[0] || col == playerOrder[2]) {
+		if col == playerOrder[1] || col == playerOrder[7] || col == playerOrder[0] || col == playerOrder[2] {
 			txt = white
 		}
 		n := strconv.Itoa(o.Count)
-		for textScale > 1 && float64(textWidth(n, textScale)) > c*0.6-4 {
-			textScale--
+		st := textStyle{size: c * 0.34, bold: true}
+		for st.size > 8 && float64(textWidth(n, st)) > c*0.6-4 {
+			st.size--
 		}
-		drawTextCentered(img, int(cx)+1, int(cy+c*0.06)+1, n, textScale, txt)
+		drawTextCentered(img, int(cx), int(cy+c*0.06), n, st, txt)
 	}
-	drawText(img, r.Min.X+3, r.Min.Y+3, l.names[o.Owner], 1, ink)
+	drawText(img, r.Min.X+3, r.Min.Y+2, l.names[o.Owner], textStyle{size: math.Max(9, c*0.27), bold: true}, ink)
 }
 
-// legendHeight is the height of the players' legend.
-func legendHeight() int { return 2*pad + textHeight(capScale) }
+// legendEntry is one entry of the legend: a key drawn in a box of the
+// legend's height, then its text.
+type legendEntry struct {
+	text string
+	key  func(img *image.RGBA, box image.Rectangle)
+}
 
-// legendWidth is the width of the legend for n players.
-func legendWidth(l *chainReactionLayout) int {
+// legendEntries returns the legend: a dot and the letter of each player,
+// then what the marks on the squares mean, if any frame has them.
+func (l *chainReactionLayout) legendEntries() []legendEntry {
+	var out []legendEntry
+	for k := 0; k < l.players; k++ {
+		col := l.colors[k]
+		out = append(out, legendEntry{text: l.names[k], key: func(img *image.RGBA, b image.Rectangle) {
+			r := float64(b.Dy()) * 0.4
+			cx, cy := float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2
+			disc(img, cx, cy, r, orbLine)
+			disc(img, cx, cy, r-1.25, col)
+		}})
+	}
+	if l.marks {
+		out = append(out, legendEntry{text: l.explodeLabel, key: func(img *image.RGBA, b image.Rectangle) {
+			fillRect(img, b, boardBg)
+			markExplode(img, b, b.Dx())
+		}})
+	}
+	if l.moved {
+		out = append(out, legendEntry{text: l.moveLabel, key: func(img *image.RGBA, b image.Rectangle) {
+			fillRect(img, b, boardBg)
+			strokeRect(img, b, 1, gridLine)
+			markMove(img, b, b.Dx())
+		}})
+	}
+	return out
+}
+
+const legendGap = 18 // between legend entries
+
+// legendKey is the side of a legend entry's key box.
+func legendKey() int { return textHeight(legendStyle) + 4 }
+
+func entryWidth(e legendEntry) int {
+	return legendKey() + 6 + textWidth(e.text, legendStyle)
+}
+
+// legendRows flows the legend's entries into rows no wider than width.
+func (l *chainReactionLayout) legendRows(width int) [][]legendEntry {
+	var rows [][]legendEntry
+	var row []legendEntry
 	w := 0
-	for k := 0; k < l.players; k++ {
-		w += legendEntry(l.names[k])
+	for _, e := range l.legendEntries() {
+		ew := entryWidth(e)
+		if len(row) > 0 && w+legendGap+ew > width {
+			rows = append(rows, row)
+			row, w = nil, 0
+		}
+		if len(row) > 0 {
+			w += legendGap
+		}
+		row = append(row, e)
+		w += ew
 	}
-	return w
+	if len(row) > 0 {
+		rows = append(rows, row)
+	}
+	return rows
 }
 
-func legendEntry(name string) int {
-	return textHeight(capScale) + 4 + textWidth(name, capScale) + 16
+// legendMinWidth is the narrowest a picture can be and still hold each
+// legend entry whole.
+func (l *chainReactionLayout) legendMinWidth() int {
+	w := 0
+	for _, e := range l.legendEntries() {
+		w = max(w, entryWidth(e))
+	}
+	return w + 2*pad
 }
 
-// drawLegend draws a dot and the name of each player, centred on cx, the
-// top at y.
-func (l *chainReactionLayout) drawLegend(img *image.RGBA, cx, y int) {
-	x := cx - (legendWidth(l)-16)/2
-	h := textHeight(capScale)
-	for k := 0; k < l.players; k++ {
-		r := float64(h) / 2
-		disc(img, float64(x)+r, float64(y+pad)+r, r, orbLine)
-		disc(img, float64(x)+r, float64(y+pad)+r, r-1.25, l.colors[k])
-		drawText(img, x+h+4, y+pad, l.names[k], capScale, ink)
-		x += legendEntry(l.names[k])
+// legendHeight is the height of the legend in a picture width wide.
+func (l *chainReactionLayout) legendHeight(width int) int {
+	n := len(l.legendRows(width - 2*pad))
+	if n == 0 {
+		return 0
+	}
+	return 2*pad + n*legendKey() + (n-1)*6
+}
+
+// drawLegend draws the legend in rows centred in img's width, the top at y.
+func (l *chainReactionLayout) drawLegend(img *image.RGBA, y int) {
+	width := img.Rect.Dx()
+	y += pad
+	k := legendKey()
+	for _, row := range l.legendRows(width - 2*pad) {
+		w := 0
+		for i, e := range row {
+			if i > 0 {
+				w += legendGap
+			}
+			w += entryWidth(e)
+		}
+		x := img.Rect.Min.X + (width-w)/2
+		for _, e := range row {
+			box := image.Rect(x, y, x+k, y+k)
+			e.key(img, box)
+			drawTextMiddle(img, x+k+6, y+k/2, e.text, legendStyle, ink)
+			x += entryWidth(e) + legendGap
+		}
+		y += k + 6
 	}
 }
 
@@ -307,7 +418,8 @@ func (l *chainReactionLayout) drawLegend(img *image.RGBA, cx, y int) {
 // to right with an arrow between them, Options.PerRow frames a row, as in
 // Figure 1 of the Chain Reaction report: typically the board before the
 // move, then the board after each wave of explosions. Squares about to
-// explode are marked; a legend names the players.
+// explode and the square just played are marked; a legend names the
+// players and the marks.
 func ChainReactionStripPNG(w io.Writer, frames []ChainReactionFrame, opts Options) error {
 	if len(frames) == 0 {
 		return errNoFrames
@@ -320,14 +432,14 @@ func ChainReactionStripPNG(w io.Writer, frames []ChainReactionFrame, opts Option
 	nRows := (len(frames) + perRow - 1) / perRow
 	const gap = 36 // between panels, for the arrow
 	width := perRow*l.width + (perRow-1)*gap
-	width = max(width, legendWidth(&l)+2*pad)
+	width = max(width, l.legendMinWidth(), min(longestWord(opts.Title, titleStyle)+2*pad, maxWordW))
 	top := 0
 	var t textBlock
 	if opts.Title != "" {
-		t = wrap(opts.Title, width-2*pad, capScale)
-		top = pad + t.height()
+		t = wrap(opts.Title, width-2*pad, titleStyle)
+		top = pad + t.height() + titleGap
 	}
-	height := top + nRows*l.height + legendHeight()
+	height := top + nRows*l.height + l.legendHeight(width)
 	if int64(width)*int64(height) > 1<<24 {
 		return fmt.Errorf("picture: a strip of %d frames is too large to draw; set fewer per row or smaller squares", len(frames))
 	}
@@ -339,21 +451,16 @@ func ChainReactionStripPNG(w io.Writer, frames []ChainReactionFrame, opts Option
 		row, col := k/perRow, k%perRow
 		ox, oy := x0+col*(l.width+gap), top+row*l.height
 		l.draw(img, ox, oy, f, "")
-		if k < len(frames)-1 {
+		if k < len(frames)-1 && col < perRow-1 {
 			// The arrow to the next frame, at mid-board height; at a row's
-			// end it points into the margin, and the next row continues.
+			// end there is none, and the next row continues.
 			ay := float64(oy+l.y0) + float64(l.rows*l.cell)/2
 			ax := float64(ox + l.width)
-			if col == perRow-1 {
-				ax = float64(ox + l.width - pad)
-			}
-			if col < perRow-1 {
-				line(img, ax+4, ay, ax+gap-10, ay, 3, coordInk)
-				arrowHead(img, ax+4, ay, ax+gap-4, ay, 10, coordInk)
-			}
+			line(img, ax+4, ay, ax+gap-10, ay, 3, coordInk)
+			arrowHead(img, ax+4, ay, ax+gap-4, ay, 10, coordInk)
 		}
 	}
-	l.drawLegend(img, width/2, height-legendHeight())
+	l.drawLegend(img, top+nRows*l.height)
 	return encodePNG(w, img, chainReactionPalette)
 }
 
@@ -383,7 +490,8 @@ func ChainReactionGIF(w io.Writer, frames []ChainReactionFrame, opts Options) er
 
 // gifBounds is the size of an animation's frames: a panel and the legend.
 func (l *chainReactionLayout) gifBounds() image.Rectangle {
-	return image.Rect(0, 0, max(l.width, legendWidth(l)+2*pad), l.height+legendHeight())
+	width := max(l.width, l.legendMinWidth())
+	return image.Rect(0, 0, width, l.height+l.legendHeight(width))
 }
 
 // drawGIFFrame draws f as a panel with the legend below, filling img.
@@ -391,5 +499,5 @@ func (l *chainReactionLayout) drawGIFFrame(img *image.RGBA, f ChainReactionFrame
 	width := img.Rect.Dx()
 	fillRect(img, img.Rect, paper)
 	l.draw(img, (width-l.width)/2, 0, f, title)
-	l.drawLegend(img, width/2, l.height)
+	l.drawLegend(img, l.height)
 }

@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +68,33 @@ func TestChainReactionGolden(t *testing.T) {
 			}
 			checkGolden(t, tt.name, buf.Bytes())
 		})
+	}
+}
+
+// TestLegendExplainsMarks checks that the legend names the players and
+// explains the marks that some frame shows, and only those.
+func TestLegendExplainsMarks(t *testing.T) {
+	texts := func(frames []ChainReactionFrame, opts Options) string {
+		l, err := newChainReactionLayout(frames, "", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, e := range l.legendEntries() {
+			s = append(s, e.text)
+		}
+		return strings.Join(s, "|")
+	}
+	all := chainFrames(t)
+	if got, want := texts(all, Options{Players: "RB"}), "R|B|about to explode|just played"; got != want {
+		t.Errorf("legend %q, want %q", got, want)
+	}
+	if got, want := texts(all, Options{Players: "RB", ExplodeLabel: "explode in the next wave", MoveLabel: "the move"}),
+		"R|B|explode in the next wave|the move"; got != want {
+		t.Errorf("legend %q, want %q", got, want)
+	}
+	plain := []ChainReactionFrame{all[0]} // no move, Explode empty
+	if got, want := texts(plain, Options{Players: "RB"}), "R|B"; got != want {
+		t.Errorf("legend %q, want %q", got, want)
 	}
 }

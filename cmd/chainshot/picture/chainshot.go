@@ -54,12 +54,17 @@ var chainShotPalette = makePalette(
 		inks:   []color.RGBA{beadColors['R'], beadColors['G'], beadColors['B'], beadColors['L'], beadColors['O'], unknownBead},
 		papers: []color.RGBA{boardBg, highlight},
 	},
+	// Text: captions and coordinates on paper, letters on beads.
+	blendSet{inks: []color.RGBA{ink, coordInk}, papers: []color.RGBA{paper}},
+	blendSet{
+		inks:   []color.RGBA{white, ink},
+		papers: []color.RGBA{beadColors['R'], beadColors['G'], beadColors['B'], beadColors['L'], beadColors['O'], unknownBead},
+	},
 )
 
 // chainShotLayout is the geometry shared by every frame of a picture.
 type chainShotLayout struct {
 	rows, cols, cell int
-	labelScale       int
 	width, height    int
 	headerH          int
 	x0, y0           int   // the board's top-left corner
@@ -83,12 +88,7 @@ func newChainShotLayout(frames []ChainShotFrame, opts Options) (chainShotLayout,
 	if l.cell < 8 || l.cell > 200 || l.rows*l.cell > 4000 || l.cols*l.cell > 4000 {
 		return l, fmt.Errorf("picture: %dx%d board of %d-pixel squares is too large or too small to draw", l.rows, l.cols, l.cell)
 	}
-	l.labelScale = 1
-	if l.cell >= 28 {
-		l.labelScale = 2
-	}
-	labelW := textWidth(strconv.Itoa(l.rows), l.labelScale)
-	side := labelW + coordGap + pad
+	side, below := coordMargins(strconv.Itoa(l.rows), l.cell)
 	boardW := 2*side + l.cols*l.cell
 	captions := make([]string, len(frames))
 	for i, f := range frames {
@@ -97,7 +97,7 @@ func newChainShotLayout(frames []ChainShotFrame, opts Options) (chainShotLayout,
 	l.width, l.headerH = header(opts.Title, captions, boardW)
 	l.x0 = (l.width - l.cols*l.cell) / 2
 	l.y0 = l.headerH
-	l.height = l.y0 + l.rows*l.cell + coordGap + textHeight(l.labelScale) + pad
+	l.height = l.y0 + l.rows*l.cell + below
 	return l, nil
 }
 
@@ -183,27 +183,23 @@ func (l *chainShotLayout) draw(img *image.RGBA, f ChainShotFrame, title string, 
 		fillRect(img, image.Rect(l.x0, y, board.Max.X+1, y+1), lc)
 	}
 	// Beads.
-	letterScale := 1
-	if c >= 30 {
-		letterScale = 2
-	}
+	letter := textStyle{size: float64(c) * 0.44, bold: true}
 	r := float64(c)*0.42 - 0.5
 	if l.bead.k == nil {
 		l.bead = discStamp(float64(c)/2+0.5, float64(c)/2+0.5, r)
 	}
 	for i := 0; i < l.rows; i++ {
 		for j := 0; j < l.cols; j++ {
-			letter := at(f.Grid, i, j)
-			if letter == '.' {
+			b := at(f.Grid, i, j)
+			if b == '.' {
 				continue
 			}
-			bc, ok := beadColors[letter]
+			bc, ok := beadColors[b]
 			if !ok {
 				bc = unknownBead
 			}
-			cx, cy := float64(l.x0+j*c)+float64(c)/2+0.5, float64(l.y0+i*c)+float64(c)/2+0.5
 			l.bead.draw(img, l.x0+j*c, l.y0+i*c, bc)
-			drawTextCentered(img, int(cx)+1, int(cy)+1, string(rune(letter)), letterScale, beadInk(letter))
+			drawTextCentered(img, l.x0+j*c+c/2+1, l.y0+i*c+c/2+1, string(rune(b)), letter, beadInk(b))
 		}
 	}
 	// The highlighted group's outline.
@@ -229,14 +225,9 @@ func (l *chainShotLayout) draw(img *image.RGBA, f ChainShotFrame, title string, 
 		}
 	}
 	// Coordinates: rows on the left, 1 at the bottom; columns below.
-	for i := 0; i < l.rows; i++ {
-		s := strconv.Itoa(l.rows - i)
-		drawText(img, l.x0-coordGap-textWidth(s, l.labelScale), l.y0+i*c+(c-textHeight(l.labelScale))/2+1, s, l.labelScale, coordInk)
-	}
-	for j := 0; j < l.cols; j++ {
-		s := strconv.Itoa(j + 1)
-		drawText(img, l.x0+j*c+(c-textWidth(s, l.labelScale))/2+1, board.Max.Y+coordGap, s, l.labelScale, coordInk)
-	}
+	drawCoords(img, l.x0, l.y0, l.rows, l.cols, c,
+		func(i int) string { return strconv.Itoa(l.rows - i) },
+		func(j int) string { return strconv.Itoa(j + 1) })
 }
 
 // ChainShotPNG draws one ChainShot board as a PNG image: coordinates on

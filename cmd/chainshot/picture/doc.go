@@ -1,9 +1,12 @@
-// Package picture draws the three games as images, with the standard
-// library only: a ChainShot board as a PNG and a solution replay as an
-// animated GIF, a Chain Reaction as a strip of frames (PNG) or an
-// animation (GIF), wave by wave, and Expendibots actions as a GIF. Text
-// uses a small bitmap font built into the package (5x7 pixels, printable
-// ASCII and a few symbols such as → and ×); a rune it lacks shows as a box.
+// Package picture draws the three games as images: a ChainShot board as a
+// PNG and a solution replay as an animated GIF, a Chain Reaction as a
+// strip of frames (PNG) or an animation (GIF), wave by wave, with a legend
+// of the players and of the marks on the squares, and Expendibots actions
+// as a GIF. Text is set in the Go fonts (golang.org/x/image/font/gofont),
+// at sizes that read at 100%: titles in Go Bold, captions, coordinates and
+// legends in Go Regular; a rune the fonts lack shows as a box. Titles and
+// captions wrap at spaces, and a picture widens for its longest word, so
+// no word is cut.
 //
 // The package knows no game's rules beyond what it draws: callers pass
 // plain data (letters, orb counts, stacks) and a caption for each frame.

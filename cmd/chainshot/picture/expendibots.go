@@ -9,6 +9,9 @@ import (
 	"strconv"
 )
 
+// axisStyle names the Expendibots axes, x and y.
+var axisStyle = textStyle{size: 14, bold: true}
+
 // ExpendibotsSize is the side of the Expendibots board.
 const ExpendibotsSize = 8
 
@@ -48,12 +51,15 @@ var expendibotsPalette = makePalette(
 	[]color.RGBA{paper, ink, coordInk, white, lightSquare, darkSquare, blackToken, moveArrow, burstOut, burstIn},
 	blendSet{inks: []color.RGBA{ink, blackToken, white, moveArrow, burstOut, burstIn}, papers: []color.RGBA{lightSquare, darkSquare}},
 	blendSet{inks: []color.RGBA{burstIn, moveArrow, ink}, papers: []color.RGBA{burstOut, white, blackToken}},
+	// Text: captions and coordinates on paper, heights on tokens.
+	blendSet{inks: []color.RGBA{ink, coordInk}, papers: []color.RGBA{paper}},
+	blendSet{inks: []color.RGBA{white}, papers: []color.RGBA{blackToken}},
 )
 
 type expendibotsLayout struct {
-	cell, labelScale int
-	width, height    int
-	x0, y0           int
+	cell          int
+	width, height int
+	x0, y0        int
 }
 
 func newExpendibotsLayout(frames []ExpendibotsFrame, opts Options) (expendibotsLayout, error) {
@@ -82,16 +88,15 @@ func newExpendibotsLayout(frames []ExpendibotsFrame, opts Options) (expendibotsL
 			}
 		}
 	}
-	l.labelScale = 1
-	if l.cell >= 36 {
-		l.labelScale = 2
-	}
-	side := textWidth("7", l.labelScale) + coordGap + pad
+	// The axes' names: "y" above the row numbers, "x" right of the
+	// column numbers, in the margins the numbers leave.
+	side, below := coordMargins("7", l.cell)
+	side = max(side, textWidth("x", axisStyle)+coordGap+pad)
 	headerH := 0
 	l.width, headerH = header(opts.Title, captions, 2*side+ExpendibotsSize*l.cell)
 	l.x0 = (l.width - ExpendibotsSize*l.cell) / 2
-	l.y0 = headerH
-	l.height = l.y0 + ExpendibotsSize*l.cell + coordGap + textHeight(l.labelScale) + pad
+	l.y0 = headerH + textHeight(axisStyle) + coordGap
+	l.height = l.y0 + ExpendibotsSize*l.cell + below
 	return l, nil
 }
 
@@ -134,10 +139,6 @@ func (l *expendibotsLayout) draw(img *image.RGBA, f ExpendibotsFrame, title stri
 		line(img, sx, sy, tx-dx/d*cf*0.2, ty-dy/d*cf*0.2, 3.5, moveArrow)
 		arrowHead(img, sx, sy, tx, ty, cf*0.3, moveArrow)
 	}
-	scale := 1
-	if c >= 32 {
-		scale = 2
-	}
 	for _, s := range f.Stacks {
 		cx, cy := l.centre(Square{s.X, s.Y})
 		r := cf * 0.36
@@ -148,20 +149,19 @@ func (l *expendibotsLayout) draw(img *image.RGBA, f ExpendibotsFrame, title stri
 		disc(img, cx, cy, r, ink)
 		disc(img, cx, cy, r-2, fill)
 		n := strconv.Itoa(s.N)
-		sc := scale
-		for sc > 1 && float64(textWidth(n, sc)) > 2*r-6 {
-			sc--
+		st := textStyle{size: cf * 0.38, bold: true}
+		for st.size > 8 && float64(textWidth(n, st)) > 2*r-6 {
+			st.size--
 		}
-		drawTextCentered(img, int(cx)+1, int(cy)+1, n, sc, text)
+		drawTextCentered(img, int(cx), int(cy), n, st, text)
 	}
-	for y := 0; y < ExpendibotsSize; y++ {
-		s := strconv.Itoa(y)
-		drawText(img, l.x0-coordGap-textWidth(s, l.labelScale), l.y0+(ExpendibotsSize-1-y)*c+(c-textHeight(l.labelScale))/2+1, s, l.labelScale, coordInk)
-	}
-	for x := 0; x < ExpendibotsSize; x++ {
-		s := strconv.Itoa(x)
-		drawText(img, l.x0+x*c+(c-textWidth(s, l.labelScale))/2+1, l.y0+ExpendibotsSize*c+coordGap, s, l.labelScale, coordInk)
-	}
+	drawCoords(img, l.x0, l.y0, ExpendibotsSize, ExpendibotsSize, c,
+		func(i int) string { return strconv.Itoa(ExpendibotsSize - 1 - i) },
+		func(j int) string { return strconv.Itoa(j) })
+	cs := coordStyle(c)
+	yw := textWidth("y", axisStyle)
+	drawText(img, l.x0-coordGap-textWidth("7", cs)/2-yw/2, l.y0-coordGap-textHeight(axisStyle), "y", axisStyle, coordInk)
+	drawText(img, l.x0+ExpendibotsSize*c+coordGap, l.y0+ExpendibotsSize*c+coordGap, "x", axisStyle, coordInk)
 }
 
 // ExpendibotsPNG draws one Expendibots board as a PNG image: x from 0 to

@@ -3,8 +3,6 @@ package picture
 import (
 	"errors"
 	"image"
-	"image/color"
-	"strings"
 )
 
 // Options tune a picture. The zero value gives each game's defaults.
@@ -31,6 +29,12 @@ type Options struct {
 	// PerRow is how many frames a Chain Reaction strip puts in one row
 	// before it starts another: 0 picks 5.
 	PerRow int
+	// ExplodeLabel is the Chain Reaction legend's text for the marked
+	// squares (ChainReactionFrame.Explode): "" says "about to explode".
+	ExplodeLabel string
+	// MoveLabel is the Chain Reaction legend's text for the marker on the
+	// square just played (ChainReactionFrame.Move): "" says "just played".
+	MoveLabel string
 }
 
 // Cell is a square of a ChainShot or Chain Reaction board, numbered as
@@ -57,99 +61,37 @@ var (
 )
 
 const (
-	pad       = 8   // space around the picture's parts
-	maxCapW   = 520 // captions wrap past this width, if the board is narrower
-	capScale  = 2   // captions are drawn twice the font's size
-	coordGap  = 4   // between the board and its margin numbers
-	titleGap  = 4   // between caption lines and the board
-	holdDelay = 400 // the last GIF frame, in 1/100 s
+	pad       = 8    // space around the picture's parts
+	maxCapW   = 560  // captions wrap past this width, if the board is narrower
+	maxWordW  = 1600 // a picture widens for a long word (a file name) up to this
+	coordGap  = 4    // between the board and its margin numbers
+	titleGap  = 6    // between the title, the caption lines and the board
+	holdDelay = 400  // the last GIF frame, in 1/100 s
 )
-
-// textBlock is wrapped text: its lines and scale.
-type textBlock struct {
-	lines []string
-	scale int
-}
-
-func (t textBlock) height() int {
-	if len(t.lines) == 0 {
-		return 0
-	}
-	return len(t.lines)*lineSpace*t.scale - (lineSpace-glyphH)*t.scale
-}
-
-// naturalWidth returns the width of the longest line of s, unwrapped.
-func naturalWidth(s string, scale int) int {
-	w := 0
-	for _, l := range strings.Split(s, "\n") {
-		w = max(w, textWidth(l, scale))
-	}
-	return w
-}
-
-// wrap breaks s into lines no wider than width pixels at scale, at spaces
-// where it can; "\n" always breaks.
-func wrap(s string, width, scale int) textBlock {
-	t := textBlock{scale: scale}
-	if s == "" {
-		return t
-	}
-	maxChars := max(1, (width/scale+1)/advance)
-	for _, para := range strings.Split(s, "\n") {
-		if len([]rune(para)) <= maxChars { // fits: keep its spacing
-			t.lines = append(t.lines, para)
-			continue
-		}
-		line := []rune{}
-		for _, word := range strings.Fields(para) {
-			w := []rune(word)
-			switch {
-			case len(line) == 0:
-				line = append(line, w...)
-			case len(line)+1+len(w) <= maxChars:
-				line = append(append(line, ' '), w...)
-			default:
-				t.lines = append(t.lines, string(line))
-				line = append(line[:0:0], w...)
-			}
-			for len(line) > maxChars {
-				t.lines = append(t.lines, string(line[:maxChars]))
-				line = line[maxChars:]
-			}
-		}
-		t.lines = append(t.lines, string(line))
-	}
-	return t
-}
-
-// draw draws the block's lines centred on cx, the first line's top at y.
-func (t textBlock) draw(img *image.RGBA, cx, y int, c color.RGBA) {
-	for _, l := range t.lines {
-		drawText(img, cx-textWidth(l, t.scale)/2, y, l, t.scale, c)
-		y += lineSpace * t.scale
-	}
-}
 
 // header lays out the title and captions of a set of frames so that every
 // frame has the same size: it returns the picture's width and the height
-// of the header band, given the width the board needs.
+// of the header band, given the width the board needs. The picture is at
+// least as wide as the longest word of the title and captions (up to
+// maxWordW), so that wrapping never cuts a word.
 func header(title string, captions []string, boardW int) (width, height int) {
-	width = boardW
-	natural := max(naturalWidth(title, capScale), 0)
+	natural := naturalWidth(title, titleStyle)
+	words := longestWord(title, titleStyle)
 	for _, c := range captions {
-		natural = max(natural, naturalWidth(c, capScale))
+		natural = max(natural, naturalWidth(c, captionStyle))
+		words = max(words, longestWord(c, captionStyle))
 	}
-	width = max(width, min(natural+2*pad, maxCapW))
+	width = max(boardW, min(natural+2*pad, maxCapW), min(words+2*pad, maxWordW))
 	lines := 0
 	for _, c := range captions {
-		lines = max(lines, len(wrap(c, width-2*pad, capScale).lines))
+		lines = max(lines, len(wrap(c, width-2*pad, captionStyle).lines))
 	}
 	height = pad
 	if title != "" {
-		height += wrap(title, width-2*pad, capScale).height() + lineSpace
+		height += wrap(title, width-2*pad, titleStyle).height() + titleGap
 	}
 	if lines > 0 {
-		height += lines*lineSpace*capScale - (lineSpace-glyphH)*capScale + titleGap
+		height += (lines-1)*lineHeight(captionStyle) + textHeight(captionStyle) + titleGap
 	}
 	return width, height
 }
@@ -159,11 +101,11 @@ func drawHeader(img *image.RGBA, title, caption string) {
 	w := img.Rect.Dx()
 	cx, y := img.Rect.Min.X+w/2, img.Rect.Min.Y+pad
 	if title != "" {
-		t := wrap(title, w-2*pad, capScale)
-		t.draw(img, cx, y, coordInk)
-		y += t.height() + lineSpace
+		t := wrap(title, w-2*pad, titleStyle)
+		t.draw(img, cx, y, ink)
+		y += t.height() + titleGap
 	}
-	wrap(caption, w-2*pad, capScale).draw(img, cx, y, ink)
+	wrap(caption, w-2*pad, captionStyle).draw(img, cx, y, ink)
 }
 
 // orDefault returns v, or def when v is zero or less.
@@ -172,4 +114,28 @@ func orDefault(v, def int) int {
 		return def
 	}
 	return v
+}
+
+// drawCoords draws the margin coordinates of a board of rows x cols
+// squares of cell pixels whose top-left corner is (x0, y0): rowLabel(i)
+// left of grid row i (counted from the top), colLabel(j) below column j.
+func drawCoords(img *image.RGBA, x0, y0, rows, cols, cell int, rowLabel, colLabel func(int) string) {
+	st := coordStyle(cell)
+	for i := 0; i < rows; i++ {
+		s := rowLabel(i)
+		drawTextMiddle(img, x0-coordGap-textWidth(s, st), y0+i*cell+cell/2, s, st, coordInk)
+	}
+	bottom := y0 + rows*cell + coordGap
+	for j := 0; j < cols; j++ {
+		s := colLabel(j)
+		drawText(img, x0+j*cell+(cell-textWidth(s, st))/2+1, bottom, s, st, coordInk)
+	}
+}
+
+// coordMargins returns the width of the row numbers' margin (left of the
+// board, with its gap) and the height of the column numbers' band (below
+// it) for a board of rows rows whose largest label is widest.
+func coordMargins(widest string, cell int) (side, below int) {
+	st := coordStyle(cell)
+	return textWidth(widest, st) + coordGap + pad, coordGap + textHeight(st) + pad
 }

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"chainshot/cmd/chainshot/chart"
+	"chainshot/cmd/chainshot/picture"
+	"chainshot/results"
+)
+
+// markedMethods are the published methods a tournament chart marks beside
+// the boards of the standard SameGame set.
+var markedMethods = []string{"sp-mcts", "nmcs-3", "nrpa-selective", "js-games"}
+
+// curveMethods are the published methods the anytime curve places at
+// their budgets (or, with none stated, as levels).
+var curveMethods = []string{"dbs", "sp-mcts", "sp-mcts-move", "mc-rws", "nmcs-3", "sp-mcts-cem", "nrpa-selective"}
+
+// methodLabel names a published method on a chart with its time per
+// board: "SP-MCTS, 2 h a board".
+func methodLabel(m results.Method) string {
+	switch s, ok := m.BudgetMid(); {
+	case !ok:
+		return m.Name + ", time not stated"
+	case len(m.BudgetSeconds) == 2:
+		return fmt.Sprintf("%s, %s to %s a board", m.Name, hours(m.BudgetSeconds[0]), hours(m.BudgetSeconds[1]))
+	case m.BudgetApproximate:
+		return fmt.Sprintf("%s, about %s a board", m.Name, hours(s))
+	default:
+		return fmt.Sprintf("%s, %s a board", m.Name, hours(s))
+	}
+}
+
+func hours(s float64) string {
+	if s >= 3600 {
+		return fmt.Sprintf("%g h", s/3600)
+	}
+	return fmt.Sprintf("%g s", s)
+}
+
+// tournamentFigure returns the chart of a tournament: each record's score
+// and beads left, and, for data sets that are boards of the standard
+// SameGame set (told by grids[i], the board's rows top first, by its
+// content rather than its name), the published scores beside. Scores are
+// then in the literature's scoring (+1000 for a cleared board), as the
+// published ones are.
+func tournamentFigure(title string, recs []results.Record, grids [][]string) (chart.Figure, error) {
+	pub, err := results.StandardPublished()
+	if err != nil {
+		return chart.Figure{}, err
+	}
+	boards := make([]int, len(recs))
+	standard := false
+	for i := range recs {
+		if i < len(grids) && grids[i] != nil {
+			boards[i], _ = pub.Board(results.Fingerprint(grids[i]))
+			standard = standard || boards[i] > 0
+		}
+	}
+	var refs []chart.Reference
+	if standard {
+		for _, key := range markedMethods {
+			m, ok := pub.Method(key)
+			if !ok {
+				continue
+			}
+			ref := chart.Reference{Name: methodLabel(m) + " (published)"}
+			for _, k := range boards {
+				s, ok := m.Score(k)
+				v := math.NaN()
+				if ok {
+					v = float64(s)
+				}
+				ref.Scores = append(ref.Scores, v)
+			}
+			refs = append(refs, ref)
+		}
+	}
+	scoring := "ChainShot scoring, (n-2)² a move"
+	if standard {
+		scoring = "literature's scoring, (n-2)² a move, +1000 for a cleared board"
+	}
+	sets := make([]chart.SetResult, len(recs))
+	for i, r := range recs {
+		name := strings.TrimSuffix(filepath.Base(r.File), ".txt")
+		if boards[i] > 0 {
+			name += fmt.Sprintf(" (standard board %d)", boards[i])
+		}
+		score := r.Score
+		if standard {
+			score = r.LiteratureScore()
+		}
+		sets[i] = chart.SetResult{Name: name, Score: score, BeadsLeft: r.BeadsLeft}
+	}
+	return chart.Tournament(title, scoring, sets, refs), nil
+}
+
+// anytimeFigure returns the anytime curve of a solver on the standard
+// SameGame set: its totals at each budget, and the published totals at
+// theirs.
+func anytimeFigure(title, solver string, curve []chart.BudgetPoint) (chart.Figure, error) {
+	pub, err := results.StandardPublished()
+	if err != nil {
+		return chart.Figure{}, err
+	}
+	var totals []chart.PublishedTotal
+	for _, key := range curveMethods {
+		m, ok := pub.Method(key)
+		if !ok {
+			continue
+		}
+		s, _ := m.BudgetMid()
+		name := m.Name
+		if len(m.BudgetSeconds) == 2 {
+			name += fmt.Sprintf(" (%s to %s)", hours(m.BudgetSeconds[0]), hours(m.BudgetSeconds[1]))
+		}
+		totals = append(totals, chart.PublishedTotal{Name: name, Seconds: s, Total: m.Total, Approximate: m.BudgetApproximate})
+	}
+	return chart.Anytime(title, solver, curve, totals), nil
+}
+
+// writeChart writes f to path as a PNG or an SVG, by path's extension,
+// whole or not at all.
+func writeChart(path string, f chart.Figure) error {
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	if format != "png" && format != "svg" {
+		return fmt.Errorf("chart %s: want a file name ending in .png or .svg", path)
+	}
+	return picture.WriteFile(path, func(w io.Writer) error { return f.Write(w, format) })
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"chainshot/cmd/chainshot/chart"
+	"chainshot/results"
+)
+
+// TestTournamentFigureMarksStandardBoards builds the chart of records on
+// three boards of the standard set, named as a user might name them, and
+// one other: the standard boards are found by content, carry the
+// published scores beside, and are scored as the literature does.
+func TestTournamentFigureMarksStandardBoards(t *testing.T) {
+	dir := "../../../shared/data/samegame-standard"
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no shared data: %v", err)
+	}
+	var recs []results.Record
+	var grids [][]string
+	for _, k := range []int{3, 1, 20} {
+		data, err := os.ReadFile(fmt.Sprintf("%s/sg%02d.txt", dir, k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, results.Record{File: fmt.Sprintf("mine/b%d.txt", k), Score: 2000 + k, BeadsLeft: k % 2})
+		grids = append(grids, strings.Fields(string(data)))
+	}
+	recs = append(recs, results.Record{File: "ladder08-15x15-5c", Score: 999, BeadsLeft: 4})
+	grids = append(grids, []string{"RGB", "BGR"})
+	f, err := tournamentFigure("test", recs, grids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, _ := results.StandardPublished()
+	score := f.Panels[0].Series
+	for i, want := range []int{2003, 2001, 3020, 999} { // +1000 where cleared
+		if got := score[0].Values[i]; got != float64(want) {
+			t.Errorf("set %d: score %v, want %d", i+1, got, want)
+		}
+	}
+	if len(score) != 1+len(markedMethods) {
+		t.Fatalf("%d series, want this run's and %d published", len(score), len(markedMethods))
+	}
+	for j, key := range markedMethods {
+		m, _ := pub.Method(key)
+		for i, k := range []int{3, 1, 20} {
+			s, _ := m.Score(k)
+			if got := score[1+j].Values[i]; got != float64(s) {
+				t.Errorf("%s on %s: %v, want %d", key, recs[i].File, got, s)
+			}
+		}
+		if got := score[1+j].Values[3]; !math.IsNaN(got) {
+			t.Errorf("%s on a ladder board: %v, want none", key, got)
+		}
+	}
+	if !strings.Contains(f.Panels[0].Categories[0], "standard board 3") || !strings.Contains(f.Panels[0].XLabel, "+1000") {
+		t.Errorf("categories %q, axis %q", f.Panels[0].Categories, f.Panels[0].XLabel)
+	}
+	path := filepath.Join(t.TempDir(), "t.svg")
+	if err := writeChart(path, f); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeChart(filepath.Join(t.TempDir(), "t.gif"), f); err == nil {
+		t.Error("a .gif chart was written")
+	}
+}
+
+func TestAnytimeFigure(t *testing.T) {
+	f, err := anytimeFigure("test", "auto", []chart.BudgetPoint{{Seconds: 5, Total: 71172, Cleared: 20, Boards: 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range f.Panels[0].Series {
+		names = append(names, s.Labels...)
+	}
+	all := strings.Join(names, "|")
+	for _, s := range []string{"SP-MCTS: 73,998", "DBS (Billings) (2 h to 3 h): 72,816", "NMCS level 3 (time ≈): 77,934", "Selective NRPA level 4: 80,030"} {
+		if !strings.Contains(all, s) {
+			t.Errorf("no %q among %s", s, all)
+		}
+	}
+	if err := writeChart(filepath.Join(t.TempDir(), "a.png"), f); err != nil {
+		t.Fatal(err)
+	}
+}
