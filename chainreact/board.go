@@ -276,22 +276,45 @@ func (b *Board) set(i int, o, k uint8) {
 	b.owner[i], b.count[i] = o, k
 }
 
-// Trace is the record of one move's reaction, for display and analysis.
+// Trace is what one move did, wave by wave: the engine's own account of
+// a reaction, for pictures and analysis (they draw from it instead of
+// replaying the rules).
 type Trace struct {
-	// Waves lists the cells that exploded in each wave, in order.
-	Waves [][]Move
-	// Stopped says the reaction was cut because one player was left.
+	// Move is the cell played and Player the mover.
+	Move   Move
+	Player int
+	// Before is the position the move was played on; Landed is the board
+	// once the orb has landed, before any explosion.
+	Before, Landed Board
+	// Waves lists the reaction's waves in order; none if nothing exploded.
+	Waves []Wave
+	// Stopped says the reaction was cut because one player was left, with
+	// cells still unstable.
 	Stopped bool
+}
+
+// Wave is one wave of a reaction: every cell unstable when the wave began
+// explodes once (the last wave of a stopped reaction only in part).
+type Wave struct {
+	// Exploded lists the cells that exploded, in the engine's order.
+	Exploded []Move
+	// After is the board when the wave ended. The last wave's After is the
+	// position after the move: the next player to move, or the winner.
+	After Board
 }
 
 // Play plays m for the player to move. m must be legal (see Legal); Play
 // does not check. It never allocates.
 func (b *Board) Play(m Move) { b.play(m, nil) }
 
-// PlayTrace plays m like Play and returns its reaction wave by wave.
+// PlayTrace plays m like Play, through the same code, and returns what
+// happened wave by wave.
 func (b *Board) PlayTrace(m Move) Trace {
-	var t Trace
+	t := Trace{Move: m, Player: int(b.toMove), Before: *b}
 	b.play(m, &t)
+	if n := len(t.Waves); n > 0 {
+		t.Waves[n-1].After = *b
+	}
 	return t
 }
 
@@ -318,6 +341,9 @@ func (b *Board) play(m Move, tr *Trace) {
 	b.set(i, own, b.count[i]+1)
 	b.orbs[p]++
 	b.ply++
+	if tr != nil {
+		tr.Landed = *b
+	}
 	if b.count[i] >= g.cm[i] {
 		if b.react(i, own, tr) {
 			return
@@ -382,14 +408,14 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 		if waveLeft == 0 {
 			waveLeft = size
 			if tr != nil {
-				tr.Waves = append(tr.Waves, wave)
+				tr.Waves = append(tr.Waves, Wave{Exploded: wave, After: *b})
 				wave = nil
 			}
 		}
 		if others <= 0 || n >= limit {
 			if tr != nil {
 				if len(wave) > 0 {
-					tr.Waves = append(tr.Waves, wave)
+					tr.Waves = append(tr.Waves, Wave{Exploded: wave})
 				}
 				tr.Stopped = size > 0
 			}

@@ -1,7 +1,9 @@
 package chainreact
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -370,4 +372,132 @@ func TestPlayDoesNotAllocate(t *testing.T) {
 	if allocs != 0 {
 		t.Fatalf("%v allocations per random game", allocs)
 	}
+}
+
+// TestTraceWaves checks the trace of every move of random games against
+// the rules read directly: wave k explodes exactly the cells unstable
+// on the board wave k-1 left (the landed orb's board for wave 1), each
+// giving up its critical mass and one orb to each neighbour, which
+// becomes the mover's; the board after each wave is that; the last
+// wave's board is the engine's own position after the move, and only a
+// stopped reaction leaves unstable cells.
+func TestTraceWaves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var buf []Move
+	waves := 0
+	for game := 0; game < 120; game++ {
+		players := 2 + game%3
+		b, _ := NewBoard(2+game%5, 2+game%4, players)
+		for !b.Over() {
+			buf = b.AppendMoves(buf[:0])
+			m := buf[rng.IntN(len(buf))]
+			before := b
+			tr := b.PlayTrace(m)
+			plain := before
+			plain.Play(m)
+			if plain != b {
+				t.Fatalf("game %d: PlayTrace and Play reach different positions", game)
+			}
+			if tr.Move != m || tr.Player != before.ToMove() || tr.Before != before {
+				t.Fatalf("game %d: trace of %d by %d says move %d by %d", game, m, before.ToMove(), tr.Move, tr.Player)
+			}
+			checkTrace(t, &tr, &b)
+			waves += len(tr.Waves)
+		}
+	}
+	if waves < 1000 {
+		t.Fatalf("only %d waves checked", waves)
+	}
+}
+
+func checkTrace(t *testing.T, tr *Trace, after *Board) {
+	t.Helper()
+	n := tr.Before.Cells()
+	unstable := func(b *Board) []Move {
+		var out []Move
+		for i := 0; i < n; i++ {
+			if _, k := b.Cell(i); k >= b.CriticalMass(i) {
+				out = append(out, Move(i))
+			}
+		}
+		return out
+	}
+	// the landed board: one more orb on the cell, now the mover's
+	land := tr.Before
+	o0, k0 := land.Cell(int(tr.Move))
+	if o1, k1 := tr.Landed.Cell(int(tr.Move)); o1 != tr.Player || k1 != k0+1 || (o0 >= 0 && o0 != tr.Player) {
+		t.Fatalf("landed cell %d: %d orbs of %d, before %d of %d", tr.Move, k1, o1, k0, o0)
+	}
+	for i := 0; i < n; i++ {
+		if i == int(tr.Move) {
+			continue
+		}
+		if a, b := sameCell(&tr.Before, &tr.Landed, i); !a {
+			t.Fatalf("landing changed cell %d: %s", i, b)
+		}
+	}
+	if len(tr.Waves) == 0 {
+		if len(unstable(&tr.Landed)) != 0 || tr.Stopped {
+			t.Fatalf("no waves, but the landed board is unstable (stopped=%v)", tr.Stopped)
+		}
+		return
+	}
+	prev := &tr.Landed
+	var count [MaxCells]int
+	var owner [MaxCells]int
+	for i := 0; i < n; i++ {
+		owner[i], count[i] = prev.Cell(i)
+	}
+	var nb []int
+	for k := range tr.Waves {
+		w := &tr.Waves[k]
+		want := unstable(prev)
+		last := k == len(tr.Waves)-1
+		if !(last && tr.Stopped) && !sameSet(w.Exploded, want) {
+			t.Fatalf("wave %d exploded %v, the board before it has %v unstable", k+1, w.Exploded, want)
+		}
+		if len(w.Exploded) == 0 || !subset(w.Exploded, want) {
+			t.Fatalf("wave %d exploded %v, not among the unstable %v", k+1, w.Exploded, want)
+		}
+		for _, x := range w.Exploded {
+			count[x] -= prev.CriticalMass(int(x))
+			if count[x] == 0 {
+				owner[x] = -1
+			}
+			nb = prev.Neighbours(nb[:0], int(x))
+			for _, y := range nb {
+				count[y]++
+				owner[y] = tr.Player
+			}
+		}
+		for i := 0; i < n; i++ {
+			if o, c := w.After.Cell(i); c != count[i] || (c > 0 && o != owner[i]) {
+				t.Fatalf("after wave %d cell %d holds %d of %d, the rules give %d of %d", k+1, i, c, o, count[i], owner[i])
+			}
+		}
+		prev = &w.After
+	}
+	if last := tr.Waves[len(tr.Waves)-1].After; last != *after {
+		t.Fatalf("the last wave's board is not the position after the move")
+	}
+	if rest := unstable(after); (len(rest) > 0) != tr.Stopped || (tr.Stopped && !after.Over()) {
+		t.Fatalf("stopped=%v over=%v with %d unstable cells left", tr.Stopped, after.Over(), len(rest))
+	}
+}
+
+func sameCell(a, b *Board, i int) (bool, string) {
+	oa, ka := a.Cell(i)
+	ob, kb := b.Cell(i)
+	return oa == ob && ka == kb, fmt.Sprintf("%d of %d, then %d of %d", ka, oa, kb, ob)
+}
+
+func sameSet(a, b []Move) bool { return len(a) == len(b) && subset(a, b) }
+
+func subset(a, b []Move) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
 }

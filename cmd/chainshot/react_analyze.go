@@ -268,7 +268,7 @@ func writeWaves(out io.Writer, b *chainreact.Board, tr chainreact.Trace) {
 	}
 	for i, w := range tr.Waves {
 		var cells []string
-		for _, m := range w {
+		for _, m := range w.Exploded {
 			cells = append(cells, b.FormatMove(m))
 		}
 		fmt.Fprintf(out, "wave %d: %s explode\n", i+1, strings.Join(cells, "; "))

@@ -9,83 +9,72 @@ import (
 )
 
 // chainFrames returns the pictures of move m on p, as seed 002's Figure 1
-// draws a chain reaction: the position before, the orb landing, then the
-// board after each wave, the cells about to explode marked. The boards
-// are rebuilt from the engine's trace (each exploding cell gives up its
-// critical mass, one orb to each neighbour, which becomes the mover's); a
-// reaction the engine cut at a win ends on the engine's own board.
+// draws a chain reaction, every board taken from the engine's trace of
+// the move:
+//
+//	"R to play 3 1"               the position before
+//	"R plays 3 1: 1 to explode"   the orb landed (marked), the cells of wave 1 marked
+//	"after wave 1: 3 to explode"  the board wave 1 left, the cells of wave 2 marked
+//	"after wave 2: stable"        the last wave's board, nothing marked
+//
+// Each frame marks exactly the cells its caption counts: the ones about to
+// explode in the next wave (the picture legend's "about to explode"). A
+// reaction the engine cut at a win ends on the engine's own board, "R has
+// won".
 func chainFrames(p *chainreact.Position, m chainreact.Move) []picture.ChainReactionFrame {
 	b := p.Board
-	mover := b.ToMove()
-	n := b.Cells()
-	owner, count := make([]int, n), make([]int, n)
-	for i := 0; i < n; i++ {
-		owner[i], count[i] = b.Cell(i)
+	tr := b.PlayTrace(m)
+	name := p.Names[tr.Player]
+	r, c := tr.Before.RowCol(m)
+	toExplode := func(k int) (string, []picture.Cell) {
+		if k < len(tr.Waves) {
+			w := tr.Waves[k].Exploded
+			return fmt.Sprintf("%d to explode", len(w)), pictureCells(&tr.Before, w)
+		}
+		if k == 0 {
+			return "no explosion", []picture.Cell{}
+		}
+		if tr.Waves[k-1].After.Over() {
+			return fmt.Sprintf("%c has won", name), []picture.Cell{}
+		}
+		return "stable", []picture.Cell{}
 	}
-	grid := func() [][]picture.Orbs {
-		g := make([][]picture.Orbs, b.Rows())
-		for r := b.Rows(); r >= 1; r-- {
-			row := make([]picture.Orbs, b.Cols())
-			for c := 1; c <= b.Cols(); c++ {
-				mv, _ := b.MoveAt(r, c)
-				row[c-1] = picture.Orbs{Count: count[mv], Owner: max(owner[mv], 0)}
-			}
-			g[b.Rows()-r] = row
-		}
-		return g
-	}
-	cells := func(ms []chainreact.Move) []picture.Cell {
-		out := []picture.Cell{}
-		for _, x := range ms {
-			r, c := b.RowCol(x)
-			out = append(out, picture.Cell{Row: r, Col: c})
-		}
-		return out
-	}
-	after := b
-	tr := after.PlayTrace(m)
-	name := p.Names[mover]
-	r, c := b.RowCol(m)
-	frames := []picture.ChainReactionFrame{{Grid: grid(), Explode: []picture.Cell{}, Caption: fmt.Sprintf("%c to play %d %d", name, r, c)}}
-	count[m]++
-	owner[m] = mover
-	next := func(i int) []picture.Cell {
-		if i < len(tr.Waves) {
-			return cells(tr.Waves[i])
-		}
-		return []picture.Cell{}
-	}
-	frames = append(frames, picture.ChainReactionFrame{Grid: grid(), Explode: next(0), Move: picture.Cell{Row: r, Col: c},
-		Caption: fmt.Sprintf("%c plays %d %d", name, r, c)})
-	var nb []int
-	for w, wave := range tr.Waves {
-		for _, x := range wave {
-			count[x] -= b.CriticalMass(int(x))
-			if count[x] <= 0 {
-				count[x], owner[x] = 0, -1
-			}
-			nb = b.Neighbours(nb[:0], int(x))
-			for _, y := range nb {
-				count[y]++
-				owner[y] = mover
-			}
-		}
-		caption := fmt.Sprintf("wave %d: %d exploded", w+1, len(wave))
-		if w == len(tr.Waves)-1 {
-			if tr.Stopped {
-				// The engine stops a reaction mid-wave once one player
-				// is left: show its board.
-				for i := 0; i < n; i++ {
-					owner[i], count[i] = after.Cell(i)
-				}
-				caption += fmt.Sprintf("; %c has won", name)
-			} else {
-				caption += "; stable"
-			}
-		}
-		frames = append(frames, picture.ChainReactionFrame{Grid: grid(), Explode: next(w + 1), Caption: caption})
+	frames := []picture.ChainReactionFrame{{Grid: pictureGrid(&tr.Before), Explode: []picture.Cell{},
+		Caption: fmt.Sprintf("%c to play %d %d", name, r, c)}}
+	what, marks := toExplode(0)
+	frames = append(frames, picture.ChainReactionFrame{Grid: pictureGrid(&tr.Landed), Explode: marks,
+		Move: picture.Cell{Row: r, Col: c}, Caption: fmt.Sprintf("%c plays %d %d: %s", name, r, c, what)})
+	for k := range tr.Waves {
+		what, marks := toExplode(k + 1)
+		frames = append(frames, picture.ChainReactionFrame{Grid: pictureGrid(&tr.Waves[k].After), Explode: marks,
+			Caption: fmt.Sprintf("after wave %d: %s", k+1, what)})
 	}
 	return frames
+}
+
+// pictureGrid returns b's cells for a picture, top row first.
+func pictureGrid(b *chainreact.Board) [][]picture.Orbs {
+	g := make([][]picture.Orbs, b.Rows())
+	for r := b.Rows(); r >= 1; r-- {
+		row := make([]picture.Orbs, b.Cols())
+		for c := 1; c <= b.Cols(); c++ {
+			mv, _ := b.MoveAt(r, c)
+			owner, count := b.Cell(int(mv))
+			row[c-1] = picture.Orbs{Count: count, Owner: max(owner, 0)}
+		}
+		g[b.Rows()-r] = row
+	}
+	return g
+}
+
+// pictureCells returns the cells ms of board b as picture cells.
+func pictureCells(b *chainreact.Board, ms []chainreact.Move) []picture.Cell {
+	out := make([]picture.Cell, 0, len(ms))
+	for _, x := range ms {
+		r, c := b.RowCol(x)
+		out = append(out, picture.Cell{Row: r, Col: c})
+	}
+	return out
 }
 
 // writeChainPicture writes the chain reaction of m on p as an animated
