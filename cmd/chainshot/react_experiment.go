@@ -8,12 +8,14 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/cmd/chainshot/outfile"
 
 	"github.com/urfave/cli/v2"
 )
@@ -211,35 +213,12 @@ func writeExperimentFiles(cmd, dir string, t1 []table1Row, t2 []table2Row, games
 		data []byte
 	}{{"seed002-table1.csv", c1.Bytes()}, {"seed002-table2.csv", c2.Bytes()}, {"seed002.json", js}, {"seed002-heatmap.png", img.Bytes()}}
 	for _, f := range files {
-		if err := writeFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+		data := f.data
+		if err := outfile.WriteFile(filepath.Join(dir, f.name), func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 			return failed("%s: %v", cmd, err)
 		}
 	}
 	return nil
-}
-
-// writeFileAtomic writes a whole file or nothing: a temporary file, then
-// a rename.
-func writeFileAtomic(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-"+filepath.Base(name))
-	if err != nil {
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
 }
 
 // heatmap draws two 5×5 panels side by side: left the measured win rate
