@@ -56,44 +56,53 @@ func fail(path string, err error) error {
 // target says where a write to path lands.
 type target struct {
 	// path is where to write: path itself, or the end of its chain of
-	// symbolic links.
+	// symbolic links when that is a regular file, or is to be one.
 	path string
-	// exists and regular describe that file.
-	exists, regular bool
-	mode            fs.FileMode
+	// exists and regular describe that file; through says it is written
+	// through, in place: it is not a regular file, or it is one reached
+	// by a link that has no name to rename onto (/dev/stdout redirected
+	// to a file).
+	exists, regular, through bool
+	mode                     fs.FileMode
 }
 
-// resolve follows path's symbolic links and says what is there. A folder,
-// or a path whose folder is missing or not a folder, is an error.
+// resolve says where a write to path lands. A folder, or a path whose
+// folder is missing or not a folder, is an error.
 func resolve(path string) (target, error) {
+	st, err := os.Stat(path) // the kernel follows every kind of link
+	switch {
+	case err == nil && st.IsDir():
+		return target{}, &Error{Path: path, Err: errors.New("is a directory")}
+	case err == nil && !st.Mode().IsRegular():
+		return target{path: path, exists: true, through: true, mode: st.Mode()}, nil
+	case err == nil:
+		t := target{path: path, exists: true, regular: true, mode: st.Mode()}
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			t.path = real
+		} else {
+			t.through = true
+		}
+		return t, nil
+	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+		return target{}, fail(path, err)
+	}
+	// Missing, or a link to a missing file: that file's folder must be
+	// there.
 	real, err := follow(path)
 	if err != nil {
 		return target{}, fail(path, err)
 	}
-	t := target{path: real}
-	st, err := os.Stat(t.path)
-	switch {
-	case err == nil && st.IsDir():
-		return t, &Error{Path: path, Err: errors.New("is a directory")}
-	case err == nil:
-		t.exists, t.regular, t.mode = true, st.Mode().IsRegular(), st.Mode()
-		return t, nil
-	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
-		return t, fail(path, err)
-	}
-	// Missing (or a dangling link): its folder must be there.
-	dir := filepath.Dir(t.path)
+	dir := filepath.Dir(real)
 	dst, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return t, &Error{Path: path, Err: errors.New("no such directory")}
+		return target{}, &Error{Path: path, Err: errors.New("no such directory")}
 	case err != nil:
-		return t, fail(path, err)
+		return target{}, fail(path, err)
 	case !dst.IsDir():
-		return t, &Error{Path: path, Err: fmt.Errorf("%s is not a directory", dir)}
+		return target{}, &Error{Path: path, Err: fmt.Errorf("%s is not a directory", dir)}
 	}
-	t.regular = true
-	return t, nil
+	return target{path: real, regular: true}, nil
 }
 
 // follow returns the end of path's chain of symbolic links, which need
@@ -125,18 +134,20 @@ func IsRegular(path string) bool {
 }
 
 // Check reports, before long work, whether WriteFile could write path:
-// the folder exists and takes a new file, or the device or FIFO opens
-// for writing (without blocking on a FIFO with no reader).
+// the folder exists and takes a new file, or the device opens for
+// writing; a FIFO or socket is taken as it is.
 func Check(path string) error {
 	t, err := resolve(path)
 	if err != nil {
 		return err
 	}
-	if !t.regular {
-		f, err := os.OpenFile(t.path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-		if errors.Is(err, syscall.ENXIO) {
-			return nil // a FIFO with no reader yet: one may come
+	if t.through {
+		if t.mode&(fs.ModeNamedPipe|fs.ModeSocket) != 0 {
+			// Opening a FIFO and closing it again would give its reader
+			// an end of file: its being there is all that can be checked.
+			return nil
 		}
+		f, err := os.OpenFile(t.path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
 		if err != nil {
 			return fail(path, err)
 		}
@@ -161,8 +172,8 @@ func WriteFile(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	if !t.regular {
-		return writeThrough(path, t.path, write)
+	if t.through {
+		return writeThrough(path, t.path, t.regular, write)
 	}
 	dir := filepath.Dir(t.path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(t.path)+".*.tmp")
@@ -195,9 +206,14 @@ func WriteFile(path string, write func(io.Writer) error) error {
 	return syncDir(path, dir)
 }
 
-// writeThrough writes onto a device, FIFO or socket at real.
-func writeThrough(path, real string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(real, os.O_WRONLY, 0)
+// writeThrough writes onto a device, FIFO or socket at real, or a regular
+// file there, which it truncates first.
+func writeThrough(path, real string, regular bool, write func(io.Writer) error) error {
+	flags := os.O_WRONLY
+	if regular {
+		flags |= os.O_TRUNC
+	}
+	f, err := os.OpenFile(real, flags, 0)
 	if err != nil {
 		return fail(path, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -390,3 +391,52 @@ func TestIsRegular(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteThroughFD: /dev/stdout and its kind (/proc/self/fd/N) name
+// whatever the descriptor is: a pipe, or a file that is then written in
+// place (truncated), since such a link has no name to rename onto.
+func TestWriteThroughFD(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		got <- string(b)
+	}()
+	if err := WriteFile(fdPath(w), text("piped\n")); err != nil {
+		t.Fatal(err)
+	}
+	if IsRegular(fdPath(w)) {
+		t.Error("IsRegular of a pipe")
+	}
+	w.Close()
+	if s := <-got; s != "piped\n" {
+		t.Errorf("the pipe got %q", s)
+	}
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "log")
+	os.WriteFile(file, []byte("a longer old content\n"), 0o644)
+	f, err := os.OpenFile(file, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := WriteFile(fdPath(f), text("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, file); got != "new\n" {
+		t.Errorf("the file holds %q", got)
+	}
+	only(t, dir, "log")
+	if !IsRegular(fdPath(f)) {
+		t.Error("IsRegular of a file reached through /proc/self/fd")
+	}
+}
+
+func fdPath(f *os.File) string { return "/proc/self/fd/" + strconv.Itoa(int(f.Fd())) }
