@@ -72,6 +72,9 @@ func doBench(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if d := c.Duration("speed-time"); d < 0 {
+		return badInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
+	}
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		args = []string{datasets.GroupLadder}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"chainshot/chainreact"
@@ -99,7 +100,7 @@ func doReactExperiment(c *cli.Context) error {
 	const cmd = "chainshot react experiment"
 	s := ioFrom(c)
 	if c.NArg() != 1 || c.Args().First() != "seed002" {
-		return badInput("%s: want the experiment's name: seed002", cmd)
+		return badInput("%s: %q: want the experiment's name: seed002", cmd, strings.Join(c.Args().Slice(), " "))
 	}
 	rows, cols, err := parseSize(cmd, "size", c.String("size"))
 	if err != nil {

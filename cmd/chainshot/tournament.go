@@ -80,8 +80,11 @@ func doTournament(c *cli.Context) error {
 		}
 		sets = append(sets, more...)
 	}
-	if len(defects) > 0 {
-		return badInput("%s\nchainshot tournament: %d defective data set(s); nothing was run", strings.Join(defects, "\n"), len(defects))
+	switch {
+	case len(defects) == 1:
+		return badInput("%s (nothing was run)", defects[0])
+	case len(defects) > 1:
+		return badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
 	}
 	var mine []datasets.Set
 	for i, set := range sets {
@@ -145,10 +148,14 @@ func doMerge(c *cli.Context) error {
 		}
 	}
 	var all [][]results.Record
+	var empty []string
 	for _, path := range c.Args().Slice() {
 		f, err := readResults(s, cmd, path)
 		if err != nil {
 			return err
+		}
+		if len(f.Lines) == 0 {
+			empty = append(empty, path)
 		}
 		recs := make([]results.Record, len(f.Lines))
 		for i, l := range f.Lines {
@@ -157,6 +164,12 @@ func doMerge(c *cli.Context) error {
 		all = append(all, recs)
 	}
 	merged := results.Merge(all...)
+	if len(merged) == 0 {
+		return badInput("%s: no results lines in %s", cmd, strings.Join(c.Args().Slice(), ", "))
+	}
+	for _, path := range empty {
+		printf(s.err, "warning: %s holds no results lines\n", path)
+	}
 	werr := writeMerged(c, merged)
 	if c.Bool("json") {
 		for _, r := range merged {
