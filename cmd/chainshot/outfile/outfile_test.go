@@ -60,12 +60,24 @@ func readFile(t *testing.T, path string) string {
 
 // fullDevice returns a character device like /dev/full in a temporary
 // folder, made with mknod so that a broken writer can never replace the
-// machine's own /dev/full; it skips the test where mknod is not allowed.
+// machine's own /dev/full (tests never write onto the machine's devices);
+// it skips the test where mknod is not allowed.
 func fullDevice(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "full")
 	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|7); err != nil {
 		t.Skipf("cannot make a full device (%v): needs root", err)
+	}
+	return path
+}
+
+// nullDevice returns a device like /dev/null in a temporary folder, for
+// the same reason; it skips the test where mknod is not allowed.
+func nullDevice(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "null")
+	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+		t.Skipf("cannot make a null device (%v): needs root", err)
 	}
 	return path
 }
@@ -194,11 +206,13 @@ func TestWriteFileOntoDevice(t *testing.T) {
 	}
 	isCharDevice(t, full)
 	only(t, filepath.Dir(full), "full")
+
 	// A device that takes the bytes.
-	if err := WriteFile(os.DevNull, text("x")); err != nil {
-		t.Errorf("%s: %v", os.DevNull, err)
+	null := nullDevice(t)
+	if err := WriteFile(null, text("x")); err != nil {
+		t.Errorf("%s: %v", null, err)
 	}
-	isCharDevice(t, os.DevNull)
+	isCharDevice(t, null)
 }
 
 // TestWriteFileOntoFIFO: a FIFO is written through to its reader.
@@ -236,9 +250,11 @@ func TestCheck(t *testing.T) {
 		t.Errorf("old file: %v", err)
 	}
 	only(t, dir, "old.csv")
-	if err := Check(os.DevNull); err != nil {
-		t.Errorf("%s: %v", os.DevNull, err)
+	null := nullDevice(t)
+	if err := Check(null); err != nil {
+		t.Errorf("%s: %v", null, err)
 	}
+	isCharDevice(t, null)
 }
 
 // TestAppend: every line is in the file, fsynced, the moment Line
