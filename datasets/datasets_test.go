@@ -201,3 +201,21 @@ func TestLoadBuiltin(t *testing.T) {
 		t.Errorf("LoadBuiltin(nope): %v", err)
 	}
 }
+
+// TestBuiltinsRoundTrip: every built-in board formats to a file that
+// parses back to the same whole board value.
+func TestBuiltinsRoundTrip(t *testing.T) {
+	for _, d := range Builtin() {
+		sets, err := LoadBuiltin(d.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := board.Parse([]byte(sets[0].Board.Format()), d.Name, board.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", d.Name, err)
+		}
+		if again.Board != sets[0].Board {
+			t.Errorf("%s: the round trip changed the board:\n%s", d.Name, again.Board.Format())
+		}
+	}
+}
