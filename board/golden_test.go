@@ -30,22 +30,20 @@ func TestRulesGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var moves []Move
-			for _, l := range strings.Split(string(data), "\n") {
-				if rest, ok := strings.CutPrefix(l, "# moves:"); ok {
-					for _, m := range strings.Split(rest, ",") {
-						f := strings.Fields(m)
-						r, _ := strconv.Atoi(f[0])
-						c, _ := strconv.Atoi(f[1])
-						moves = append(moves, MoveAt(r, c))
-					}
-				}
+			moves, err := goldenMoves(string(data))
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
 			}
 			var out strings.Builder
 			b := p.Board
 			fmt.Fprintf(&out, "start: %d beads, over=%v\n%s", b.Beads(), b.IsOver(), b.Format())
 			total := 0
-			for _, m := range moves {
+			for i, m := range moves {
+				// Every golden move is legal: a golden file never blesses
+				// what the rules forbid.
+				if err := b.Check(m); err != nil {
+					t.Fatalf("%s: move %d (%s) is illegal: %v", file, i+1, m, err)
+				}
 				color := b.At(int(m.Row), int(m.Col))
 				n := b.Remove(m)
 				total += Score(n)
@@ -65,4 +63,32 @@ func TestRulesGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goldenMoves reads the "# moves: r c, r c" line of a rule case: two
+// whole numbers a move, each within the largest board.
+func goldenMoves(data string) ([]Move, error) {
+	var moves []Move
+	for _, l := range strings.Split(data, "\n") {
+		rest, ok := strings.CutPrefix(l, "# moves:")
+		if !ok {
+			continue
+		}
+		for _, m := range strings.Split(rest, ",") {
+			f := strings.Fields(m)
+			if len(f) != 2 {
+				return nil, fmt.Errorf("move %q: want two numbers, row and column", m)
+			}
+			r, err1 := strconv.Atoi(f[0])
+			c, err2 := strconv.Atoi(f[1])
+			if err1 != nil || err2 != nil || r < 1 || c < 1 || r > MaxSize || c > MaxSize {
+				return nil, fmt.Errorf("move %q: want two whole numbers from 1 to %d", m, MaxSize)
+			}
+			moves = append(moves, MoveAt(r, c))
+		}
+	}
+	if len(moves) == 0 {
+		return nil, fmt.Errorf("no \"# moves:\" line")
+	}
+	return moves, nil
 }

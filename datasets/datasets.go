@@ -19,7 +19,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"chainshot/board"
 )
@@ -90,9 +92,44 @@ type Set struct {
 // built-in data set.
 var ErrNotFound = errors.New("no such file or built-in data set")
 
-// Load reads the boards of a file, or of a built-in data set when no file
-// of that name exists.
+// Load reads the boards of a data set named by a file, a built-in name,
+// or either followed by "#K", the K-th board of a file that holds
+// several (as Load names them: "multi.txt#2"). A file of that exact
+// name, "#" included, comes first; then a built-in data set of that name.
 func Load(name string) ([]Set, error) {
+	sets, err := loadWhole(name)
+	if !errors.Is(err, ErrNotFound) {
+		return sets, err
+	}
+	base, k, ok := splitIndex(name)
+	if !ok {
+		return nil, err
+	}
+	all, berr := loadWhole(base)
+	if berr != nil {
+		if errors.Is(berr, ErrNotFound) {
+			return nil, err
+		}
+		return nil, berr
+	}
+	if k > len(all) {
+		return nil, fmt.Errorf("datasets: %s: %s holds %d board%s, so #%d is not one of them (#1 to #%d)", name, base, len(all), plural(len(all)), k, len(all))
+	}
+	return all[k-1 : k], nil
+}
+
+// LoadBuiltin reads a built-in data set, whatever the files in the
+// current folder are called: for boards the program itself relies on.
+func LoadBuiltin(name string) ([]Set, error) {
+	d, ok := Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("datasets: %s: no such built-in data set", name)
+	}
+	return parse(d.Data(), d.Name, board.Options{Repair: d.Repaired}, true)
+}
+
+// loadWhole reads every board of a file or built-in data set.
+func loadWhole(name string) ([]Set, error) {
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("datasets: %s is a folder, not a data set (\"chainshot tournament %s\" solves every data set in it)", name, name)
 	}
@@ -100,14 +137,33 @@ func Load(name string) ([]Set, error) {
 	if err == nil {
 		return parse(data, name, board.Options{}, false)
 	}
-	if !errors.Is(err, fs.ErrNotExist) {
+	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return nil, fmt.Errorf("datasets: %v", err)
 	}
-	d, ok := Lookup(name)
-	if !ok {
+	if _, ok := Lookup(name); !ok {
 		return nil, fmt.Errorf("datasets: %s: %w (see \"chainshot datasets\")", name, ErrNotFound)
 	}
-	return parse(d.Data(), d.Name, board.Options{Repair: d.Repaired}, true)
+	return LoadBuiltin(name)
+}
+
+// splitIndex splits "NAME#K" into NAME and K >= 1.
+func splitIndex(name string) (base string, k int, ok bool) {
+	i := strings.LastIndexByte(name, '#')
+	if i <= 0 {
+		return "", 0, false
+	}
+	k, err := strconv.Atoi(name[i+1:])
+	if err != nil || k < 1 || name[i+1] == '+' {
+		return "", 0, false
+	}
+	return name[:i], k, true
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func parse(data []byte, name string, opt board.Options, builtin bool) ([]Set, error) {

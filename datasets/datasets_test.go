@@ -135,3 +135,87 @@ func TestLoadFileAndFolder(t *testing.T) {
 		t.Fatal("an empty folder should be an error")
 	}
 }
+
+// TestLoadIndex: "FILE#K" names the K-th board of a file, wherever a
+// data set is named; a file whose name holds "#" is itself first.
+func TestLoadIndex(t *testing.T) {
+	dir := t.TempDir()
+	multi := filepath.Join(dir, "multi.txt")
+	os.WriteFile(multi, []byte("0 1\n1 0\n\n2 2\n2 2\n\n1 1 2\n2 1 1\n"), 0o644)
+	single := filepath.Join(dir, "single.txt")
+	os.WriteFile(single, []byte("RRG\nGBB\n"), 0o644)
+	odd := filepath.Join(dir, "odd#2")
+	os.WriteFile(odd, []byte("RG\nGR\n"), 0o644)
+	tests := []struct {
+		name     string
+		wantName string
+		wantGrid string
+		wantErr  string
+	}{
+		{multi + "#1", multi + "#1", "RG\nGR\n", ""},
+		{multi + "#3", multi + "#3", "GGB\nBGG\n", ""},
+		{multi + "#4", "", "", "multi.txt holds 3 boards, so #4 is not one of them (#1 to #3)"},
+		{multi + "#0", "", "", "no such file or built-in data set"},
+		{multi + "#-1", "", "", "no such file or built-in data set"},
+		{multi + "#+1", "", "", "no such file or built-in data set"},
+		{multi + "#x", "", "", "no such file or built-in data set"},
+		{multi + "#99999999999999999999", "", "", "no such file or built-in data set"},
+		{single + "#1", single, "RRG\nGBB\n", ""},
+		{single + "#2", "", "", "single.txt holds 1 board, so #2 is not one of them (#1 to #1)"},
+		{odd, odd, "RG\nGR\n", ""},
+		{"sample2#1", "sample2", "", ""},
+		{"sample1#2", "", "", "sample1 holds 1 board"},
+		{filepath.Join(dir, "nope.txt#1"), "", "", "nope.txt#1: no such file or built-in data set"},
+	}
+	for _, tt := range tests {
+		sets, err := Load(tt.name)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("Load(%q) = %v, want an error with %q", tt.name, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || len(sets) != 1 {
+			t.Errorf("Load(%q): %d sets, %v", tt.name, len(sets), err)
+			continue
+		}
+		if sets[0].Name != tt.wantName || (tt.wantGrid != "" && sets[0].Board.Format() != tt.wantGrid) {
+			t.Errorf("Load(%q) = %s\n%s", tt.name, sets[0].Name, sets[0].Board.Format())
+		}
+	}
+}
+
+// TestLoadBuiltin: a built-in board loads as built in, even when a file
+// of that name is in the current folder.
+func TestLoadBuiltin(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("ladder08-15x15-5c", []byte("RG\n"), 0o644)
+	sets, err := LoadBuiltin("ladder08-15x15-5c")
+	if err != nil || len(sets) != 1 || !sets[0].Builtin || sets[0].Board.Rows() != 15 || sets[0].Board.Cols() != 15 {
+		t.Fatalf("LoadBuiltin: %v %v", sets, err)
+	}
+	if sets, _ := Load("ladder08-15x15-5c"); sets[0].Builtin {
+		t.Error("Load prefers the file of the current folder; it loaded the built-in")
+	}
+	if _, err := LoadBuiltin("nope"); err == nil || !strings.Contains(err.Error(), "no such built-in data set") {
+		t.Errorf("LoadBuiltin(nope): %v", err)
+	}
+}
+
+// TestBuiltinsRoundTrip: every built-in board formats to a file that
+// parses back to the same whole board value.
+func TestBuiltinsRoundTrip(t *testing.T) {
+	for _, d := range Builtin() {
+		sets, err := LoadBuiltin(d.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := board.Parse([]byte(sets[0].Board.Format()), d.Name, board.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", d.Name, err)
+		}
+		if again.Board != sets[0].Board {
+			t.Errorf("%s: the round trip changed the board:\n%s", d.Name, again.Board.Format())
+		}
+	}
+}

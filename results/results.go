@@ -8,14 +8,12 @@
 package results
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"chainshot/board"
@@ -39,6 +37,35 @@ type Record struct {
 	// Partial marks the best line found so far for a data set whose search
 	// was interrupted.
 	Partial bool `json:"partial,omitempty"`
+	// Requested is the algorithm asked for (--algo); Algorithm may add
+	// the part of it that found the line ("auto/nrpa").
+	Requested string `json:"requested_algorithm,omitempty"`
+	// MaxNodes is the node budget asked for (--max-nodes), 0 for none.
+	MaxNodes int64 `json:"max_nodes,omitempty"`
+	// Wall says Budget was wall-clock time, not CPU time (--wall).
+	Wall bool `json:"wall,omitempty"`
+}
+
+// Settings are what a run asked of the solver for every data set. A
+// resumed run skips a data set only if it was recorded with the same
+// settings.
+type Settings struct {
+	Algo     string
+	Budget   float64 // seconds
+	Wall     bool
+	MaxNodes int64
+	Seed     uint64
+}
+
+// Settings returns the settings r was made with. A record from before
+// Requested was written names the algorithm asked for as the part of
+// Algorithm before the first "/".
+func (r Record) Settings() Settings {
+	algo := r.Requested
+	if algo == "" {
+		algo, _, _ = strings.Cut(r.Algorithm, "/")
+	}
+	return Settings{Algo: algo, Budget: r.Budget, Wall: r.Wall, MaxNodes: r.MaxNodes, Seed: r.Seed}
 }
 
 // Better reports whether r ranks above o, by the game's rule
@@ -47,60 +74,116 @@ func (r Record) Better(o Record) bool {
 	return board.Better(r.BeadsLeft, r.Score, o.BeadsLeft, o.Score)
 }
 
-// Line is a record read from a file, with its line number.
+// Line is a record read from a file, with its line number and its bytes
+// as read (newline excluded), so that a file can be rewritten without
+// losing fields other tools added.
 type Line struct {
 	No     int
 	Record Record
+	Raw    []byte
+}
+
+// File is what ReadJSONL read: the complete lines, and the partial last
+// line it skipped, if any.
+type File struct {
+	Name    string
+	Lines   []Line
+	Partial *Partial
+}
+
+// Partial is a last line cut short: it has no newline and ends inside
+// its JSON object, as when a run was killed in the middle of writing it. Results files
+// grow by whole lines, so only the last line can be partial.
+type Partial struct {
+	Name string
+	No   int
+	// Offset is where the line starts: the file's length without it.
+	Offset int64
+	Len    int
+}
+
+// Warning is the message a reader prints for p.
+func (p *Partial) Warning() string {
+	return fmt.Sprintf("results: %s:%d: the last line is cut short (%d bytes, no newline: a run stopped while writing it); skipped", p.Name, p.No, p.Len)
 }
 
 // ReadJSONL reads JSON Lines records; blank lines are skipped. name is used
-// in messages, which give the line and column of a defect.
-func ReadJSONL(r io.Reader, name string) ([]Line, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
-	var out []Line
-	no := 0
-	for sc.Scan() {
-		no++
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
+// in messages, which give the line and column of a defect. A last line
+// with no newline that ends inside its JSON object is not an error but
+// File.Partial; a bad line anywhere else, or a bad last line that is not
+// cut short, is an error.
+func ReadJSONL(r io.Reader, name string) (File, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return File{}, fmt.Errorf("results: %s: %v", name, err)
+	}
+	out := File{Name: name}
+	var offset int64
+	for no := 1; len(data) > 0; no++ {
+		text, rest, complete := bytes.Cut(data, []byte("\n"))
+		start := offset
+		offset += int64(len(text)) + 1
+		data = rest
+		trimmed := bytes.TrimSpace(text)
+		if len(trimmed) == 0 {
 			continue
 		}
-		var rec Record
-		dec := json.NewDecoder(bytes.NewReader(text))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&rec); err != nil {
-			col := 1
-			var se *json.SyntaxError
-			var te *json.UnmarshalTypeError
-			switch {
-			case errors.Is(err, io.ErrUnexpectedEOF):
-				col = len(text) + 1
-				err = errors.New("json: the line ends inside a JSON object")
-			case errors.As(err, &se):
-				col = int(se.Offset)
-			case errors.As(err, &te):
-				col = int(te.Offset)
-			}
-			msg := err.Error()
-			if strings.HasPrefix(msg, "json: unknown field") {
-				// Other tools may add fields; accept them.
-				if err2 := json.Unmarshal(text, &rec); err2 == nil {
-					out = append(out, Line{no, rec})
-					continue
-				}
-			}
-			return nil, fmt.Errorf("results: %s:%d:%d: %s", name, no, col, strings.TrimPrefix(msg, "json: "))
+		rec, cut, err := decodeLine(trimmed, name, no)
+		if cut && !complete {
+			out.Partial = &Partial{Name: name, No: no, Offset: start, Len: len(text)}
+			break
 		}
-		if dec.More() {
-			return nil, fmt.Errorf("results: %s:%d: more than one JSON object on the line", name, no)
+		if err != nil {
+			return File{}, err
 		}
-		out = append(out, Line{no, rec})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("results: %s: %v", name, err)
+		out.Lines = append(out.Lines, Line{No: no, Record: rec, Raw: text})
 	}
 	return out, nil
+}
+
+// ReadFile reads the results file at path with ReadJSONL.
+func ReadFile(path string) (File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return File{}, fmt.Errorf("results: %w", err)
+	}
+	defer f.Close()
+	return ReadJSONL(f, path)
+}
+
+// decodeLine decodes one line, text, the no-th of file name; cut says
+// the line ends inside its JSON object.
+func decodeLine(text []byte, name string, no int) (rec Record, cut bool, err error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rec); err != nil {
+		col := 1
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			col = len(text) + 1
+			cut = true
+			err = errors.New("json: the line ends inside a JSON object")
+		case errors.As(err, &se):
+			col = int(se.Offset)
+		case errors.As(err, &te):
+			col = int(te.Offset)
+		}
+		msg := err.Error()
+		if strings.HasPrefix(msg, "json: unknown field") {
+			// Other tools may add fields; accept them.
+			rec = Record{}
+			if err2 := json.Unmarshal(text, &rec); err2 == nil {
+				return rec, false, nil
+			}
+		}
+		return Record{}, cut, fmt.Errorf("results: %s:%d:%d: %s", name, no, col, strings.TrimPrefix(msg, "json: "))
+	}
+	if dec.More() {
+		return Record{}, false, fmt.Errorf("results: %s:%d: more than one JSON object on the line", name, no)
+	}
+	return rec, false, nil
 }
 
 // MarshalLine returns r as one JSON line, newline included.
@@ -113,38 +196,4 @@ func MarshalLine(r Record) []byte {
 		panic(err) // a Record always marshals
 	}
 	return append(b, '\n')
-}
-
-// WriteFile writes a file whole or not at all: it writes a temporary file
-// beside path and renames it into place.
-func WriteFile(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("cannot write %s: %v", path, err)
-	}
-	tmp := f.Name()
-	bw := bufio.NewWriter(f)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot write %s: %v", path, err)
-	}
-	return nil
 }

@@ -36,8 +36,11 @@ func commands() []*cli.Command {
 // streams are the process's standard streams, injected so tests can run
 // the whole app in-process.
 type streams struct {
-	in       io.Reader
-	out, err io.Writer
+	in io.Reader
+	// out is standard output; it remembers its first write error (see
+	// stdout).
+	out *outStream
+	err io.Writer
 	// outTTY and errTTY say whether stdout and stderr are terminals.
 	outTTY, errTTY bool
 	// color says whether to print ANSI colours on stdout.
@@ -121,13 +124,16 @@ func newApp(s *streams) *cli.App {
 
 // run is the whole program: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := &streams{in: stdin, out: stdout, err: stderr,
+	s := &streams{in: stdin, out: &outStream{w: stdout}, err: stderr,
 		outTTY: isTerminal(stdout), errTTY: isTerminal(stderr)}
 	s.color = s.outTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	app := newApp(s)
 	args = permuteArgs(app, args)
 	err := app.Run(args)
 	code, msg := exitCode(err)
+	if s.out.err != nil {
+		code, msg = stdoutFailed(err, s.out.err)
+	}
 	if msg != "" {
 		fmt.Fprintln(stderr, msg)
 	}

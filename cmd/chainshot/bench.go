@@ -21,10 +21,8 @@ func benchCommand() *cli.Command {
 			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals:\n" +
 			"  chainshot bench --budget 30s ../shared/data/samegame-standard\n" +
 			"Figures depend on the machine; BENCHMARKS.md records them with the command.",
-		Flags: append(searchFlags(),
+		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "CPU time for the playout-speed test (0 skips it)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the results as JSON Lines to `FILE`"},
-			&cli.StringFlag{Name: "csv", Usage: "write the results as CSV to `FILE`"},
 		),
 		Action: doBench,
 	}
@@ -74,6 +72,9 @@ func doBench(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if d := c.Duration("speed-time"); d < 0 {
+		return badInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
+	}
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		args = []string{datasets.GroupLadder}
@@ -91,8 +92,12 @@ func doBench(c *cli.Context) error {
 		sets = append(sets, more...)
 	}
 	if d := c.Duration("speed-time"); d > 0 {
-		ref, _ := datasets.Load("ladder08-15x15-5c")
-		printf(s.out, "board: %.0f random playouts per CPU second on ladder08-15x15-5c (15x15, 5 colours)\n\n", playoutSpeed(ref[0].Board, d))
+		ref, err := speedBoard()
+		if err != nil {
+			return err
+		}
+		printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
+			playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 	}
 	recs, runErr := runSets(c, sets, cfg, "")
 	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
@@ -107,6 +112,17 @@ func doBench(c *cli.Context) error {
 		}
 	}
 	return runErr
+}
+
+// speedBoard is the board of the playout-speed test: always the built-in
+// one, whatever the files in the current folder are called.
+func speedBoard() (datasets.Set, error) {
+	const name = "ladder08-15x15-5c"
+	sets, err := datasets.LoadBuiltin(name)
+	if err != nil || len(sets) != 1 {
+		return datasets.Set{}, failed("chainshot bench: the built-in speed board %s does not load: %v", name, err)
+	}
+	return sets[0], nil
 }
 
 // standardSuite reports whether recs look like the standard benchmark: 20

@@ -5,6 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/board"
 	"chainshot/datasets"
 )
 
@@ -45,6 +46,14 @@ func genCommand() *cli.Command {
 			s := ioFrom(c)
 			if c.Args().Present() {
 				return badInput("chainshot gen: takes flags only, got %q", c.Args().First())
+			}
+			for _, f := range []struct {
+				name     string
+				min, max int
+			}{{"rows", 1, board.MaxSize}, {"cols", 1, board.MaxSize}, {"colors", 1, board.NumColors}} {
+				if v := c.Int(f.name); v < f.min || v > f.max {
+					return badInput("chainshot gen: --%s %d: want %d to %d", f.name, v, f.min, f.max)
+				}
 			}
 			data, err := datasets.GenerateFile(c.Int("rows"), c.Int("cols"), c.Int("colors"), c.Uint64("seed"))
 			if err != nil {

@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"syscall"
 )
 
 // Exit statuses, as DESIGN.md fixes them.
@@ -51,4 +54,60 @@ func exitCode(err error) (int, string) {
 		return ee.code, ee.msg
 	}
 	return exitBad, err.Error()
+}
+
+// outStream is standard output. It keeps its first write error and drops
+// every write after it, so that a failure is reported once (by run) and
+// a command can stop early (failed).
+type outStream struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outStream) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
+// failed reports whether a write to standard output has failed: there is
+// no point in working on for output nobody can read.
+func (o *outStream) failed() bool { return o.err != nil }
+
+// stdoutFailed gives the exit status and message of a run whose standard
+// output failed with werr, the command having returned err. A closed pipe
+// ("chainshot tournament ladder | head -3") ends quietly, as Unix tools
+// do: the status is the command's own, 0 if it had no report of its own.
+// Any other failure is reported once, status 1 or more. A command's own
+// report (an exitError) is kept; any other error is taken to be the
+// failed write coming back.
+func stdoutFailed(err, werr error) (int, string) {
+	code, msg := exitOK, ""
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code, msg = exitCode(err)
+	}
+	if errors.Is(werr, syscall.EPIPE) {
+		return code, msg
+	}
+	line := fmt.Sprintf("chainshot: cannot write standard output: %v", reason(werr))
+	if msg != "" {
+		line = msg + "\n" + line
+	}
+	return max(code, exitFailed), line
+}
+
+// reason strips the operation and file from an *fs.PathError ("write
+// /dev/stdout: no space left on device" → "no space left on device").
+func reason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -58,6 +58,10 @@ func doPlay(c *cli.Context) error {
 	if c.NArg() > 1 {
 		return badInput("chainshot play: want at most one FILE or built-in name, got %d arguments", c.NArg())
 	}
+	// The search flags are checked even when only hints use them.
+	if _, err := searchConfigFrom(c); err != nil {
+		return err
+	}
 	if c.Bool("auto") {
 		return doAutoPlay(c)
 	}

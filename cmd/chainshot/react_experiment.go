@@ -15,7 +15,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/cmd/chainshot/chart"
-	"chainshot/cmd/chainshot/picture"
+	"chainshot/cmd/chainshot/outfile"
 
 	"github.com/urfave/cli/v2"
 )
@@ -100,7 +100,7 @@ func doReactExperiment(c *cli.Context) error {
 	const cmd = "chainshot react experiment"
 	s := ioFrom(c)
 	if c.NArg() != 1 || c.Args().First() != "seed002" {
-		return badInput("%s: want the experiment's name: seed002", cmd)
+		return badInput("%s: %q: want the experiment's name: seed002", cmd, strings.Join(c.Args().Slice(), " "))
 	}
 	rows, cols, err := parseSize(cmd, "size", c.String("size"))
 	if err != nil {
@@ -244,10 +244,10 @@ func writeExperimentFiles(cmd, dir string, e experiment) error {
 	return nil
 }
 
-// writeWhole writes a whole file or nothing, through the one writer the
-// pictures use (a temporary file, then a rename).
+// writeWhole writes a whole file or nothing, through the one whole-file
+// writer (outfile.WriteFile).
 func writeWhole(name string, data []byte) error {
-	return picture.WriteFile(name, func(w io.Writer) error {
+	return outfile.WriteFile(name, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})

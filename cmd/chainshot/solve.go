@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
+	"chainshot/cmd/chainshot/outfile"
 	"chainshot/datasets"
 	"chainshot/results"
 	"chainshot/solver"
@@ -74,7 +76,7 @@ func solveCommand() *cli.Command {
 			"within --budget CPU time, then replays it board by board and prints the moves, score,\n" +
 			"beads left and CPU time. --json prints one results line per data set instead\n" +
 			"(\"chainshot verify\" replays them). Algorithms:\n" + algoHelp(),
-		Flags: append(searchFlags(),
+		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON results line per data set instead of the replay"},
 			&cli.BoolFlag{Name: "brief", Usage: "print the moves and figures without the board after each move"},
 			&cli.StringFlag{Name: "gif", Usage: "also write an animated replay of the solution to `FILE` (one data set)"},
@@ -139,16 +141,32 @@ func startProfile(c *cli.Context) (stop func() error, err error) {
 	return func() error {
 		p.Stop()
 		defer os.RemoveAll(dir)
-		if err := os.Rename(filepath.Join(dir, file), path); err != nil {
-			return failed("chainshot: cannot write profile %s: %v", path, err)
+		err := outfile.WriteFile(path, func(w io.Writer) error {
+			f, err := os.Open(filepath.Join(dir, file))
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = io.Copy(w, f)
+			return err
+		})
+		if err != nil {
+			return failed("chainshot: cannot write profile %s: %v", path, reason(err))
 		}
 		return nil
 	}, nil
 }
 
 // interruptible returns a context cancelled by Ctrl-C (SIGINT) or SIGTERM.
+// Once it is cancelled, the signals have their default effect again, so
+// that a second Ctrl-C ends the program at once.
 func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
 }
 
 // solveSet runs the solver on one data set, with a progress bar on stderr
@@ -163,21 +181,21 @@ func solveSet(ctx context.Context, s *streams, set datasets.Set, cfg searchConfi
 	} else {
 		close(finished)
 	}
-	startCPU, startWall := solver.ProcessCPU(), time.Now()
+	startCPU := solver.ProcessCPU()
 	res, err := solver.Solve(ctx, set.Board, cfg.algo, opt)
-	cpu, wall := solver.ProcessCPU()-startCPU, time.Since(startWall)
+	cpu := solver.ProcessCPU() - startCPU
 	close(done)
 	<-finished
 	if err != nil {
 		return results.Record{}, nil, failed("chainshot: %s: %v", set.Name, err)
 	}
-	_ = wall
 	b := set.Board
 	rec := results.Record{
 		File: set.Name, Rows: b.Rows(), Cols: b.Cols(), Colors: b.Colors(),
 		Algorithm: res.Algorithm, Budget: cfg.opt.Budget.Seconds(), CPU: cpu.Seconds(),
 		Moves: make([][2]int, len(res.Moves)), Score: res.Score, BeadsLeft: res.BeadsLeft,
 		Optimal: res.Optimal, Seed: cfg.opt.Seed, Nodes: res.Nodes, Partial: ctx.Err() != nil,
+		Requested: cfg.algo, MaxNodes: cfg.opt.MaxNodes, Wall: cfg.opt.Wall,
 	}
 	for i, m := range res.Moves {
 		rec.Moves[i] = [2]int{int(m.Row) + 1, int(m.Col) + 1}
@@ -256,35 +274,16 @@ func doSolve(c *cli.Context) error {
 			return badInput("chainshot solve: --gif: %v", err)
 		}
 	}
-	stop, err := startProfile(c)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := interruptible(c.Context)
-	defer cancel()
-	for _, set := range sets {
-		rec, moves, err := solveSet(ctx, s, set, cfg)
-		if err != nil {
-			stop()
-			return err
-		}
-		if gif != "" {
-			if err := writeReplayGIF(gif, set.Name, set.Board, moves); err != nil {
-				stop()
-				return err
+	p := runPlan{sets: sets, cfg: cfg, gifFile: gif,
+		show: func(set datasets.Set, rec results.Record, moves []board.Move) {
+			if c.Bool("json") {
+				s.out.Write(results.MarshalLine(rec))
+			} else {
+				printSolution(s, set, rec, moves, !c.Bool("brief"))
 			}
-		}
-		if c.Bool("json") {
-			s.out.Write(results.MarshalLine(rec))
-		} else {
-			printSolution(s, set, rec, moves, !c.Bool("brief"))
-		}
-		if ctx.Err() != nil {
-			stop()
-			return failed("chainshot solve: interrupted; the line printed for %s is the best found so far", set.Name)
-		}
-	}
-	return stop()
+		}}
+	_, err = p.run(c)
+	return err
 }
 
 // printSolution replays a solution board by board (as the handout asks),

@@ -1,15 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
+	"chainshot/cmd/chainshot/outfile"
 	"chainshot/datasets"
 	"chainshot/results"
 )
@@ -22,13 +22,15 @@ func tournamentCommand() *cli.Command {
 		Description: "A folder stands for every *.txt file in it, sorted by name; \"samples\" and \"ladder\"\n" +
 			"stand for the built-in groups. Each data set gets --budget CPU time. The table gives\n" +
 			"data set, size, colours, beads left, score, CPU seconds and algorithm, with totals.\n" +
-			"--out and --csv files are written whole or not at all. Ctrl-C keeps every finished\n" +
-			"line and the best line found so far for the data set in progress.\n" +
+			"--out grows by one JSON line, fsynced, the moment each data set finishes, and --csv\n" +
+			"is rewritten from those lines, so a crash or kill at any instant keeps every finished\n" +
+			"data set. Run the same command again with --resume to skip those and run the rest;\n" +
+			"without --resume, an --out that already holds results is refused. Ctrl-C records the\n" +
+			"best line found so far for the data set in progress, marked partial (a resumed run\n" +
+			"runs that data set again and replaces the line); a second Ctrl-C quits at once.\n" +
 			"--shard K/N runs every N-th data set starting with the K-th, for batch systems\n" +
 			"(a Slurm array, a Kubernetes indexed Job); \"chainshot results merge\" joins the shards.",
-		Flags: append(searchFlags(),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the results as JSON Lines to `FILE`"},
-			&cli.StringFlag{Name: "csv", Usage: "write the results as CSV to `FILE`"},
+		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N)"},
 			&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"},
@@ -78,8 +80,11 @@ func doTournament(c *cli.Context) error {
 		}
 		sets = append(sets, more...)
 	}
-	if len(defects) > 0 {
-		return badInput("%s\nchainshot tournament: %d defective data set(s); nothing was run", strings.Join(defects, "\n"), len(defects))
+	switch {
+	case len(defects) == 1:
+		return badInput("%s (nothing was run)", defects[0])
+	case len(defects) > 1:
+		return badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
 	}
 	var mine []datasets.Set
 	for i, set := range sets {
@@ -109,104 +114,6 @@ func doTournament(c *cli.Context) error {
 	return runErr
 }
 
-// runSets solves sets in turn under the profile and interrupt handling of
-// the command, with a progress bar on a terminal (a log line per data set
-// otherwise), writing replays into gifDir if set, and JSON lines on stdout
-// with --json. It writes --out and --csv with every finished record (and
-// the best line so far of an interrupted one), and returns the records and
-// what stopped the run early, if anything.
-func runSets(c *cli.Context, sets []datasets.Set, cfg searchConfig, gifDir string) ([]results.Record, error) {
-	s := ioFrom(c)
-	// A results file that cannot be written is found before the search.
-	for _, flag := range []string{"out", "csv"} {
-		if path := c.String(flag); path != "" {
-			if err := checkOutputDir(path); err != nil {
-				return nil, badInput("chainshot %s: --%s: %v", c.Command.Name, flag, err)
-			}
-		}
-	}
-	stop, err := startProfile(c)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := interruptible(c.Context)
-	defer cancel()
-	var bar *progressbar.ProgressBar
-	if s.errTTY && len(sets) > 1 {
-		bar = progressbar.NewOptions(len(sets), progressbar.OptionSetWriter(s.err),
-			progressbar.OptionSetDescription(c.Command.Name), progressbar.OptionShowCount(),
-			progressbar.OptionSetVisibility(s.errTTY), progressbar.OptionClearOnFinish())
-	}
-	var recs []results.Record
-	var runErr error
-	for _, set := range sets {
-		rec, moves, err := solveSet(ctx, s, set, cfg)
-		if err != nil {
-			runErr = err
-			break
-		}
-		recs = append(recs, rec)
-		if gifDir != "" {
-			if err := writeReplayGIF(filepath.Join(gifDir, gifName(set.Name)), set.Name, set.Board, moves); err != nil {
-				runErr = err
-				break
-			}
-		}
-		if c.Bool("json") {
-			s.out.Write(results.MarshalLine(rec))
-		}
-		if bar != nil {
-			bar.Add(1)
-		} else {
-			nps := 0.0
-			if rec.CPU > 0 {
-				nps = float64(rec.Nodes) / rec.CPU
-			}
-			printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s\n", rec.File, rec.BeadsLeft, rec.Score, rec.CPU, nps)
-		}
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	if bar != nil {
-		bar.Exit()
-	}
-	if err := stop(); err != nil && runErr == nil {
-		runErr = err
-	}
-	// Whatever finished is written, even when interrupted.
-	if err := writeResultFiles(c, recs); err != nil {
-		return recs, err
-	}
-	if runErr == nil && ctx.Err() != nil {
-		runErr = failed("chainshot %s: interrupted after %d of %d data sets; the last line is the best found so far", c.Command.Name, len(recs), len(sets))
-	}
-	return recs, runErr
-}
-
-// writeResultFiles writes --out and --csv, each whole or not at all.
-func writeResultFiles(c *cli.Context, recs []results.Record) error {
-	if path := c.String("out"); path != "" {
-		err := results.WriteFile(path, func(w io.Writer) error {
-			for _, r := range recs {
-				if _, err := w.Write(results.MarshalLine(r)); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return badInput("chainshot %s: --out: %v", c.Command.Name, err)
-		}
-	}
-	if path := c.String("csv"); path != "" {
-		if err := results.WriteFile(path, func(w io.Writer) error { return results.WriteCSV(w, recs) }); err != nil {
-			return badInput("chainshot %s: --csv: %v", c.Command.Name, err)
-		}
-	}
-	return nil
-}
-
 func resultsCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "results",
@@ -229,35 +136,97 @@ func resultsCommand() *cli.Command {
 
 func doMerge(c *cli.Context) error {
 	s := ioFrom(c)
+	const cmd = "chainshot results merge"
 	if c.NArg() == 0 {
-		return badInput("chainshot results merge: want one or more RESULTS.jsonl files")
+		return badInput("%s: want one or more RESULTS.jsonl files", cmd)
+	}
+	for _, flag := range []string{"out", "csv"} {
+		if path := c.String(flag); path != "" {
+			if err := outfile.Check(path); err != nil {
+				return badInput("%s: --%s: %v", cmd, flag, err)
+			}
+		}
 	}
 	var all [][]results.Record
+	var empty []string
 	for _, path := range c.Args().Slice() {
-		f, err := os.Open(path)
+		f, err := readResults(s, cmd, path)
 		if err != nil {
-			return badInput("chainshot results merge: %v", err)
+			return err
 		}
-		lines, err := results.ReadJSONL(f, path)
-		f.Close()
-		if err != nil {
-			return badInput("%v", err)
+		if len(f.Lines) == 0 {
+			empty = append(empty, path)
 		}
-		recs := make([]results.Record, len(lines))
-		for i, l := range lines {
+		recs := make([]results.Record, len(f.Lines))
+		for i, l := range f.Lines {
 			recs[i] = l.Record
 		}
 		all = append(all, recs)
 	}
 	merged := results.Merge(all...)
-	if err := writeResultFiles(c, merged); err != nil {
-		return err
+	if len(merged) == 0 {
+		return badInput("%s: no results lines in %s", cmd, strings.Join(c.Args().Slice(), ", "))
 	}
+	for _, path := range empty {
+		printf(s.err, "warning: %s holds no results lines\n", path)
+	}
+	werr := writeMerged(c, merged)
 	if c.Bool("json") {
 		for _, r := range merged {
 			s.out.Write(results.MarshalLine(r))
 		}
-		return nil
+	} else {
+		results.WriteTable(s.out, merged)
 	}
-	return results.WriteTable(s.out, merged)
+	if werr != nil {
+		return failed("%s: %v", cmd, werr)
+	}
+	return nil
+}
+
+// writeMerged writes merge's --out and --csv, each whole or not at all
+// (merged results are made again from the shards at will).
+func writeMerged(c *cli.Context, recs []results.Record) error {
+	if path := c.String("out"); path != "" {
+		err := outfile.WriteFile(path, func(w io.Writer) error {
+			for _, r := range recs {
+				if _, err := w.Write(results.MarshalLine(r)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("--out: %v", err)
+		}
+	}
+	if path := c.String("csv"); path != "" {
+		if err := outfile.WriteFile(path, func(w io.Writer) error { return results.WriteCSV(w, recs) }); err != nil {
+			return fmt.Errorf("--csv: %v", err)
+		}
+	}
+	return nil
+}
+
+// readResults reads a results file for cmd ("-" is standard input). A
+// file that cannot be read or a bad line is bad input (exit status 2); a
+// partial last line, left by a run killed while writing it, is skipped
+// with a warning on stderr.
+func readResults(s *streams, cmd, path string) (results.File, error) {
+	var f results.File
+	var err error
+	if path == "-" {
+		f, err = results.ReadJSONL(s.in, "stdin")
+	} else if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+		return f, badInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
+	} else {
+		f, err = results.ReadFile(path)
+	}
+	if err != nil {
+		return f, badInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
+	}
+	if f.Partial != nil {
+		printf(s.err, "warning: %s\n", f.Partial.Warning())
+	}
+	return f, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -29,30 +28,20 @@ func verifyCommand() *cli.Command {
 
 func doVerify(c *cli.Context) error {
 	s := ioFrom(c)
+	const cmd = "chainshot verify"
 	if c.NArg() == 0 {
-		return badInput("chainshot verify: want one or more RESULTS.jsonl files (\"-\" for standard input)")
+		return badInput("%s: want one or more RESULTS.jsonl files (\"-\" for standard input)", cmd)
 	}
 	bad, total := 0, 0
 	for _, path := range c.Args().Slice() {
-		var lines []results.Line
-		var err error
-		if path == "-" {
-			lines, err = results.ReadJSONL(s.in, "stdin")
-		} else {
-			f, ferr := os.Open(path)
-			if ferr != nil {
-				return badInput("chainshot verify: %v", ferr)
-			}
-			lines, err = results.ReadJSONL(f, path)
-			f.Close()
-		}
+		f, err := readResults(s, cmd, path)
 		if err != nil {
-			return badInput("%v", err)
+			return err
 		}
-		if len(lines) == 0 {
-			return badInput("chainshot verify: %s holds no results lines", path)
+		if len(f.Lines) == 0 {
+			return badInput("%s: %s holds no results lines", cmd, path)
 		}
-		for _, l := range lines {
+		for _, l := range f.Lines {
 			total++
 			if msg := verifyRecord(l.Record, filepath.Dir(path)); msg != "" {
 				bad++
@@ -70,33 +59,20 @@ func doVerify(c *cli.Context) error {
 	return nil
 }
 
-// findBoard loads the board a record names.
+// findBoard loads the board a record names: the name as given (a file, a
+// built-in name, FILE#K), else the file beside the results file in dir.
 func findBoard(name, dir string) (board.Board, error) {
-	k := 0
-	base := name
-	if i := strings.LastIndex(name, "#"); i >= 0 {
-		if n, err := strconv.Atoi(name[i+1:]); err == nil && n >= 1 {
-			base, k = name[:i], n
-		}
-	}
-	var sets []datasets.Set
-	var err error
-	for _, cand := range []string{base, filepath.Join(dir, base)} {
-		sets, err = datasets.Load(cand)
-		if !errors.Is(err, datasets.ErrNotFound) {
-			break
-		}
+	sets, err := datasets.Load(name)
+	if errors.Is(err, datasets.ErrNotFound) && !filepath.IsAbs(name) {
+		sets, err = datasets.Load(filepath.Join(dir, name))
 	}
 	if err != nil {
 		return board.Board{}, err
 	}
-	switch {
-	case k == 0 && len(sets) == 1:
-		return sets[0].Board, nil
-	case k >= 1 && k <= len(sets):
-		return sets[k-1].Board, nil
+	if len(sets) != 1 {
+		return board.Board{}, fmt.Errorf("%s holds %d boards; a results line names one as %s#K", name, len(sets), name)
 	}
-	return board.Board{}, fmt.Errorf("%s holds %d boards", base, len(sets))
+	return sets[0].Board, nil
 }
 
 // verifyRecord replays r and returns "" when it checks out, else what is
@@ -106,6 +82,12 @@ func verifyRecord(r results.Record, dir string) string {
 	if err != nil {
 		return err.Error()
 	}
+	return replayRecord(r, b)
+}
+
+// replayRecord replays r on b and returns "" when it gives exactly r's
+// score and beads left, else what is wrong.
+func replayRecord(r results.Record, b board.Board) string {
 	if (r.Rows != 0 && r.Rows != b.Rows()) || (r.Cols != 0 && r.Cols != b.Cols()) {
 		return fmt.Sprintf("the line says %dx%d but the data set is %dx%d", r.Rows, r.Cols, b.Rows(), b.Cols())
 	}
@@ -119,8 +101,9 @@ func verifyRecord(r results.Record, dir string) string {
 	end, score, err := board.Replay(b, moves)
 	if err != nil {
 		var re *board.ReplayError
-		if errors.As(err, &re) {
-			return fmt.Sprintf("move %d (%s) is illegal: %v", re.Index+1, moves[re.Index], re.Err.(*board.MoveError).Reason)
+		var me *board.MoveError
+		if errors.As(err, &re) && errors.As(re.Err, &me) {
+			return fmt.Sprintf("move %d (%s) is illegal: %v", re.Index+1, moves[re.Index], me.Reason)
 		}
 		return err.Error()
 	}

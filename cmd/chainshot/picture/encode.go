@@ -1,7 +1,6 @@
 package picture
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"image"
@@ -9,9 +8,8 @@ import (
 	"image/gif"
 	"image/png"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
+
+	"chainshot/cmd/chainshot/outfile"
 )
 
 // transparent is the palette's last entry, used by GIF frames for the
@@ -211,63 +209,16 @@ func (gw *gifWriter) encode(w io.Writer) error {
 	return gif.EncodeAll(w, &gw.g)
 }
 
-// WriteFile writes a file whole or not at all: write fills a temporary
-// file in the same directory, which then replaces path. A path in a
-// missing directory, a directory, or a write error leaves nothing behind
-// and returns an error naming path.
-func WriteFile(path string, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	st, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("picture: cannot write %s: no such directory", path)
-	case err != nil:
-		return fmt.Errorf("picture: cannot write %s: %v", path, reason(err))
-	case !st.IsDir():
-		return fmt.Errorf("picture: cannot write %s: %s is not a directory", path, dir)
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("picture: cannot write %s: is a directory", path)
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("picture: cannot write %s: %v", path, reason(err))
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	bw := bufio.NewWriter(f)
-	if err := write(bw); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("picture: cannot write %s: %v", path, reason(err))
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("picture: cannot write %s: %v", path, reason(err))
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("picture: cannot write %s: %v", path, reason(err))
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("picture: cannot write %s: %v", path, reason(err))
-	}
-	return nil
-}
-
-// reason strips the operation and path from a *fs.PathError or
-// *os.LinkError, keeping "permission denied" and the like.
-func reason(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
+// WriteFile writes a file whole or not at all, through outfile.WriteFile
+// (a temporary file in the same directory, fsynced, then renamed over
+// path; a device, FIFO or link is written through). A path in a missing
+// directory, a directory, or a write error leaves nothing behind and
+// returns an error naming path; write's own error is returned as is.
+func WriteFile(path string, write func(io.Writer) error) error {
+	err := outfile.WriteFile(path, write)
+	var oe *outfile.Error
+	if errors.As(err, &oe) {
+		return fmt.Errorf("picture: %w", err)
 	}
 	return err
 }

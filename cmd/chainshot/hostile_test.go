@@ -1,0 +1,219 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/urfave/cli/v2"
+)
+
+// validArgs are arguments with which each command runs quickly and
+// well, so that one hostile argument added to them is what is tested.
+// Every command of the app must have an entry (TestHostileArguments says
+// so when a new one has none): flags first, then positional arguments.
+var validArgs = map[string]struct{ flags, args []string }{
+	"rules":            {},
+	"show":             {nil, []string{"sample1"}},
+	"play":             {[]string{"--max-nodes", "50"}, []string{"sample1"}},
+	"verify":           {nil, []string{"good.jsonl"}},
+	"solve":            {[]string{"--max-nodes", "50", "--brief"}, []string{"sample1"}},
+	"tournament":       {[]string{"--max-nodes", "50"}, []string{"sample1"}},
+	"results merge":    {nil, []string{"good.jsonl"}},
+	"bench":            {[]string{"--max-nodes", "50", "--speed-time", "10ms"}, []string{"sample1"}},
+	"datasets":         {},
+	"gen":              {[]string{"--rows", "5", "--cols", "5"}, nil},
+	"boom solve":       {[]string{"--budget", "5s"}, []string{"one.json"}},
+	"boom show":        {nil, []string{"one.json"}},
+	"boom verify":      {nil, []string{"one.json", "actions.txt"}},
+	"react play":       {[]string{"--size", "3x3", "--vs", "random"}, nil},
+	"react analyze":    {[]string{"--depth", "1"}, []string{"pos.txt"}},
+	"react match":      {[]string{"--games", "2", "--size", "3x3", "--p1", "random", "--p2", "random"}, nil},
+	"react perft":      {[]string{"--size", "3x3", "--depth", "2"}, nil},
+	"react automaton":  {},
+	"react engine":     {},
+	"react experiment": {[]string{"--games", "1", "--size", "3x3", "--depth1", "1", "--depth2", "1"}, []string{"seed002"}},
+}
+
+// hostileFiles are the files the valid arguments name.
+var hostileFiles = map[string]string{
+	"good.jsonl":  `{"file":"sample1","moves":[[2,2],[1,4],[3,3],[2,3],[1,4],[1,3]],"score":26,"beads_left":7}` + "\n",
+	"one.json":    `{"white": [[2, 0, 0], [1, 5, 5]], "black": [[1, 1, 2]]}` + "\n",
+	"actions.txt": "MOVE 2 from (0, 0) to (0, 1).\nBOOM at (0, 1).\n",
+	"pos.txt":     "players: R G\nnext: R\n.  .  .\n.  .  .\n1R 1G .\n",
+	"empty.txt":   "",
+}
+
+// hostileCase is one run of a command with one hostile argument; culprit
+// is what the message must name.
+type hostileCase struct {
+	name    string
+	args    []string
+	culprit string
+}
+
+// hostileCases are the hostile runs of the command cmd (its path, as
+// "react match"): its first positional argument replaced by (or, for a
+// command that takes none, given) a missing file, an empty folder, an
+// empty file, "-", a huge number; an unknown flag; and for
+// each flag that takes a number or a duration, a negative and a huge
+// value.
+func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
+	valid := validArgs[path]
+	withArg := func(arg string) []string {
+		args := append(append([]string{}, valid.flags...), valid.args...)
+		if len(valid.args) > 0 {
+			args[len(valid.flags)] = arg // the first positional argument
+		} else {
+			args = append(args, arg)
+		}
+		return args
+	}
+	withFlag := func(flag ...string) []string {
+		args := append(append([]string{}, valid.flags...), flag...)
+		return append(args, valid.args...)
+	}
+	missing := filepath.Join(dir, "missing.txt")
+	emptyDir := filepath.Join(dir, "folder")
+	cases := []hostileCase{
+		{"missing file", withArg(missing), missing},
+		{"folder", withArg(emptyDir), emptyDir},
+		{"empty file", withArg("empty.txt"), "empty.txt"},
+		{"stdin", withArg("-"), ""},
+		{"huge number", withArg("99999999999999999999"), "99999999999999999999"},
+		{"unknown flag", withFlag("--frob"), "frob"},
+	}
+	for _, f := range cmd.Flags {
+		name := f.Names()[0]
+		switch f.(type) {
+		case *cli.DurationFlag:
+			cases = append(cases, hostileCase{"negative --" + name, withFlag("--"+name, "-5s"), name})
+		case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag, *cli.Uint64Flag:
+			cases = append(cases,
+				hostileCase{"negative --" + name, withFlag("--"+name, "-1"), name},
+				hostileCase{"huge --" + name, withFlag("--"+name, "99999999999999999999"), name})
+		}
+	}
+	return cases
+}
+
+// leaves returns every command that runs (not a group), by path.
+func leaves(prefix string, cmds []*cli.Command) map[string]*cli.Command {
+	out := map[string]*cli.Command{}
+	for _, c := range cmds {
+		path := strings.TrimSpace(prefix + " " + c.Name)
+		if len(c.Subcommands) > 0 {
+			for p, l := range leaves(path, c.Subcommands) {
+				out[p] = l
+			}
+			continue
+		}
+		out[path] = c
+	}
+	return out
+}
+
+// TestHostileArguments runs every command and subcommand of the app (its
+// command tree is walked, so a new command is covered, and must add its
+// valid arguments above) with hostile arguments, and requires of each
+// run: exit status 2; nothing on stdout; exactly one line on stderr,
+// which names the culprit (the file or the flag); and no panic or
+// goroutine dump. Standard input holds "quit".
+func TestHostileArguments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program some 250 times")
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "folder"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range hostileFiles {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmds := leaves("", commands())
+	for path := range cmds {
+		if _, ok := validArgs[path]; !ok {
+			t.Errorf("command %q has no entry in validArgs: give it arguments with which it runs quickly", path)
+		}
+	}
+	// Check the valid arguments are valid, then the hostile ones, a few
+	// runs at a time.
+	sem := make(chan struct{}, 3)
+	var wg sync.WaitGroup
+	for path, cmd := range cmds {
+		valid, ok := validArgs[path]
+		if !ok {
+			continue
+		}
+		argv := append(append(strings.Fields(path), valid.flags...), valid.args...)
+		code, stdout, stderr := runChainshot(t, dir, argv)
+		if code != 0 {
+			t.Errorf("chainshot %s (the valid arguments): exit status %d\nstdout: %s\nstderr: %s", strings.Join(argv, " "), code, stdout, stderr)
+			continue
+		}
+		for _, hc := range hostileCases(path, cmd, dir) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				argv := append(strings.Fields(path), hc.args...)
+				code, stdout, stderr := runChainshot(t, dir, argv)
+				if msg := judgeHostile(code, stdout, stderr, hc.culprit); msg != "" {
+					t.Errorf("chainshot %s (%s): %s\nstdout: %q\nstderr: %q", strings.Join(argv, " "), hc.name, msg, stdout, stderr)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+}
+
+// judgeHostile returns what is wrong with the outcome of a hostile run,
+// or "".
+func judgeHostile(code int, stdout, stderr, culprit string) string {
+	all := stdout + stderr
+	switch {
+	case strings.Contains(all, "panic") || strings.Contains(all, "goroutine "):
+		return "a panic"
+	case code != 2:
+		return fmt.Sprintf("exit status %d, want 2", code)
+	case stdout != "":
+		return "output on stdout"
+	case strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || strings.TrimSpace(stderr) == "":
+		return "want exactly one line on stderr"
+	case !strings.Contains(stderr, culprit):
+		return "the message does not name " + culprit
+	}
+	return ""
+}
+
+// runChainshot runs the program in dir with stdin "quit", for at most 30
+// seconds, and returns its exit status (-1 when killed), stdout and
+// stderr.
+func runChainshot(t *testing.T, dir string, argv []string) (int, string, string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "chainshot", argv...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	cmd.Stdin = strings.NewReader("quit\n")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return -1, stdout.String(), stderr.String() + "\n(killed after 30 s)"
+	}
+	if err != nil && cmd.ProcessState == nil {
+		t.Fatalf("chainshot %v: %v", argv, err)
+	}
+	return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+}

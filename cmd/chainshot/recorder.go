@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"chainshot/board"
+	"chainshot/cmd/chainshot/outfile"
+	"chainshot/datasets"
+	"chainshot/results"
+)
+
+// resultFlags are the flags of the commands that write results files
+// (solve, tournament, bench).
+func resultFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each data set's results line to `FILE` (JSON Lines) the moment it finishes; an existing non-empty FILE needs --resume"},
+		&cli.StringFlag{Name: "csv", Usage: "keep the results as CSV in `FILE`, rewritten whole after each data set"},
+		&cli.BoolFlag{Name: "resume", Usage: "continue the run recorded in --out: skip the data sets finished there with the same --algo, --budget, --wall, --max-nodes and --seed, run the rest"},
+		&cli.BoolFlag{Name: "keep-going", Usage: "keep solving when --out or --csv can no longer be written (the table and --json still give every result)"},
+	}
+}
+
+// recorder keeps a run's results files. --out grows by one line per
+// finished data set (outfile.Appender: one write, one fsync); --csv is
+// rewritten whole from the records after each data set (outfile.WriteFile),
+// so it always matches --out, the lines of a resumed run included, and
+// never holds half a row. A CSV that is not a regular file (a pipe, a
+// device) is written once, at the end, so that it does not receive the
+// table again after every data set.
+type recorder struct {
+	cmd        string // "chainshot tournament", for messages
+	s          *streams
+	outPath    string
+	csvPath    string
+	csvEachSet bool
+	keepGoing  bool
+
+	out *outfile.Appender
+	// lines are the lines of --out (newline excluded), so that it can be
+	// rewritten when a resumed data set replaces its interrupted line.
+	lines [][]byte
+	// done holds the finished lines of --out by data set; interrupted
+	// holds the index in lines of a data set's interrupted line.
+	done        map[string]results.Line
+	interrupted map[string]int
+
+	// recs are the run's records so far, in the order of its data sets,
+	// those recorded before a resume included; csvDone counts those the
+	// CSV holds.
+	recs    []results.Record
+	csvDone int
+	// outErr and csvErr are the first failure of each file; after it the
+	// file is not written again.
+	outErr, csvErr error
+}
+
+// openRecorder checks and opens the results files of a run over sets
+// with cfg, before any solving: a file that cannot be written, a
+// non-empty --out without --resume, or an --out recorded with other
+// settings is bad usage (exit status 2). With --resume, a partial last
+// line of --out is dropped with a warning.
+func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recorder, error) {
+	r := &recorder{
+		cmd: "chainshot " + c.Command.Name, s: ioFrom(c),
+		outPath: c.String("out"), csvPath: c.String("csv"), keepGoing: c.Bool("keep-going"),
+		done: map[string]results.Line{}, interrupted: map[string]int{},
+	}
+	resume := c.Bool("resume")
+	if resume && r.outPath == "" {
+		return nil, badInput("%s: --resume continues the run recorded in --out: give --out FILE", r.cmd)
+	}
+	if r.outPath != "" {
+		if err := r.notClobbered("out", r.outPath, resume); err != nil {
+			return nil, err
+		}
+		if resume {
+			if err := r.readOut(sets, cfg); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if r.csvPath != "" {
+		if err := r.notClobbered("csv", r.csvPath, resume); err != nil {
+			return nil, err
+		}
+		if err := outfile.Check(r.csvPath); err != nil {
+			return nil, badInput("%s: --csv: %v", r.cmd, err)
+		}
+		r.csvEachSet = outfile.IsRegular(r.csvPath)
+	}
+	if r.outPath != "" {
+		out, err := outfile.Append(r.outPath)
+		if err != nil {
+			return nil, badInput("%s: --out: %v", r.cmd, err)
+		}
+		r.out = out
+	}
+	return r, nil
+}
+
+// notClobbered refuses a non-empty regular file for --flag unless the run
+// is resumed: a second run never overwrites hours of results.
+func (r *recorder) notClobbered(flag, path string, resume bool) error {
+	if resume || !outfile.IsRegular(path) {
+		return nil
+	}
+	st, err := os.Stat(path)
+	if err != nil || st.Size() == 0 {
+		return nil
+	}
+	return badInput("%s: --%s %s already holds results (%d bytes); rerun with --resume to continue that run, or give another --%s",
+		r.cmd, flag, path, st.Size(), flag)
+}
+
+// readOut reads the --out of a resumed run: the finished data sets of
+// this run are skipped, after their lines are checked to replay on the
+// boards as they are now; interrupted lines are run again and replaced.
+func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
+	if !outfile.IsRegular(r.outPath) {
+		return nil // a device or FIFO records nothing to resume from
+	}
+	f, err := results.ReadFile(r.outPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return badInput("%s: --resume: %v", r.cmd, err)
+	}
+	if f.Partial != nil {
+		printf(r.s.err, "warning: %s\n", f.Partial.Warning())
+		if err := outfile.Truncate(r.outPath, f.Partial.Offset); err != nil {
+			return badInput("%s: --resume: %v", r.cmd, err)
+		}
+	}
+	boards := map[string]board.Board{}
+	for _, set := range sets {
+		boards[set.Name] = set.Board
+	}
+	want := cfg.settings()
+	other := 0
+	for i, l := range f.Lines {
+		r.lines = append(r.lines, l.Raw)
+		if got := l.Record.Settings(); got != want {
+			return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes and --seed, or give another --out",
+				r.cmd, r.outPath, l.No, l.Record.File, settingsDiff(got, want))
+		}
+		b, ok := boards[l.Record.File]
+		switch {
+		case !ok:
+			other++
+		case l.Record.Partial:
+			r.interrupted[l.Record.File] = i
+		default:
+			if msg := replayRecord(l.Record, b); msg != "" {
+				return badInput("%s: --resume: %s:%d: %s: %s (has the data set changed since?); give another --out", r.cmd, r.outPath, l.No, l.Record.File, msg)
+			}
+			if _, seen := r.done[l.Record.File]; !seen {
+				r.done[l.Record.File] = l
+			}
+		}
+	}
+	if other > 0 {
+		printf(r.s.err, "note: %s also holds %d line(s) of data sets not in this run; they stay there\n", r.outPath, other)
+	}
+	return nil
+}
+
+// settingsDiff names the flags whose values differ between a recorded
+// line's settings and this run's: "--budget 20s (this run: 1s)".
+func settingsDiff(rec, run results.Settings) string {
+	dur := func(sec float64) string { return time.Duration(sec * float64(time.Second)).String() }
+	var diffs []string
+	add := func(flag, a, b string) {
+		if a != b {
+			diffs = append(diffs, fmt.Sprintf("%s %s (this run: %s)", flag, a, b))
+		}
+	}
+	add("--algo", rec.Algo, run.Algo)
+	add("--budget", dur(rec.Budget), dur(run.Budget))
+	add("--wall", fmt.Sprint(rec.Wall), fmt.Sprint(run.Wall))
+	add("--max-nodes", fmt.Sprint(rec.MaxNodes), fmt.Sprint(run.MaxNodes))
+	add("--seed", fmt.Sprint(rec.Seed), fmt.Sprint(run.Seed))
+	return strings.Join(diffs, ", ")
+}
+
+// recorded returns the finished line of a data set that a resumed run
+// skips.
+func (r *recorder) recorded(name string) (results.Line, bool) {
+	l, ok := r.done[name]
+	return l, ok
+}
+
+// keep adds a record found in --out to the run's records.
+func (r *recorder) keep(rec results.Record) { r.recs = append(r.recs, rec) }
+
+// add records a data set's result: its line appended to --out (or put in
+// place of its interrupted line), then the CSV rewritten. It returns the
+// first failure to write, which it also keeps for failure.
+func (r *recorder) add(rec results.Record) error {
+	r.recs = append(r.recs, rec)
+	line := results.MarshalLine(rec)
+	if r.out != nil && r.outErr == nil {
+		if i, ok := r.interrupted[rec.File]; ok {
+			r.outErr = r.replace(i, rec, line)
+		} else if r.outErr = r.out.Line(line); r.outErr == nil {
+			r.lines = append(r.lines, bytes.TrimSuffix(line, []byte("\n")))
+		}
+	}
+	if r.csvPath != "" && r.csvErr == nil && r.csvEachSet {
+		r.csvErr = r.writeCSV()
+	}
+	return r.failure()
+}
+
+// replace puts rec's line in place of the interrupted line lines[i] of
+// --out, rewriting the file whole, unless rec is itself interrupted and
+// no better. The file is then reopened for appending.
+func (r *recorder) replace(i int, rec results.Record, line []byte) error {
+	old, err := results.ReadJSONL(bytes.NewReader(r.lines[i]), r.outPath)
+	if rec.Partial && err == nil && len(old.Lines) == 1 && !rec.Better(old.Lines[0].Record) {
+		return nil
+	}
+	r.lines[i] = bytes.TrimSuffix(line, []byte("\n"))
+	if !rec.Partial {
+		delete(r.interrupted, rec.File)
+	}
+	err = outfile.WriteFile(r.outPath, func(w io.Writer) error {
+		for _, l := range r.lines {
+			if _, err := w.Write(append(l[:len(l):len(l)], '\n')); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r.out.Close()
+	r.out, err = outfile.Append(r.outPath)
+	return err
+}
+
+// writeCSV rewrites the CSV whole from the records so far.
+func (r *recorder) writeCSV() error {
+	err := outfile.WriteFile(r.csvPath, func(w io.Writer) error { return results.WriteCSV(w, r.recs) })
+	if err == nil {
+		r.csvDone = len(r.recs)
+	}
+	return err
+}
+
+// failure returns the first failure to write a results file, naming
+// the flag, or nil.
+func (r *recorder) failure() error {
+	switch {
+	case r.outErr != nil:
+		return fmt.Errorf("--out: %v", r.outErr)
+	case r.csvErr != nil:
+		return fmt.Errorf("--csv: %v", r.csvErr)
+	}
+	return nil
+}
+
+// finish writes what is still to be written (the CSV of a resumed run
+// with nothing left to run, or a CSV that is not a regular file) and
+// closes --out. It returns the first failure to write.
+func (r *recorder) finish() error {
+	if r.csvPath != "" && r.csvErr == nil && (r.csvDone < len(r.recs) || len(r.recs) == 0) {
+		r.csvErr = r.writeCSV()
+	}
+	if r.out != nil {
+		if err := r.out.Close(); err != nil && r.outErr == nil {
+			r.outErr = err
+		}
+	}
+	return r.failure()
+}
+
+// recordMoves returns a record's moves as board moves.
+func recordMoves(rec results.Record) []board.Move {
+	moves := make([]board.Move, len(rec.Moves))
+	for i, m := range rec.Moves {
+		moves[i] = board.MoveAt(m[0], m[1])
+	}
+	return moves
+}
