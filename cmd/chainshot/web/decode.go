@@ -96,7 +96,9 @@ func jsonProblem(err error, data []byte) string {
 		return fmt.Sprintf("%v at byte %d", se, se.Offset)
 	case errors.As(err, &te):
 		if te.Field != "" {
-			return fmt.Sprintf("field %q: got a JSON %s, want %s", te.Field, te.Value, jsonKind(te.Type.String()))
+			// Fields of the embedded request types are the request's own.
+			field := strings.NewReplacer("gameRequest.", "", "reactRequest.", "").Replace(te.Field)
+			return fmt.Sprintf("field %q: got a JSON %s, want %s", field, te.Value, jsonKind(te.Type.String()))
 		}
 		return fmt.Sprintf("got a JSON %s, want an object", te.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
