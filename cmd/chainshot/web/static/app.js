@@ -492,6 +492,7 @@ async function crNew() {
     $('cr-pause').textContent = 'Pause';
     $('cr-caption').textContent = '';
     crRender(st, null, []);
+    $('cr-board').dataset.game = String(CR.gen);
     crNext();
   } catch (e) {
     showError('cr-error', e.message);
@@ -648,7 +649,7 @@ async function crShowMove(r, gen) {
     caption: `${who} plays ${tr.move[0]} ${tr.move[1]}` + (n0 ? `: ${n0} to explode` : '') });
   tr.waves.forEach((w, i) => {
     const next = tr.waves[i + 1];
-    let caption = `after wave ${i + 1}: `;
+    let caption = `${who} plays ${tr.move[0]} ${tr.move[1]}, after wave ${i + 1}: `;
     if (next) caption += `${next.exploded.length} to explode`;
     else caption += tr.stopped ? 'the reaction stops, one player is left' : 'stable';
     frames.push({ cells: w.cells, marks: next ? next.exploded : [], caption });
