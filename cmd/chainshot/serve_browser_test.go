@@ -183,6 +183,19 @@ func greedyLine(start board.Board) []board.Move {
 	return line
 }
 
+// gridRows returns b's rows top first, '.' for an empty cell.
+func gridRows(b *board.Board) []string {
+	var out []string
+	for row := b.Rows() - 1; row >= 0; row-- {
+		line := make([]byte, b.Cols())
+		for c := range line {
+			line[c] = b.At(row, c).Letter()
+		}
+		out = append(out, string(line))
+	}
+	return out
+}
+
 var finalLine = regexp.MustCompile(`Final score: (\d+), beads left: (\d+)`)
 
 func playChainShot(t *testing.T, b *browser) {
@@ -210,10 +223,20 @@ func playChainShot(t *testing.T, b *browser) {
 	}
 
 	// Play the greedy line to the end, one click a move.
+	// After each move the board drawn is the board package's: the beads
+	// above fell and empty columns closed.
 	line := greedyLine(start)
 	for i, m := range line {
 		b.click(fmt.Sprintf("cs-r%d-c%d", m.Row+1, m.Col+1))
 		b.wait(fmt.Sprintf(`(d => d.moves === '%d' && d.busy === '0')(document.getElementById('cs-board').dataset)`, i+1), 5*time.Second)
+		want, _, err := board.Replay(start, line[:i+1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn := eval[string](b, `[...document.querySelectorAll('#cs-board .bead')].map(e => e.textContent || '.').join('')`)
+		if w := strings.Join(gridRows(&want), ""); drawn != w {
+			t.Fatalf("after move %d the page draws %s, the board package has %s", i+1, drawn, w)
+		}
 	}
 	b.wait(`document.getElementById('cs-board').dataset.over === '1'`, 5*time.Second)
 	score := eval[string](b, `document.getElementById('cs-score').textContent`)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -192,7 +193,12 @@ func TestLoadReadsNoFile(t *testing.T) {
 	if _, err := os.Stat("server_test.go"); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"server_test.go", "../../../go.mod", "/etc/hostname", "static/index.html"} {
+	// A valid board file on disk, named by its path.
+	path := filepath.Join(t.TempDir(), "board.txt")
+	if err := os.WriteFile(path, []byte("RGB\nRGB\nRGB\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{path, "server_test.go", "../../../go.mod", "/etc/hostname", "static/index.html"} {
 		st, data := call(t, ts, "/api/chainshot/load", mustJSON(t, loadRequest{Builtin: name}))
 		refused(t, st, data, 404, "no built-in data set")
 	}
