@@ -286,11 +286,34 @@ func playChainShot(t *testing.T, b *browser) {
 	b.setValue("cs-text", "RGB\nRGBB\nRGB\n")
 	b.click("cs-load-text")
 	b.wait(`document.getElementById('cs-error').textContent.includes('line 2, column 4')`, 5*time.Second)
+
+	// An uploaded file: its name, its board.
+	up := filepath.Join(t.TempDir(), "mine.txt")
+	if err := os.WriteFile(up, []byte("# mine\nrrg\nbgg\nbbr\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.do(chromedp.SetUploadFiles(chromedp.ID("cs-file"), []string{up}))
+	b.wait(`document.getElementById('cs-title').textContent === 'mine.txt: 3x3' && document.getElementById('cs-error').hidden`, 5*time.Second)
+	if drawn := eval[string](b, `[...document.querySelectorAll('#cs-board .bead')].map(e => e.textContent || '.').join('')`); drawn != "RRGBGGBBR" {
+		t.Fatalf("the uploaded board is drawn as %s", drawn)
+	}
+	// A generated board: the generator's.
+	b.click("cs-paste-summary")
+	b.click("cs-gen-summary")
+	b.click("cs-generate")
+	b.wait(`document.getElementById('cs-title').textContent === 'gen-10x10-4c-seed1.txt: 10x10'`, 5*time.Second)
+	gen, err := datasets.Generate(10, 10, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if drawn := eval[string](b, `[...document.querySelectorAll('#cs-board .bead')].map(e => e.textContent || '.').join('')`); drawn != strings.Join(gridRows(&gen), "") {
+		t.Fatalf("the generated board is drawn as %s", drawn)
+	}
+	b.click("cs-gen-summary")
 }
 
 func solveInBrowser(t *testing.T, b *browser, srv *web.Server) {
-	b.click("cs-paste-summary")
-	b.wait(`!document.getElementById('cs-paste').open`, 5*time.Second)
+	b.wait(`!document.getElementById('cs-paste').open && !document.getElementById('cs-gen').open`, 5*time.Second)
 	b.setValue("cs-builtin", "ladder05-10x10-4c")
 	b.click("cs-load-builtin")
 	b.wait(`document.getElementById('cs-title').textContent.startsWith('ladder05')`, 5*time.Second)
