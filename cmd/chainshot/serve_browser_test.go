@@ -22,6 +22,10 @@ import (
 	"chainshot/datasets"
 )
 
+// patience is how long the test waits for the page to answer a click: a
+// few milliseconds on an idle machine, more on a loaded one.
+const patience = 10 * time.Second
+
 var updateScreenshots = flag.Bool("update-screenshots", false, "write the browser test's screenshots into docs/ (for the README)")
 
 // chromium returns the path of a Chromium or Chrome binary, or "".
@@ -147,7 +151,7 @@ func TestBrowser(t *testing.T) {
 	defer cancelAlloc()
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
 	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 120*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 180*time.Second)
 	defer cancel()
 	b := &browser{t: t, ctx: ctx}
 	t0 := time.Now()
@@ -204,7 +208,7 @@ func playChainShot(t *testing.T, b *browser) {
 		t.Fatal(err)
 	}
 	start := sets[0].Board
-	b.wait(`document.getElementById('cs-title').textContent.startsWith('sample1')`, 5*time.Second)
+	b.wait(`document.getElementById('cs-title').textContent.startsWith('sample1')`, patience)
 
 	// A single bead cannot go: the page says why and nothing changes.
 	single := ""
@@ -217,7 +221,7 @@ func playChainShot(t *testing.T, b *browser) {
 		}
 	}
 	b.click(single)
-	b.wait(`document.getElementById('cs-message').textContent.includes('is illegal')`, 5*time.Second)
+	b.wait(`document.getElementById('cs-message').textContent.includes('is illegal')`, patience)
 	if n := eval[string](b, `document.getElementById('cs-board').dataset.moves`); n != "0" {
 		t.Fatalf("a click on a single bead played a move: %s moves", n)
 	}
@@ -228,7 +232,7 @@ func playChainShot(t *testing.T, b *browser) {
 	line := greedyLine(start)
 	for i, m := range line {
 		b.click(fmt.Sprintf("cs-r%d-c%d", m.Row+1, m.Col+1))
-		b.wait(fmt.Sprintf(`(d => d.moves === '%d' && d.busy === '0')(document.getElementById('cs-board').dataset)`, i+1), 5*time.Second)
+		b.wait(fmt.Sprintf(`(d => d.moves === '%d' && d.busy === '0')(document.getElementById('cs-board').dataset)`, i+1), patience)
 		want, _, err := board.Replay(start, line[:i+1])
 		if err != nil {
 			t.Fatal(err)
@@ -238,7 +242,7 @@ func playChainShot(t *testing.T, b *browser) {
 			t.Fatalf("after move %d the page draws %s, the board package has %s", i+1, drawn, w)
 		}
 	}
-	b.wait(`document.getElementById('cs-board').dataset.over === '1'`, 5*time.Second)
+	b.wait(`document.getElementById('cs-board').dataset.over === '1'`, patience)
 	score := eval[string](b, `document.getElementById('cs-score').textContent`)
 	beads := eval[string](b, `document.getElementById('cs-beads').textContent`)
 	shown := eval[[]string](b, `[...document.querySelectorAll('#cs-moves li')].map(li => li.dataset.move)`)
@@ -266,26 +270,26 @@ func playChainShot(t *testing.T, b *browser) {
 
 	// Undo takes one move back; restart goes to the start.
 	b.click("cs-undo")
-	b.wait(fmt.Sprintf(`document.getElementById('cs-board').dataset.moves === '%d'`, len(line)-1), 5*time.Second)
+	b.wait(fmt.Sprintf(`document.getElementById('cs-board').dataset.moves === '%d'`, len(line)-1), patience)
 	_, back, _ := board.Replay(start, line[:len(line)-1])
 	if got := eval[string](b, `document.getElementById('cs-score').textContent`); got != strconv.Itoa(back) {
 		t.Fatalf("after undo the score is %s, want %d", got, back)
 	}
 	b.click("cs-restart")
-	b.wait(`document.getElementById('cs-board').dataset.moves === '0' && document.getElementById('cs-beads').textContent === '25'`, 5*time.Second)
+	b.wait(`document.getElementById('cs-board').dataset.moves === '0' && document.getElementById('cs-beads').textContent === '25'`, patience)
 
 	// Hover shows the group and its score; a hint marks a group.
 	g := start.AppendGroups(nil)[0]
 	b.hover(fmt.Sprintf("cs-r%d-c%d", g.Move.Row+1, g.Move.Col+1))
-	b.wait(fmt.Sprintf(`document.querySelectorAll('#cs-board .hl').length === %d && document.getElementById('cs-hover').textContent.includes('+%d')`, g.Size, board.Score(g.Size)), 5*time.Second)
+	b.wait(fmt.Sprintf(`document.querySelectorAll('#cs-board .hl').length === %d && document.getElementById('cs-hover').textContent.includes('+%d')`, g.Size, board.Score(g.Size)), patience)
 	b.click("cs-hint")
-	b.wait(`document.getElementById('cs-message').textContent.startsWith('Hint:') && document.querySelectorAll('#cs-board .hint').length >= 2`, 10*time.Second)
+	b.wait(`document.getElementById('cs-message').textContent.startsWith('Hint:') && document.querySelectorAll('#cs-board .hint').length >= 2`, 2*patience)
 
 	// A pasted board with a defect: the message names line and column.
 	b.click("cs-paste-summary")
 	b.setValue("cs-text", "RGB\nRGBB\nRGB\n")
 	b.click("cs-load-text")
-	b.wait(`document.getElementById('cs-error').textContent.includes('line 2, column 4')`, 5*time.Second)
+	b.wait(`document.getElementById('cs-error').textContent.includes('line 2, column 4')`, patience)
 
 	// An uploaded file: its name, its board.
 	up := filepath.Join(t.TempDir(), "mine.txt")
@@ -293,7 +297,7 @@ func playChainShot(t *testing.T, b *browser) {
 		t.Fatal(err)
 	}
 	b.do(chromedp.SetUploadFiles(chromedp.ID("cs-file"), []string{up}))
-	b.wait(`document.getElementById('cs-title').textContent === 'mine.txt: 3x3' && document.getElementById('cs-error').hidden`, 5*time.Second)
+	b.wait(`document.getElementById('cs-title').textContent === 'mine.txt: 3x3' && document.getElementById('cs-error').hidden`, patience)
 	if drawn := eval[string](b, `[...document.querySelectorAll('#cs-board .bead')].map(e => e.textContent || '.').join('')`); drawn != "RRGBGGBBR" {
 		t.Fatalf("the uploaded board is drawn as %s", drawn)
 	}
@@ -301,7 +305,7 @@ func playChainShot(t *testing.T, b *browser) {
 	b.click("cs-paste-summary")
 	b.click("cs-gen-summary")
 	b.click("cs-generate")
-	b.wait(`document.getElementById('cs-title').textContent === 'gen-10x10-4c-seed1.txt: 10x10'`, 5*time.Second)
+	b.wait(`document.getElementById('cs-title').textContent === 'gen-10x10-4c-seed1.txt: 10x10'`, patience)
 	gen, err := datasets.Generate(10, 10, 4, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -313,21 +317,21 @@ func playChainShot(t *testing.T, b *browser) {
 }
 
 func solveInBrowser(t *testing.T, b *browser, srv *web.Server) {
-	b.wait(`!document.getElementById('cs-paste').open && !document.getElementById('cs-gen').open`, 5*time.Second)
+	b.wait(`!document.getElementById('cs-paste').open && !document.getElementById('cs-gen').open`, patience)
 	b.setValue("cs-builtin", "ladder05-10x10-4c")
 	b.click("cs-load-builtin")
-	b.wait(`document.getElementById('cs-title').textContent.startsWith('ladder05')`, 5*time.Second)
+	b.wait(`document.getElementById('cs-title').textContent.startsWith('ladder05')`, patience)
 
 	// Cancel: the search stops long before its 60 s.
 	b.setValue("solve-budget", "60")
 	b.click("solve-start")
-	b.wait(`document.getElementById('solve-status').textContent.includes('of 60 s')`, 10*time.Second)
+	b.wait(`document.getElementById('solve-status').textContent.includes('of 60 s')`, 2*patience)
 	if srv.Searches() != 1 {
 		t.Fatalf("%d searches running during a solve", srv.Searches())
 	}
 	b.click("solve-cancel")
-	b.wait(`document.getElementById('solve-status').textContent.startsWith('Cancelled')`, 5*time.Second)
-	deadline := time.Now().Add(5 * time.Second)
+	b.wait(`document.getElementById('solve-status').textContent.startsWith('Cancelled')`, patience)
+	deadline := time.Now().Add(patience)
 	for srv.Searches() != 0 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -348,7 +352,7 @@ func solveInBrowser(t *testing.T, b *browser, srv *web.Server) {
 	want := eval[[]string](b, `(d => [d.score, d.beads])(document.getElementById('solve-summary').dataset)`)
 	n := eval[int](b, `CS.line.moves.length`)
 	b.click("step-last")
-	b.wait(fmt.Sprintf(`document.getElementById('cs-board').dataset.moves === '%d'`, n), 5*time.Second)
+	b.wait(fmt.Sprintf(`document.getElementById('cs-board').dataset.moves === '%d'`, n), patience)
 	got := eval[[]string](b, `[document.getElementById('cs-score').textContent, document.getElementById('cs-beads').textContent]`)
 	if got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("the line's end shows %v, the solver said %v", got, want)
@@ -358,14 +362,14 @@ func solveInBrowser(t *testing.T, b *browser, srv *web.Server) {
 	// The README's picture: a few moves into the line, the next group
 	// hovered.
 	b.click("step-first")
-	b.wait(`document.getElementById('cs-board').dataset.moves === '0'`, 5*time.Second)
+	b.wait(`document.getElementById('cs-board').dataset.moves === '0'`, patience)
 	for i := 1; i <= 6; i++ {
 		b.click("step-next")
-		b.wait(fmt.Sprintf(`document.getElementById('cs-board').dataset.moves === '%d' && document.getElementById('cs-board').dataset.busy === '0'`, i), 5*time.Second)
+		b.wait(fmt.Sprintf(`document.getElementById('cs-board').dataset.moves === '%d' && document.getElementById('cs-board').dataset.busy === '0'`, i), patience)
 	}
 	next := eval[[]int](b, `CS.line.moves[6]`)
 	b.hover(fmt.Sprintf("cs-r%d-c%d", next[0], next[1]))
-	b.wait(`document.querySelectorAll('#cs-board .hl').length >= 2`, 5*time.Second)
+	b.wait(`document.querySelectorAll('#cs-board .hl').length >= 2`, patience)
 	b.screenshot("serve-chainshot.png")
 }
 
@@ -397,7 +401,7 @@ func playChainReaction(t *testing.T, b *browser) {
 	game := eval[string](b, `document.getElementById('cr-board').dataset.game`)
 	b.click("cr-new")
 	// The new game, not the one the page started with.
-	b.wait(fmt.Sprintf(`(d => d.game !== %q && d.turn === 'human' && d.moves === '0')(document.getElementById('cr-board').dataset)`, game), 5*time.Second)
+	b.wait(fmt.Sprintf(`(d => d.game !== %q && d.turn === 'human' && d.moves === '0')(document.getElementById('cr-board').dataset)`, game), patience)
 
 	shot := false
 	for turn := 0; ; turn++ {
@@ -414,7 +418,7 @@ func playChainReaction(t *testing.T, b *browser) {
 				if o, _ := e.Cell(i); o == 1 {
 					r, c := e.RowCol(chainreact.Move(i))
 					b.click(fmt.Sprintf("cr-r%d-c%d", r, c))
-					b.wait(`!document.getElementById('cr-error').hidden && document.getElementById('cr-board').dataset.turn === 'human'`, 5*time.Second)
+					b.wait(`!document.getElementById('cr-error').hidden && document.getElementById('cr-board').dataset.turn === 'human'`, patience)
 					break
 				}
 			}
@@ -434,9 +438,9 @@ func playChainReaction(t *testing.T, b *browser) {
 			// The README's picture: this chain, stopped after wave 1.
 			b.setValue("cr-speed", "step")
 			b.click(fmt.Sprintf("cr-r%d-c%d", r, c))
-			b.wait(`document.getElementById('cr-caption').dataset.frame === '0' && !document.getElementById('cr-next-wave').disabled`, 5*time.Second)
+			b.wait(`document.getElementById('cr-caption').dataset.frame === '0' && !document.getElementById('cr-next-wave').disabled`, patience)
 			b.click("cr-next-wave")
-			b.wait(`document.getElementById('cr-caption').dataset.frame === '1' && !document.getElementById('cr-next-wave').disabled`, 5*time.Second)
+			b.wait(`document.getElementById('cr-caption').dataset.frame === '1' && !document.getElementById('cr-next-wave').disabled`, patience)
 			b.screenshot("serve-chainreact.png")
 			b.setValue("cr-speed", "0")
 			b.click("cr-next-wave")
@@ -444,7 +448,7 @@ func playChainReaction(t *testing.T, b *browser) {
 		} else {
 			b.click(fmt.Sprintf("cr-r%d-c%d", r, c))
 		}
-		b.wait(fmt.Sprintf(`(d => (d.turn === 'human' || d.turn === 'over') && Number(d.moves) > %d)(document.getElementById('cr-board').dataset)`, plies), 10*time.Second)
+		b.wait(fmt.Sprintf(`(d => (d.turn === 'human' || d.turn === 'over') && Number(d.moves) > %d)(document.getElementById('cr-board').dataset)`, plies), 2*patience)
 	}
 	e := crMoves(t, b, rows, cols)
 	winner := eval[string](b, `document.getElementById('cr-board').dataset.winner`)

@@ -78,9 +78,11 @@ func TestSolveResultsLine(t *testing.T) {
 	if len(ps) == 0 {
 		t.Errorf("no progress line in 0.5 s at 20 ms")
 	}
-	for _, p := range ps {
-		if p.Budget != 0.5 || p.Elapsed > 1 || p.Nodes < 0 {
-			t.Errorf("progress %+v", p)
+	// Progress lines count up; their times are the machine's, not
+	// checked here (a loaded machine may run late).
+	for i, p := range ps {
+		if p.Budget != 0.5 || p.Elapsed < 0 || p.Nodes < 0 || (i > 0 && (p.Elapsed < ps[i-1].Elapsed || p.Nodes < ps[i-1].Nodes)) {
+			t.Errorf("progress line %d: %+v", i+1, p)
 		}
 	}
 	lines, err := results.ReadJSONL(strings.NewReader(res.Line), "line")
@@ -121,10 +123,11 @@ func TestSolveFromAPosition(t *testing.T) {
 	if res.Optimal || strings.Contains(res.Line, "optimal") {
 		t.Errorf("a line after the player's own move is marked optimal: %s", res.Line)
 	}
-	// From the start, sample1 is small enough to prove.
-	_, res = solveToEnd(t, ts, solveRequest{gameRequest: gameRequest{Board: text}, Name: "sample1", BudgetSeconds: 2})
-	if !res.Optimal {
-		t.Errorf("sample1 from the start: not proved in 2 s: %+v", res)
+	// From the start, sample1 is small enough to prove (in milliseconds:
+	// the budget only leaves room for a loaded machine).
+	_, res = solveToEnd(t, ts, solveRequest{gameRequest: gameRequest{Board: text}, Name: "sample1", BudgetSeconds: 20})
+	if !res.Optimal || !strings.Contains(res.Line, `"optimal":true`) {
+		t.Errorf("sample1 from the start: not proved: %+v", res)
 	}
 }
 
@@ -169,7 +172,7 @@ func TestSolveCancel(t *testing.T) {
 	t0 := time.Now()
 	cancel()
 	resp.Body.Close()
-	if !waitFor(5*time.Second, func() bool { return s.Searches() == 0 }) {
+	if !waitFor(10*time.Second, func() bool { return s.Searches() == 0 }) {
 		t.Fatalf("the search still holds its slot %v after the client left", time.Since(t0))
 	}
 	t.Logf("slot freed %v after the client left", time.Since(t0))
@@ -224,7 +227,7 @@ func TestSearchSlots(t *testing.T) {
 		}
 	}
 	cancels[0]()
-	if !waitFor(5*time.Second, func() bool { return s.Searches() == 1 }) {
+	if !waitFor(10*time.Second, func() bool { return s.Searches() == 1 }) {
 		t.Fatal("a cancelled solve kept its slot")
 	}
 	st, data := call(t, ts, "/api/react/ai", `{"rows":5,"cols":5,"players":2,"moves":[],"spec":"random"}`)
