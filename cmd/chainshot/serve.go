@@ -63,6 +63,9 @@ func doServe(c *cli.Context) error {
 		Slots: c.Int("searches"), MaxBudget: c.Duration("max-budget"),
 		LoopbackHosts: loopback, Log: s.err,
 	}))
+	// Listen for Ctrl-C before saying where the page is.
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	url := pageURL(ln.Addr())
 	printf(s.out, "chainshot serve: %s (Ctrl-C to stop)\n", url)
 	if !loopback {
@@ -71,8 +74,6 @@ func doServe(c *cli.Context) error {
 	if c.Bool("open") {
 		openBrowser(s, url)
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -34,20 +34,15 @@ func (b *syncBuffer) String() string {
 
 var servedURL = regexp.MustCompile(`chainshot serve: (http://\S+/) `)
 
-// startServe runs "chainshot serve ARGS..." in the process until ctx ends
-// and returns the URL it prints, its output and its exit status channel.
-func startServe(t *testing.T, ctx context.Context, args ...string) (url string, out, errs *syncBuffer, done chan int) {
+// startServe runs "chainshot serve ARGS..." in the process, as the command
+// line does, and returns the URL it prints, its output and its exit status
+// channel. stopServe interrupts it as Ctrl-C would.
+func startServe(t *testing.T, args ...string) (url string, out, errs *syncBuffer, done chan int) {
 	t.Helper()
 	out, errs = &syncBuffer{}, &syncBuffer{}
-	s := &streams{in: strings.NewReader(""), out: out, err: errs}
-	app := newApp(s)
 	done = make(chan int, 1)
 	go func() {
-		code, msg := exitCode(app.RunContext(ctx, append([]string{"chainshot", "serve"}, args...)))
-		if msg != "" {
-			errs.Write([]byte(msg + "\n"))
-		}
-		done <- code
+		done <- run(append([]string{"chainshot", "serve"}, args...), strings.NewReader(""), out, errs)
 	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
@@ -64,12 +59,26 @@ func startServe(t *testing.T, ctx context.Context, args ...string) (url string, 
 	return
 }
 
+// stopServe sends the process SIGINT, which serve (listening for it since
+// before it printed its URL) takes as Ctrl-C, and returns its exit status.
+func stopServe(t *testing.T, done chan int) int {
+	t.Helper()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		return code
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop on SIGINT")
+	}
+	return -1
+}
+
 // TestServeCommand: serve prints the URL it listens on, serves the page and
 // the API there, and stops cleanly when interrupted.
 func TestServeCommand(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	url, out, errs, done := startServe(t, ctx, "--addr", "127.0.0.1:0")
+	url, out, errs, done := startServe(t, "--addr", "127.0.0.1:0")
 	if !strings.HasPrefix(url, "http://127.0.0.1:") || strings.HasSuffix(url, ":0/") {
 		t.Fatalf("URL %q", url)
 	}
@@ -95,14 +104,8 @@ func TestServeCommand(t *testing.T) {
 	if resp.StatusCode != http.StatusMisdirectedRequest {
 		t.Errorf("Host rebound.example: %d", resp.StatusCode)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 || !strings.Contains(out.String(), "stopped") {
-			t.Fatalf("exit %d, out %q, err %q", code, out, errs)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
+	if code := stopServe(t, done); code != 0 || !strings.Contains(out.String(), "stopped") {
+		t.Fatalf("exit %d, out %q, err %q", code, out, errs)
 	}
 }
 
@@ -111,11 +114,8 @@ func TestServeCommand(t *testing.T) {
 func TestServeOpen(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("PATH", dir)
-	ctx, cancel := context.WithCancel(context.Background())
-	_, _, errs, done := startServe(t, ctx, "--addr", "127.0.0.1:0", "--open")
-	time.Sleep(50 * time.Millisecond)
-	cancel()
-	if code := <-done; code != 0 || !strings.Contains(errs.String(), "no browser opener") {
+	_, _, errs, done := startServe(t, "--addr", "127.0.0.1:0", "--open")
+	if code := stopServe(t, done); code != 0 || !strings.Contains(errs.String(), "no browser opener") {
 		t.Fatalf("without an opener: exit %d, %q", code, errs)
 	}
 
@@ -124,9 +124,7 @@ func TestServeOpen(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "xdg-open"), []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel = context.WithCancel(context.Background())
-	defer cancel()
-	url, _, errs, done := startServe(t, ctx, "--addr", "127.0.0.1:0", "--open")
+	url, _, errs, done := startServe(t, "--addr", "127.0.0.1:0", "--open")
 	deadline := time.Now().Add(5 * time.Second)
 	var opened []byte
 	for time.Now().Before(deadline) {
@@ -135,8 +133,7 @@ func TestServeOpen(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	cancel()
-	<-done
+	stopServe(t, done)
 	if strings.TrimSpace(string(opened)) != url {
 		t.Fatalf("the opener got %q, want %q (%s)", opened, url, errs)
 	}
