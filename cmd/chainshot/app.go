@@ -30,6 +30,7 @@ func commands() []*cli.Command {
 		genCommand(),
 		boomCommand(),
 		reactCommand(),
+		serveCommand(),
 	}
 }
 
