@@ -229,6 +229,8 @@ func (job solveJob) record(res solver.Result, took time.Duration) (*solved, erro
 		// only from where they left the board.
 		Optimal: res.Optimal && len(job.prefix.Moves) == 0,
 		Seed:    job.opt.Seed, Nodes: res.Nodes,
+		// The server's budgets are wall-clock time (see the slots).
+		Wall: true, Requested: job.algo, MaxNodes: job.opt.MaxNodes,
 	}
 	out := &solved{Moves: make([][2]int, len(all)), Score: score, BeadsLeft: end.Beads(), Optimal: rec.Optimal,
 		Algorithm: res.Algorithm, Nodes: res.Nodes, Seconds: took.Seconds()}
