@@ -17,6 +17,10 @@ import (
 	"chainshot/cmd/chainshot/web"
 )
 
+// maxSearches caps --searches: each search holds a goroutine and its
+// tables (up to --memory), so thousands at once would only thrash.
+const maxSearches = 256
+
 func serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
@@ -43,8 +47,8 @@ func doServe(c *cli.Context) error {
 	if c.Args().Present() {
 		return badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
 	}
-	if c.Int("searches") < 1 {
-		return badInput("%s: --searches %d: want 1 or more", cmd, c.Int("searches"))
+	if n := c.Int("searches"); n < 1 || n > maxSearches {
+		return badInput("%s: --searches %d: want 1 to %d", cmd, n, maxSearches)
 	}
 	if c.Duration("max-budget") < time.Second {
 		return badInput("%s: --max-budget %v: want 1s or more", cmd, c.Duration("max-budget"))
