@@ -47,14 +47,6 @@ func parseSize(cmd, flag, s string) (rows, cols int, err error) {
 	return rows, cols, nil
 }
 
-// newReactPlayer makes a player from a spec, engine:COMMAND included.
-func newReactPlayer(spec string, seed uint64) (chainreact.Player, error) {
-	if cmd, ok := strings.CutPrefix(spec, "engine:"); ok {
-		return newEnginePlayer(spec, cmd)
-	}
-	return chainreact.NewPlayer(spec, seed)
-}
-
 // checkSpec reports a bad player spec as bad usage (exit 2).
 func checkSpec(cmd, flag, spec string) error {
 	if strings.HasPrefix(spec, "engine:") {
@@ -127,7 +119,6 @@ func doReactMatch(c *cli.Context) error {
 	cfg := chainreact.MatchConfig{
 		Specs: [2]string{c.String("p1"), c.String("p2")},
 		Games: c.Int("games"), Rows: rows, Cols: cols, Seed: c.Uint64("seed"), Jobs: c.Int("jobs"),
-		NewPlayer: newReactPlayer,
 	}
 	if s.errTTY {
 		cfg.Done = func(n int) { fmt.Fprintf(s.err, "\r%d/%d games", n, cfg.Games) }
@@ -245,7 +236,8 @@ func loadPosition(cmd, name string) (chainreact.Position, error) {
 	defer f.Close()
 	p, err := chainreact.ParsePosition(name, f)
 	if err != nil {
-		return chainreact.Position{}, badInput("%s: %v", cmd, err)
+		// the message names the file: the package's prefix would say it twice
+		return chainreact.Position{}, badInput("%s: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	return p, nil
 }

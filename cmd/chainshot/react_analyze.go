@@ -69,24 +69,6 @@ func stripANSI(s string) string {
 	return out.String()
 }
 
-// parseMove reads "r c" (or "r,c") on board b.
-func parseReactMove(b *chainreact.Board, s string) (chainreact.Move, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
-	if len(f) != 2 {
-		return chainreact.NoMove, fmt.Errorf("want a move as \"row col\", such as \"1 1\"")
-	}
-	r, err1 := strconv.Atoi(f[0])
-	c, err2 := strconv.Atoi(f[1])
-	if err1 != nil || err2 != nil {
-		return chainreact.NoMove, fmt.Errorf("%q: want two numbers \"row col\"", s)
-	}
-	m, ok := b.MoveAt(r, c)
-	if !ok {
-		return chainreact.NoMove, fmt.Errorf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, b.Rows(), b.Cols())
-	}
-	return m, nil
-}
-
 func reactAnalyzeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "analyze",
@@ -133,6 +115,13 @@ func doReactAnalyze(c *cli.Context) error {
 		return err
 	}
 	b := &p.Board
+	// the move is checked before anything is printed
+	m := chainreact.NoMove
+	if mv := c.String("move"); mv != "" {
+		if m, err = analyzeMove(b, mv); err != nil {
+			return badInput("%s: --move %s", cmd, err)
+		}
+	}
 	out := s.out
 	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %d orbs played\n", c.Args().First(), b.Rows(), b.Cols(), b.Players(), p.Names, b.Ply())
 	writeReactBoard(out, &p, s.color, nil)
@@ -143,14 +132,7 @@ func doReactAnalyze(c *cli.Context) error {
 	}
 	mover := b.ToMove()
 	fmt.Fprintf(out, "%c to move\n", p.Names[mover])
-	if mv := c.String("move"); mv != "" {
-		m, err := parseReactMove(b, mv)
-		if err != nil {
-			return badInput("%s: --move: %v", cmd, err)
-		}
-		if !b.Legal(m) {
-			return badInput("%s: --move %s: the cell belongs to another player", cmd, mv)
-		}
+	if m != chainreact.NoMove {
 		for _, flag := range []string{"gif", "png"} {
 			if path := c.String(flag); path != "" {
 				if err := writeChainPicture(path, flag == "png", &p, m); err != nil {
@@ -193,6 +175,20 @@ func doReactAnalyze(c *cli.Context) error {
 	}
 	fmt.Fprintf(out, "%d positions searched\n", a.Nodes)
 	return nil
+}
+
+// analyzeMove reads --move on b: a legal move in a game not over.
+func analyzeMove(b *chainreact.Board, mv string) (chainreact.Move, error) {
+	m, err := b.ParseMove(mv)
+	switch {
+	case err != nil:
+		return m, fmt.Errorf("%q: %v", mv, err)
+	case b.Over():
+		return m, fmt.Errorf("%q: the game is over: no move to show", mv)
+	case !b.Legal(m):
+		return m, fmt.Errorf("%q: cell %s belongs to another player", mv, b.FormatMove(m))
+	}
+	return m, nil
 }
 
 // fmtValue writes search values, naming proven wins and losses.

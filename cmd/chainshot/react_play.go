@@ -68,7 +68,7 @@ func doReactPlay(c *cli.Context) error {
 			if p == seat-1 {
 				continue
 			}
-			ai, err := newReactPlayer(vs, chainreact.GameSeed(c.Uint64("seed"), p))
+			ai, err := chainreact.NewPlayer(vs, chainreact.GameSeed(c.Uint64("seed"), p))
 			if err != nil {
 				return failed("%s: --vs: %v", cmd, err)
 			}
@@ -147,7 +147,7 @@ func doReactPlay(c *cli.Context) error {
 			fmt.Fprintln(out, "undone")
 			writeReactBoard(out, &pos, s.color, nil)
 		default:
-			m, err := parseReactMove(b, line)
+			m, err := b.ParseMove(line)
 			if err != nil {
 				fmt.Fprintf(s.err, "%v (type help for the commands)\n", err)
 				continue
