@@ -28,6 +28,7 @@ func reactCommand() *cli.Command {
 			reactPlayCommand(),
 			reactAnalyzeCommand(),
 			reactMatchCommand(),
+			reactSolveCommand(),
 			reactPerftCommand(),
 			reactAutomatonCommand(),
 			reactEngineCommand(),

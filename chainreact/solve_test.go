@@ -1,0 +1,287 @@
+package chainreact
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// refKey is the reference game's position as a string: cells, mover, ply.
+func (g *refGame) key() string {
+	k := make([]byte, 0, 2*g.rows*g.cols+3)
+	for r := range g.count {
+		for c := range g.count[r] {
+			k = append(k, byte(g.owner[r][c]+1), byte(g.count[r][c]))
+		}
+	}
+	return string(append(k, byte(g.toMove), byte(g.ply), byte(g.ply>>8)))
+}
+
+// refSolve is the brute-force reference: plain minimax over every move of
+// the reference rules (board_test.go's refGame, no code shared with the
+// engine), memoised by position only, no pruning, no symmetry. It returns
+// the winner under perfect play and the last ply, the winner taking the
+// soonest win and the loser the latest loss.
+func refSolve(g *refGame, memo map[string][2]int) (winner, end int) {
+	k := g.key()
+	if v, ok := memo[k]; ok {
+		return v[0], v[1]
+	}
+	mover := g.toMove
+	fastWin, slowLoss := -1, -1
+	for _, mv := range g.legal() {
+		h := g.clone()
+		h.play(mv[0], mv[1], func(int) int { return 0 })
+		w, e := h.winner, h.ply
+		if w < 0 {
+			w, e = refSolve(h, memo)
+		}
+		if w == mover {
+			if fastWin < 0 || e < fastWin {
+				fastWin = e
+			}
+		} else if e > slowLoss {
+			slowLoss = e
+		}
+	}
+	winner, end = 1-mover, slowLoss
+	if fastWin >= 0 {
+		winner, end = mover, fastWin
+	}
+	memo[k] = [2]int{winner, end}
+	return winner, end
+}
+
+// refFrom builds the reference game of a two-player board.
+func refFrom(b *Board) *refGame {
+	g := newRef(b.Rows(), b.Cols(), 2)
+	for r := 0; r < b.Rows(); r++ {
+		for c := 0; c < b.Cols(); c++ {
+			g.owner[r][c], g.count[r][c] = b.Cell(r*b.Cols() + c)
+		}
+	}
+	g.toMove, g.ply, g.winner = b.ToMove(), b.Ply(), b.Winner()
+	return g
+}
+
+// checkSolved fails unless res is exact, agrees with the reference
+// (winner, end) and its principal variation, replayed with the engine,
+// ends on that ply with that winner.
+func checkSolved(t *testing.T, where string, b *Board, res SolveResult, winner, end int) {
+	t.Helper()
+	if !res.Exact || res.Winner != winner || res.Plies != end || res.PliesMin != end || res.PliesMax != end {
+		t.Fatalf("%s: solver says winner %d on ply %d (exact %v, plies %d..%d), brute force %d on ply %d\n%s",
+			where, res.Winner, res.Plies, res.Exact, res.PliesMin, res.PliesMax, winner, end, b.debug())
+	}
+	c := *b
+	for i, m := range res.PV {
+		if c.Over() || !c.Legal(m) {
+			t.Fatalf("%s: PV move %d (%s) is not legal", where, i+1, c.FormatMove(m))
+		}
+		c.Play(m)
+	}
+	if !c.Over() || c.Winner() != winner || c.Ply() != end {
+		t.Fatalf("%s: the PV ends at ply %d, winner %d (over %v), want ply %d, winner %d", where, c.Ply(), c.Winner(), c.Over(), end, winner)
+	}
+}
+
+// TestSolveEmptyBoards solves the smallest empty boards and compares
+// with the brute-force reference.
+func TestSolveEmptyBoards(t *testing.T) {
+	for _, sz := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}} {
+		b, _ := NewBoard(sz[0], sz[1], 2)
+		w, e := refSolve(newRef(sz[0], sz[1], 2), map[string][2]int{})
+		res, err := NewSolver(SolveOptions{TableMB: 4}).Solve(context.Background(), &b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSolved(t, fmt.Sprintf("%dx%d", sz[0], sz[1]), &b, res, w, e)
+		t.Logf("%dx%d: winner %d on ply %d, %d nodes", sz[0], sz[1], w, e, res.Nodes)
+	}
+}
+
+// TestSolveRandomPositions solves positions from random games on larger
+// boards, late enough for the brute force, and every position on the way
+// to the end of each game, with one solver whose table is shared (and,
+// being small, overwritten) from position to position.
+func TestSolveRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	s := NewSolver(SolveOptions{TableMB: 1})
+	sizes := [][2]int{{3, 4}, {4, 3}, {4, 4}, {2, 5}, {2, 6}, {3, 5}, {5, 3}, {2, 8}}
+	solved := 0
+	var buf []Move
+	for game := 0; game < 64; game++ {
+		sz := sizes[game%len(sizes)]
+		b, _ := NewBoard(sz[0], sz[1], 2)
+		start := b.Capacity() * (65 + game%4*5) / 100 // 65% to 80% full
+		for !b.Over() && b.Ply() < start {
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+		memo := map[string][2]int{}
+		for !b.Over() {
+			w, e := refSolve(refFrom(&b), memo)
+			res, err := s.Solve(context.Background(), &b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSolved(t, fmt.Sprintf("game %d (%dx%d) ply %d", game, sz[0], sz[1], b.Ply()), &b, res, w, e)
+			solved++
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+	}
+	if solved < 180 {
+		t.Fatalf("only %d positions solved", solved)
+	}
+}
+
+// TestSolveSymmetric solves each position of random games on square and
+// rectangular boards together with its mirror images (and rotations):
+// every image has the same value.
+func TestSolveSymmetric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 55))
+	for _, sz := range [][3]int{{3, 3, 0}, {3, 4, 8}, {4, 4, 18}} {
+		b, _ := NewBoard(sz[0], sz[1], 2)
+		s := NewSolver(SolveOptions{TableMB: 4})
+		var buf []Move
+		for !b.Over() && b.Ply() < sz[2] { // from the empty board, or late enough
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+		for !b.Over() {
+			want, err := s.Solve(context.Background(), &b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, img := range images(&b) {
+				got, err := NewSolver(SolveOptions{TableMB: 1}).Solve(context.Background(), &img)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Winner != want.Winner || got.Plies != want.Plies {
+					t.Fatalf("%dx%d ply %d: an image is won by %d on ply %d, the position by %d on ply %d\n%s\n%s",
+						sz[0], sz[1], b.Ply(), got.Winner, got.Plies, want.Winner, want.Plies, b.debug(), img.debug())
+				}
+			}
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+	}
+}
+
+// images returns b's mirror images (and, on a square board, rotations),
+// rebuilt cell by cell from a position file.
+func images(b *Board) []Board {
+	R, C := b.Rows(), b.Cols()
+	maps := []func(r, c int) (int, int){
+		func(r, c int) (int, int) { return R - 1 - r, c },
+		func(r, c int) (int, int) { return r, C - 1 - c },
+		func(r, c int) (int, int) { return R - 1 - r, C - 1 - c },
+	}
+	if R == C {
+		maps = append(maps,
+			func(r, c int) (int, int) { return c, r },
+			func(r, c int) (int, int) { return R - 1 - c, C - 1 - r },
+		)
+	}
+	var out []Board
+	for _, f := range maps {
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "players: R G\nnext: %c\n", "RG"[b.ToMove()])
+		for r := R - 1; r >= 0; r-- {
+			for c := 0; c < C; c++ {
+				// the image's cell (r, c) holds the cell f maps onto it
+				var o, k int
+				for r0 := 0; r0 < R; r0++ {
+					for c0 := 0; c0 < C; c0++ {
+						if r1, c1 := f(r0, c0); r1 == r && c1 == c {
+							o, k = b.Cell(r0*C + c0)
+						}
+					}
+				}
+				if o < 0 {
+					sb.WriteString(". ")
+				} else {
+					fmt.Fprintf(&sb, "%d%c ", k, "RG"[o])
+				}
+			}
+			sb.WriteByte('\n')
+		}
+		p, err := ParsePosition("image", strings.NewReader(sb.String()))
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, p.Board)
+	}
+	return out
+}
+
+// TestSolveLimits checks a node limit and a cancelled context: the answer
+// is not exact, and what it claims is true.
+func TestSolveLimits(t *testing.T) {
+	b, _ := NewBoard(3, 3, 2)
+	w, e := refSolve(newRef(3, 3, 2), map[string][2]int{})
+	for _, n := range []uint64{1, 1000, 5000, 20000} {
+		res, err := NewSolver(SolveOptions{MaxNodes: n, TableMB: 1}).Solve(context.Background(), &b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Exact && res.Nodes < n {
+			checkSolved(t, "3x3", &b, res, w, e)
+			continue
+		}
+		if res.Exact || len(res.PV) > 0 {
+			t.Fatalf("limit %d: exact %v after %d nodes with PV %v", n, res.Exact, res.Nodes, res.PV)
+		}
+		if res.Winner >= 0 && (res.Winner != w || e < res.PliesMin || e > res.PliesMax) {
+			t.Fatalf("limit %d: claims winner %d by plies %d..%d, the truth is %d on %d", n, res.Winner, res.PliesMin, res.PliesMax, w, e)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	big, _ := NewBoard(4, 4, 2)
+	res, err := NewSolver(SolveOptions{TableMB: 1}).Solve(ctx, &big)
+	if err != nil || res.Exact || res.Winner >= 0 || res.Nodes > 2048 {
+		t.Fatalf("cancelled: %+v, %v", res, err)
+	}
+	three, _ := NewBoard(3, 3, 3)
+	if _, err := NewSolver(SolveOptions{}).Solve(context.Background(), &three); err != ErrSolvePlayers {
+		t.Fatalf("three players: %v", err)
+	}
+}
+
+var solveMB = flag.Int("solve-mb", 64, "table size for -solve")
+
+var solveSize = flag.String("solve", "", "solve the empty board of this size (RxC) and log the result: go test -run SolveSize -solve 3x4 -v")
+
+func TestSolveSize(t *testing.T) {
+	if *solveSize == "" {
+		t.Skip("no -solve size")
+	}
+	var r, c int
+	if _, err := fmt.Sscanf(*solveSize, "%dx%d", &r, &c); err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBoard(r, c, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	res, err := NewSolver(SolveOptions{TableMB: *solveMB}).Solve(context.Background(), &b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%dx%d: exact %v winner %d plies %d (%d..%d) nodes %d, %.2fs, pv %v", r, c, res.Exact, res.Winner, res.Plies, res.PliesMin, res.PliesMax, res.Nodes, time.Since(t0).Seconds(), res.PV)
+}
+
+func TestSolveEntrySize(t *testing.T) {
+	if n := unsafe.Sizeof(solveEntry{}); n != solveEntryBytes || solveBucket*n != 64 {
+		t.Fatalf("an entry takes %d bytes, solveEntryBytes says %d; a bucket should fill a 64-byte cache line", n, solveEntryBytes)
+	}
+}
