@@ -58,7 +58,14 @@ type NodeCounter interface {
 //	                             falling to 0.7× at 65% and beyond, spread=0
 //	                             the same budget every move;
 //	                             defaults nodes=40000, eval=tuned, q=4,
-//	                             spread=0
+//	                             spread=0; oracle=O>0 first asks the exact
+//	                             solver (two players), which may search O
+//	                             positions, and plays its move when it
+//	                             proves the position
+//	perfect[:nodes=N,oracle=O,...]
+//	                             best:oracle=1000000: a perfect player
+//	                             wherever the solver settles the position
+//	                             within O positions, best elsewhere
 //	engine:COMMAND               another program speaking the engine protocol,
 //	                             started under sh -c (see EnginePlayer; Close
 //	                             it when done)
@@ -92,11 +99,13 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 	case "alphabeta", "seed002":
 		p = newAlphaBeta(opts)
 	case "best":
-		p = newBest(opts)
+		p = newBest(opts, 0)
+	case "perfect":
+		p = newBest(opts, perfectNodes)
 	case "mcts":
 		p = newMCTS(opts)
 	default:
-		return nil, fmt.Errorf("chainreact: player %q: unknown name %q (want random, greedy, minimax, seed001, alphabeta, seed002, mcts, best or engine:COMMAND)", spec, name)
+		return nil, fmt.Errorf("chainreact: player %q: unknown name %q (want random, greedy, minimax, seed001, alphabeta, seed002, mcts, best, perfect or engine:COMMAND)", spec, name)
 	}
 	if opts.err != nil {
 		return nil, fmt.Errorf("chainreact: player %q: %v", spec, opts.err)
@@ -146,16 +155,21 @@ func newAlphaBeta(o *specOpts) Player {
 	return s
 }
 
-// newBest is best[:nodes=N,time=T,eval=E,q=Q,depth=D,spread=S].
-func newBest(o *specOpts) Player {
+// newBest is best[:nodes=N,time=T,eval=E,q=Q,depth=D,spread=S,oracle=O],
+// and perfect, which is best with an oracle of perfectNodes positions.
+func newBest(o *specOpts, oracle int) Player {
 	s := &searchPlayer{kind: kindBest}
+	oracle = o.int("oracle", oracle, 0, 1<<40)
+	if oracle > 0 {
+		s.oracle = NewSolver(SolveOptions{MaxNodes: uint64(oracle), TableMB: oracleTableMB})
+	}
 	s.nodes = uint64(o.int("nodes", bestNodes, 0, 1<<40))
 	s.eval = o.eval("eval", bestEval)
 	s.qdepth = o.int("q", bestQ, 0, 16)
 	s.limit = o.duration("time", 0)
 	s.depth = o.int("depth", maxPly-8, 1, maxPly-8)
 	s.spread = o.int("spread", bestSpread, 0, 2)
-	o.only("nodes", "eval", "q", "time", "depth", "spread")
+	o.only("nodes", "eval", "q", "time", "depth", "spread", "oracle")
 	if _, given := o.m["nodes"]; s.limit > 0 && !given {
 		s.nodes = 0
 	}
@@ -167,6 +181,9 @@ func newBest(o *specOpts) Player {
 		s.name += fmt.Sprintf(",depth=%d", s.depth)
 	}
 	s.name += fmt.Sprintf(",spread=%d", s.spread)
+	if oracle > 0 {
+		s.name += fmt.Sprintf(",oracle=%d", oracle)
+	}
 	s.tt = make([]ttEntry, 1<<ttBits)
 	return s
 }
@@ -290,6 +307,14 @@ func (o *specOpts) eval(key string, def Eval) Eval {
 	}
 	return e
 }
+
+// The oracle of the perfect player: the positions its solver may search
+// a move before the player falls back on best's search (about a second),
+// and the solver's table.
+const (
+	perfectNodes  = 1_000_000
+	oracleTableMB = 16
+)
 
 // DefaultSpec is the strongest player, the default opponent.
 const DefaultSpec = "best"

@@ -250,6 +250,7 @@ func (s *Solver) prepare(b *Board) {
 	s.geo = g
 	if n := s.tableBuckets(g); uint64(len(s.table)) != n*solveBucket {
 		s.table, s.mask = make([]solveEntry, n*solveBucket), n-1
+		adviseHugePages(s.table)
 	} else {
 		clear(s.table)
 	}
@@ -451,13 +452,6 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 		}
 		ck, cs := s.canon(c)
 		st.keys[k], st.syms[k] = ck, uint8(cs)
-		// Enhanced transposition cutoff: a child already proved bad
-		// enough for the opponent settles this position.
-		if e := s.probe(ck); e != nil && int32(e.hi) <= -beta {
-			v := -int32(e.hi)
-			s.store(key, sym, v, solveNoBound, m, 1)
-			return v
-		}
 		// order: the table's move, then captures (enemy orbs taken),
 		// then moves that caused cutoffs elsewhere
 		score := (b.orbs[opp]-c.orbs[opp])<<16 + min(s.hist[m], 0xffff)
@@ -466,6 +460,16 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 		}
 		st.order[k] = score
 		st.idx[k] = uint8(k)
+	}
+	// Enhanced transposition cutoff: a child already proved bad enough
+	// for the opponent settles this position. (A loop of its own, so that
+	// the table's cache misses overlap.)
+	for k, ck := range st.keys[:len(moves)] {
+		if e := s.probe(ck); e != nil && int32(e.hi) <= -beta {
+			v := -int32(e.hi)
+			s.store(key, sym, v, solveNoBound, moves[k], 1)
+			return v
+		}
 	}
 	order := st.idx[:len(moves)]
 	for i := 1; i < len(order); i++ { // insertion sort, best first

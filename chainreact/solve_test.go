@@ -285,3 +285,37 @@ func TestSolveEntrySize(t *testing.T) {
 		t.Fatalf("an entry takes %d bytes, solveEntryBytes says %d; a bucket should fill a 64-byte cache line", n, solveEntryBytes)
 	}
 }
+
+// TestPerfectPlayer plays the perfect player against itself from the
+// empty board: the game must end as the solver says, same winner, same
+// last ply; and against best and random it must win every game in the
+// winner's seat.
+func TestPerfectPlayer(t *testing.T) {
+	for _, sz := range [][2]int{{2, 3}, {2, 4}, {3, 3}} {
+		b, _ := NewBoard(sz[0], sz[1], 2)
+		want, err := NewSolver(SolveOptions{}).Solve(context.Background(), &b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rival := range []string{"perfect", "best:nodes=2000", "random"} {
+			r, err := RunMatch(MatchConfig{Specs: [2]string{"perfect", rival}, Games: 4, Rows: sz[0], Cols: sz[1], Seed: 3, Jobs: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, g := range r.Records {
+				winnerSeat := g.Winner ^ g.First // 0: the first mover won
+				perfectSeat := g.First           // the seat the perfect player had
+				if perfectSeat == want.Winner && winnerSeat != want.Winner {
+					t.Fatalf("%dx%d vs %s, game %d: perfect lost in the winning seat", sz[0], sz[1], rival, i)
+				}
+				if rival == "perfect" && (winnerSeat != want.Winner || len(g.Moves) != want.Plies) {
+					t.Fatalf("%dx%d perfect self-play, game %d: seat %d won on ply %d, the solver says seat %d on ply %d",
+						sz[0], sz[1], i, winnerSeat, len(g.Moves), want.Winner, want.Plies)
+				}
+			}
+		}
+	}
+	if _, err := NewPlayer("best:oracle=-1", 1); err == nil {
+		t.Fatal("best:oracle=-1 accepted")
+	}
+}
