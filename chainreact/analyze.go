@@ -30,9 +30,6 @@ type Analysis struct {
 	Nodes  uint64
 }
 
-// IsMate reports whether a search value is a proven win or loss.
-func IsMate(v int) bool { return v >= mateScore-maxPly || v <= -mateScore+maxPly }
-
 // Analyze evaluates every legal move of b (not over) under each
 // evaluation and under alpha-beta search to the given depth with eval.
 func Analyze(b *Board, depth int, eval Eval) Analysis {
