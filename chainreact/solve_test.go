@@ -243,6 +243,19 @@ func TestSolveLimits(t *testing.T) {
 			t.Fatalf("limit %d: claims winner %d by plies %d..%d, the truth is %d on %d", n, res.Winner, res.PliesMin, res.PliesMax, w, e)
 		}
 	}
+	// the mover loses on 2x4: what a stopped solve claims of the loser's
+	// delay must hold too
+	b24, _ := NewBoard(2, 4, 2)
+	w, e = refSolve(newRef(2, 4, 2), map[string][2]int{})
+	for n := uint64(100); n < 4000; n += 100 {
+		res, err := NewSolver(SolveOptions{MaxNodes: n, TableMB: 1}).Solve(context.Background(), &b24)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Winner >= 0 && (res.Winner != w || e < res.PliesMin || e > res.PliesMax || res.PliesMin > res.PliesMax) {
+			t.Fatalf("2x4, limit %d: claims winner %d by plies %d..%d, the truth is %d on %d", n, res.Winner, res.PliesMin, res.PliesMax, w, e)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	big, _ := NewBoard(4, 4, 2)
@@ -297,8 +310,11 @@ func TestPerfectPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, rival := range []string{"perfect", "best:nodes=2000", "random"} {
-			r, err := RunMatch(MatchConfig{Specs: [2]string{"perfect", rival}, Games: 4, Rows: sz[0], Cols: sz[1], Seed: 3, Jobs: 1})
+		// nodes=1 leaves best's own search nearly blind: the oracle must
+		// do the work
+		const perfect = "perfect:nodes=1"
+		for _, rival := range []string{perfect, "best:nodes=2000", "random"} {
+			r, err := RunMatch(MatchConfig{Specs: [2]string{perfect, rival}, Games: 4, Rows: sz[0], Cols: sz[1], Seed: 3, Jobs: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -308,14 +324,103 @@ func TestPerfectPlayer(t *testing.T) {
 				if perfectSeat == want.Winner && winnerSeat != want.Winner {
 					t.Fatalf("%dx%d vs %s, game %d: perfect lost in the winning seat", sz[0], sz[1], rival, i)
 				}
-				if rival == "perfect" && (winnerSeat != want.Winner || len(g.Moves) != want.Plies) {
+				if rival == perfect && (winnerSeat != want.Winner || len(g.Moves) != want.Plies) {
 					t.Fatalf("%dx%d perfect self-play, game %d: seat %d won on ply %d, the solver says seat %d on ply %d",
 						sz[0], sz[1], i, winnerSeat, len(g.Moves), want.Winner, want.Plies)
 				}
 			}
 		}
 	}
+	// every move of the perfect player keeps the position's value
+	rng := rand.New(rand.NewPCG(8, 9))
+	p, _ := NewPlayer("perfect:nodes=1", 1)
+	s := NewSolver(SolveOptions{TableMB: 4})
+	var buf []Move
+	for game := 0; game < 6; game++ {
+		b, _ := NewBoard(3, 4, 2)
+		for !b.Over() && b.Ply() < 10 {
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+		for !b.Over() {
+			want, _ := s.Solve(context.Background(), &b)
+			m := p.Choose(&b, nil)
+			c := b
+			c.Play(m)
+			got, _ := s.Solve(context.Background(), &c)
+			if got.Winner != want.Winner || got.Plies != want.Plies {
+				t.Fatalf("3x4 ply %d: perfect plays %s, after which %d wins on ply %d; the position is won by %d on ply %d",
+					b.Ply(), b.FormatMove(m), got.Winner, got.Plies, want.Winner, want.Plies)
+			}
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+	}
 	if _, err := NewPlayer("best:oracle=-1", 1); err == nil {
 		t.Fatal("best:oracle=-1 accepted")
+	}
+}
+
+// TestSolveMoverInKey solves positions from random games with the player
+// to move as played and, through the same solver, with the other player
+// to move ("next:" says who): the table must keep them apart.
+func TestSolveMoverInKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	s := NewSolver(SolveOptions{TableMB: 1})
+	var buf []Move
+	checked := 0
+	for game := 0; game < 30; game++ {
+		b, _ := NewBoard(3, 3, 2)
+		for !b.Over() && b.Ply() < 6+game%5 {
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+		if b.Over() {
+			continue
+		}
+		for _, flip := range []bool{false, true} {
+			c := b
+			if flip {
+				p := Position{Board: b, Names: "RG"}
+				text := strings.Replace(p.String(), "next: "+string("RG"[b.ToMove()]), "next: "+string("RG"[1-b.ToMove()]), 1)
+				q, err := ParsePosition("flip", strings.NewReader(text))
+				if err != nil || q.Board.Over() {
+					continue
+				}
+				c = q.Board
+			}
+			w, e := refSolve(refFrom(&c), map[string][2]int{})
+			res, err := s.Solve(context.Background(), &c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSolved(t, fmt.Sprintf("game %d flipped %v", game, flip), &c, res, w, e)
+			checked++
+		}
+	}
+	if checked < 40 {
+		t.Fatalf("only %d positions", checked)
+	}
+}
+
+// TestOutcome reads bounds on values back as winners and ply ranges.
+func TestOutcome(t *testing.T) {
+	b, _ := NewBoard(3, 3, 2)
+	b.Play(0) // ply 1, G to move
+	tests := []struct {
+		lo, hi           int32
+		winner, lo1, hi1 int
+	}{
+		{solveWinAt(9), solveWinAt(5), 1, 5, 9},     // G wins, on ply 5 at the soonest, 9 at the latest
+		{solveLoss(4), solveLoss(10), 0, 4, 10},     // G loses, not before ply 4, by ply 10
+		{solveLoss(4), solveWinAt(7), -1, 0, 0},     // unknown
+		{solveLoss(6), solveLoss(6), 0, 6, 6},       // exact
+		{solveWinAt(11), solveWinAt(11), 1, 11, 11}, // exact
+	}
+	for _, tc := range tests {
+		w, lo, hi := outcome(&b, tc.lo, tc.hi)
+		if w != tc.winner || lo != tc.lo1 || hi != tc.hi1 {
+			t.Errorf("bounds [%d, %d]: winner %d plies %d..%d, want %d %d..%d", tc.lo, tc.hi, w, lo, hi, tc.winner, tc.lo1, tc.hi1)
+		}
 	}
 }
