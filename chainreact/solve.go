@@ -300,11 +300,20 @@ func (s *Solver) prepare(b *Board) {
 // round. b must be stable (every count below 4).
 func (s *Solver) canon(b *Board) (uint64, int) {
 	var h [8]uint64
-	for i := 0; i < s.geo.cells; i++ {
-		if o := b.owner[i]; o != 0 {
-			t := &s.keys[i][int(o-1)*3+int(b.count[i])-1]
-			for k := range h {
-				h[k] ^= t[k]
+	if s.nsym == 4 { // half the work on a board that is not square
+		for i := 0; i < s.geo.cells; i++ {
+			if o := b.owner[i]; o != 0 {
+				t := (*[4]uint64)(s.keys[i][int(o-1)*3+int(b.count[i])-1][:4])
+				h[0], h[1], h[2], h[3] = h[0]^t[0], h[1]^t[1], h[2]^t[2], h[3]^t[3]
+			}
+		}
+	} else {
+		for i := 0; i < s.geo.cells; i++ {
+			if o := b.owner[i]; o != 0 {
+				t := &s.keys[i][int(o-1)*3+int(b.count[i])-1]
+				for k := range h {
+					h[k] ^= t[k]
+				}
 			}
 		}
 	}
