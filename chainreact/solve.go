@@ -449,26 +449,10 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 		}
 	}
 	st := s.at(d)
-	moves := b.AppendMoves(st.moves[:0])
-	opp := 1 - b.toMove
-	for k, m := range moves {
-		c := &st.kids[k]
-		*c = *b
-		c.Play(m)
-		if c.winner >= 0 { // only the mover can win on its move
-			s.store(key, sym, win, win, m, 1)
-			return win
-		}
-		ck, cs := s.canon(c)
-		st.keys[k], st.syms[k] = ck, uint8(cs)
-		// order: the table's move, then captures (enemy orbs taken),
-		// then moves that caused cutoffs elsewhere
-		score := (b.orbs[opp]-c.orbs[opp])<<16 + min(s.hist[m], 0xffff)
-		if m == tt {
-			score += 1 << 30
-		}
-		st.order[k] = score
-		st.idx[k] = uint8(k)
+	moves, won := s.expand(b, st, tt)
+	if won != NoMove {
+		s.store(key, sym, win, win, won, 1)
+		return win
 	}
 	// Enhanced transposition cutoff: a child already proved bad enough
 	// for the opponent settles this position. (A loop of its own, so that
@@ -480,16 +464,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 			return v
 		}
 	}
-	order := st.idx[:len(moves)]
-	for i := 1; i < len(order); i++ { // insertion sort, best first
-		x := order[i]
-		j := i
-		for j > 0 && st.order[order[j-1]] < st.order[x] {
-			order[j] = order[j-1]
-			j--
-		}
-		order[j] = x
-	}
+	order := st.sorted(len(moves))
 	start := s.nodes
 	best, bestMove := int32(-solveNoBound), NoMove
 	a := alpha
@@ -518,6 +493,47 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 	}
 	s.store(key, sym, lo, hi, bestMove, s.nodes-start)
 	return best
+}
+
+// expand plays every move of b into st: the children, their keys and
+// their order (the table's move tt first, then captures by the enemy orbs
+// they take, then the moves that caused cutoffs elsewhere). It stops at a
+// move that wins at once, and returns it; NoMove otherwise.
+func (s *Solver) expand(b *Board, st *plyState, tt Move) ([]Move, Move) {
+	moves := b.AppendMoves(st.moves[:0])
+	opp := 1 - b.toMove
+	for k, m := range moves {
+		c := &st.kids[k]
+		*c = *b
+		c.Play(m)
+		if c.winner >= 0 { // only the mover can win on its move
+			return moves, m
+		}
+		ck, cs := s.canon(c)
+		st.keys[k], st.syms[k] = ck, uint8(cs)
+		score := (b.orbs[opp]-c.orbs[opp])<<16 + min(s.hist[m], 0xffff)
+		if m == tt {
+			score += 1 << 30
+		}
+		st.order[k] = score
+		st.idx[k] = uint8(k)
+	}
+	return moves, NoMove
+}
+
+// sorted returns the indices of the first n children, best first.
+func (st *plyState) sorted(n int) []uint8 {
+	order := st.idx[:n]
+	for i := 1; i < len(order); i++ { // insertion sort: n is small
+		x := order[i]
+		j := i
+		for j > 0 && st.order[order[j-1]] < st.order[x] {
+			order[j] = order[j-1]
+			j--
+		}
+		order[j] = x
+	}
+	return order
 }
 
 // principal returns a principal variation from b, whose value is v: at
