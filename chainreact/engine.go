@@ -14,9 +14,9 @@ import (
 // answered "= result" or "? reason" and an empty line. ServeEngine is the
 // engine's side, EnginePlayer the side that drives another program.
 
-// EngineCommands are the commands ServeEngine knows, as list_commands
+// engineCommands are the commands ServeEngine knows, as list_commands
 // lists them.
-var EngineCommands = []string{"name", "version", "boardsize", "players", "clear_board", "play", "genmove", "showboard", "list_commands", "quit"}
+var engineCommands = []string{"name", "version", "boardsize", "players", "clear_board", "play", "genmove", "showboard", "list_commands", "quit"}
 
 // EngineInfo is what an engine says about itself.
 type EngineInfo struct {
@@ -78,7 +78,7 @@ func (e *engineServer) do(cmd string, args []string) (string, error) {
 	case "version":
 		return e.info.Version, nil
 	case "list_commands":
-		return strings.Join(EngineCommands, "\n"), nil
+		return strings.Join(engineCommands, "\n"), nil
 	case "quit":
 		return "", nil
 	case "boardsize", "players", "clear_board":
