@@ -81,7 +81,11 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 		if strings.TrimSpace(command) == "" {
 			return nil, fmt.Errorf("chainreact: player %q: want engine:COMMAND", spec)
 		}
-		return NewEnginePlayer(spec, command)
+		e, err := NewEnginePlayer(spec, command)
+		if err != nil {
+			return nil, err // not a nil *EnginePlayer in a Player
+		}
+		return e, nil
 	}
 	name, opts, err := parseSpec(spec)
 	if err != nil {
