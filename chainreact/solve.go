@@ -162,7 +162,7 @@ func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 	s.ctx = ctx
 	s.nodes, s.stopped = 0, false
 	s.poll()
-	lo, hi := solveLoss(b.ply+2), solveWinAt(b.ply+1)
+	lo, hi := solveLoss(soonest(b.ply+2)), solveWinAt(soonest(b.ply+1))
 	s.publish(lo, hi)
 	key, sym := s.canon(&s.root)
 	// Who wins: no value is 0, so a null window at 0 decides it. The
@@ -215,6 +215,16 @@ func tighten(lo, hi, v, t int32) (int32, int32) {
 		return max(lo, v), hi
 	}
 	return lo, min(hi, v)
+}
+
+// soonest returns the soonest ply a game can end on among plies e, e+2,
+// e+4 ...: a player's moves fall every other ply, and no game ends before
+// ply 3 (the second player cannot be out before its first move).
+func soonest(e int32) int32 {
+	for e < 3 {
+		e += 2
+	}
+	return e
 }
 
 // solveWinAt is the value of a win whose last move is ply e; solveLoss of a loss.
@@ -428,7 +438,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 		return 0
 	}
 	// the best is to win with this move, the worst to lose to the next
-	win, loss := solveWinAt(b.ply+1), solveLoss(b.ply+2)
+	win, loss := solveWinAt(soonest(b.ply+1)), solveLoss(soonest(b.ply+2))
 	if alpha >= win {
 		return win
 	}
