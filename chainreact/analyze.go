@@ -1,5 +1,7 @@
 package chainreact
 
+import "context"
+
 // MoveAnalysis is one legal move with its values, all from the mover's
 // point of view.
 type MoveAnalysis struct {
@@ -27,9 +29,6 @@ type Analysis struct {
 	Leader int
 	Nodes  uint64
 }
-
-// IsMate reports whether a search value is a proven win or loss.
-func IsMate(v int) bool { return v >= mateScore-maxPly || v <= -mateScore+maxPly }
 
 // Analyze evaluates every legal move of b (not over) under each
 // evaluation and under alpha-beta search to the given depth with eval.
@@ -81,4 +80,33 @@ func Analyze(b *Board, depth int, eval Eval) Analysis {
 		a.Leader = 1 - mover
 	}
 	return a
+}
+
+// Proofs are the exact solver's verdicts on a two-player position and on
+// the position after each of its moves, as far as a node limit allows.
+type Proofs struct {
+	// Position is the verdict on the position itself.
+	Position SolveResult
+	// Moves[i] is the verdict on the position after moves[i].
+	Moves []SolveResult
+}
+
+// Prove solves b and the position after each of moves with one solver,
+// each solve within nodes positions (0: no limit), the later ones reusing
+// what the earlier proved. b must have two players.
+func Prove(b *Board, moves []Move, nodes uint64) (Proofs, error) {
+	s := NewSolver(SolveOptions{MaxNodes: nodes, TableMB: oracleTableMB})
+	var p Proofs
+	for _, m := range moves {
+		c := *b
+		c.Play(m)
+		r, err := s.Solve(context.Background(), &c)
+		if err != nil {
+			return Proofs{}, err
+		}
+		p.Moves = append(p.Moves, r)
+	}
+	r, err := s.Solve(context.Background(), b)
+	p.Position = r
+	return p, err
 }

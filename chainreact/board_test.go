@@ -42,6 +42,18 @@ func (g *refGame) clone() *refGame {
 	return &h
 }
 
+// critical is the number of neighbours of (r, c), counted by hand.
+func (g *refGame) critical(r, c int) int {
+	n := 4
+	if r == 0 || r == g.rows-1 {
+		n--
+	}
+	if c == 0 || c == g.cols-1 {
+		n--
+	}
+	return n
+}
+
 func (g *refGame) neighbours(r, c int) [][2]int {
 	var out [][2]int
 	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
@@ -102,7 +114,7 @@ func (g *refGame) play(r, c int, pick func(n int) int) {
 		var unstable [][2]int
 		for rr := 0; rr < g.rows; rr++ {
 			for cc := 0; cc < g.cols; cc++ {
-				if g.count[rr][cc] >= len(g.neighbours(rr, cc)) {
+				if g.count[rr][cc] >= g.critical(rr, cc) {
 					unstable = append(unstable, [2]int{rr, cc})
 				}
 			}

@@ -1,7 +1,15 @@
 // Package chainreact is the Chain Reaction engine: boards of up to
-// MaxRows×MaxCols cells for two to MaxPlayers players, explosions, the
-// position file format, evaluations from seeds 001 and 002, AI players
-// selected by spec strings, seed 000's cell automaton, and matches.
+// MaxRows×MaxCols cells for two to MaxPlayers players, explosions and
+// their trace wave by wave (Board.PlayTrace), the position file format,
+// evaluations from seeds 001 and 002, AI players selected by spec strings,
+// an exact two-player solver (Solver), seed 000's cell automaton, matches,
+// and the engine protocol on both sides (ServeEngine, EnginePlayer).
+//
+// Where each rule lives: a move and its reaction, elimination and the
+// end of the game in board.go (Board.Play; the trace shares its code);
+// the file format in position.go; the protocol in engine.go. Everything
+// else (search, solver, pictures, analysis) plays moves through
+// Board.Play and reads the result, never a copy of the rules.
 //
 // # Coordinates
 //
@@ -10,9 +18,9 @@
 // index, row-major from the bottom-left corner, 0-based:
 //
 //	row
-//	 3 | 12 13 14 15       index = (row-1)*Cols + (col-1)
-//	 2 |  8  9 10 11
-//	 1 |  4  5  6  7       (a 3×4 board shown; row 1 is the bottom)
+//	 3 |  8  9 10 11       index = (row-1)*Cols + (col-1)
+//	 2 |  4  5  6  7
+//	 1 |  0  1  2  3       (a 3×4 board shown; row 1 is the bottom)
 //	   +------------
 //	      1  2  3  4  col
 //

@@ -73,126 +73,157 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 	if _, err := NewBoard(cfg.Rows, cfg.Cols, 2); err != nil {
 		return MatchResult{}, err
 	}
+	jobs := max(1, min(cfg.Jobs, cfg.Games))
+	// every player is made before the first game, so spec errors come first
+	players, err := makePlayers(cfg, jobs)
+	if err != nil {
+		return MatchResult{}, err
+	}
+	m := &matchRun{cfg: cfg, records: make([]GameRecord, cfg.Games), stats: make([]matchStats, jobs)}
+	var wg sync.WaitGroup
+	for w := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m.work(players[w], &m.stats[w])
+		}()
+	}
+	wg.Wait()
+	for w, ps := range players {
+		for k, p := range ps {
+			if nc, ok := p.(NodeCounter); ok {
+				m.stats[w].nodes[k] = nc.Nodes()
+			}
+		}
+	}
+	closePlayers(players)
+	if m.err != nil {
+		return MatchResult{}, m.err
+	}
+	return m.result(), nil
+}
+
+// makePlayers makes a pair of players for each of jobs workers.
+func makePlayers(cfg MatchConfig, jobs int) ([][2]Player, error) {
 	mk := cfg.NewPlayer
 	if mk == nil {
 		mk = NewPlayer
 	}
-	jobs := max(1, min(cfg.Jobs, cfg.Games))
-	res := MatchResult{Specs: cfg.Specs, Games: cfg.Games, Records: make([]GameRecord, cfg.Games)}
-	type stat struct {
-		secs  [2]float64
-		max   [2]float64
-		moves [2]int
-		nodes [2]uint64
-	}
-	stats := make([]stat, jobs)
-	var (
-		mu       sync.Mutex
-		next     int
-		finished int
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	// make every player before starting, so spec errors come first
 	players := make([][2]Player, jobs)
 	for w := range players {
 		for k := 0; k < 2; k++ {
 			p, err := mk(cfg.Specs[k], GameSeed(cfg.Seed, -1-w))
 			if err != nil {
-				for _, ps := range players {
-					for _, q := range ps {
-						if c, ok := q.(interface{ Close() error }); ok {
-							c.Close()
-						}
-					}
-				}
-				return MatchResult{}, err
+				closePlayers(players)
+				return nil, err
 			}
 			players[w][k] = p
 		}
 	}
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			ps := players[w]
-			st := &stats[w]
-			for {
-				mu.Lock()
-				if next >= cfg.Games || firstErr != nil {
-					mu.Unlock()
-					return
-				}
-				i := next
-				next++
-				mu.Unlock()
-				seed := GameSeed(cfg.Seed, i)
-				ps[0].Reset(seed)
-				ps[1].Reset(seed ^ 0x5555555555555555)
-				first := i % 2
-				b, _ := NewBoard(cfg.Rows, cfg.Cols, 2)
-				moves := make([]Move, 0, b.Capacity()+1)
-				var err error
-				for !b.Over() {
-					k := first ^ b.ToMove() // index in Specs of the mover
-					t0 := time.Now()
-					m := ps[k].Choose(&b, moves)
-					dt := time.Since(t0).Seconds()
-					st.secs[k] += dt
-					st.max[k] = math.Max(st.max[k], dt)
-					st.moves[k]++
-					if !b.Legal(m) {
-						e := fmt.Errorf("game %d: illegal move %d at ply %d", i+1, m, b.Ply()+1)
-						if f, ok := ps[k].(failer); ok && f.Err() != nil {
-							e = fmt.Errorf("game %d: %v", i+1, f.Err())
-						}
-						err = &ErrPlayer{Spec: cfg.Specs[k], Err: e}
-						break
-					}
-					b.Play(m)
-					moves = append(moves, m)
-					if b.Ply() > b.Capacity()+1 {
-						err = fmt.Errorf("chainreact: game %d: longer than %d plies", i+1, b.Capacity()+1)
-						break
-					}
-				}
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = err
-					}
-				} else {
-					res.Records[i] = GameRecord{First: first, Winner: first ^ b.Winner(), Moves: moves}
-					finished++
-					if cfg.Done != nil {
-						cfg.Done(finished)
-					}
-				}
-				mu.Unlock()
-			}
-		}(w)
-	}
-	wg.Wait()
-	for w := range players {
-		for k := 0; k < 2; k++ {
-			if nc, ok := players[w][k].(NodeCounter); ok {
-				stats[w].nodes[k] = nc.Nodes()
-			}
-			if c, ok := players[w][k].(interface{ Close() error }); ok {
+	return players, nil
+}
+
+// closePlayers closes the players that hold a process.
+func closePlayers(players [][2]Player) {
+	for _, ps := range players {
+		for _, p := range ps {
+			if c, ok := p.(interface{ Close() error }); ok {
 				c.Close()
 			}
 		}
 	}
-	if firstErr != nil {
-		return MatchResult{}, firstErr
+}
+
+// matchStats are one worker's timings, per player (index in Specs).
+type matchStats struct {
+	secs  [2]float64
+	max   [2]float64
+	moves [2]int
+	nodes [2]uint64
+}
+
+// matchRun is a match being played: the games handed out to the workers
+// and their records.
+type matchRun struct {
+	cfg      MatchConfig
+	mu       sync.Mutex
+	next     int // the next game to hand out
+	finished int
+	err      error // the first failure, which stops the match
+	records  []GameRecord
+	stats    []matchStats
+}
+
+// work plays games with the pair ps until none is left or one failed.
+func (m *matchRun) work(ps [2]Player, st *matchStats) {
+	for {
+		m.mu.Lock()
+		i := m.next
+		if i >= m.cfg.Games || m.err != nil {
+			m.mu.Unlock()
+			return
+		}
+		m.next++
+		m.mu.Unlock()
+		rec, err := playGame(m.cfg, ps, i, st)
+		m.mu.Lock()
+		if err != nil {
+			if m.err == nil {
+				m.err = err
+			}
+		} else {
+			m.records[i] = rec
+			m.finished++
+			if m.cfg.Done != nil {
+				m.cfg.Done(m.finished)
+			}
+		}
+		m.mu.Unlock()
 	}
-	var secs [2]float64
+}
+
+// playGame plays game i of the match: Specs[i%2] moves first.
+func playGame(cfg MatchConfig, ps [2]Player, i int, st *matchStats) (GameRecord, error) {
+	seed := GameSeed(cfg.Seed, i)
+	ps[0].Reset(seed)
+	ps[1].Reset(seed ^ 0x5555555555555555)
+	first := i % 2
+	b, _ := NewBoard(cfg.Rows, cfg.Cols, 2)
+	moves := make([]Move, 0, b.Capacity()+1)
+	for !b.Over() {
+		k := first ^ b.ToMove() // index in Specs of the mover
+		t0 := time.Now()
+		m := ps[k].Choose(&b, moves)
+		dt := time.Since(t0).Seconds()
+		st.secs[k] += dt
+		st.max[k] = math.Max(st.max[k], dt)
+		st.moves[k]++
+		if !b.Legal(m) {
+			e := fmt.Errorf("game %d: illegal move %d at ply %d", i+1, m, b.Ply()+1)
+			if f, ok := ps[k].(failer); ok && f.Err() != nil {
+				e = fmt.Errorf("game %d: %v", i+1, f.Err())
+			}
+			return GameRecord{}, &ErrPlayer{Spec: cfg.Specs[k], Err: e}
+		}
+		b.Play(m)
+		moves = append(moves, m)
+		if b.Ply() > b.Capacity()+1 {
+			return GameRecord{}, fmt.Errorf("chainreact: game %d: longer than %d plies", i+1, b.Capacity()+1)
+		}
+	}
+	return GameRecord{First: first, Winner: first ^ b.Winner(), Moves: moves}, nil
+}
+
+// result sums the records and the workers' statistics up.
+func (m *matchRun) result() MatchResult {
+	res := MatchResult{Specs: m.cfg.Specs, Games: m.cfg.Games, Records: m.records}
 	plies := 0
 	for _, r := range res.Records {
 		res.Wins[r.Winner]++
 		plies += len(r.Moves)
 	}
-	for _, st := range stats {
+	var secs [2]float64
+	for _, st := range m.stats {
 		for k := 0; k < 2; k++ {
 			secs[k] += st.secs[k]
 			res.Moves[k] += st.moves[k]
@@ -205,8 +236,8 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 			res.MeanMoveSeconds[k] = secs[k] / float64(res.Moves[k])
 		}
 	}
-	res.MeanPlies = float64(plies) / float64(cfg.Games)
-	return res, nil
+	res.MeanPlies = float64(plies) / float64(m.cfg.Games)
+	return res
 }
 
 // Wilson returns the 95% Wilson score interval of a proportion of wins

@@ -58,7 +58,17 @@ type NodeCounter interface {
 //	                             falling to 0.7× at 65% and beyond, spread=0
 //	                             the same budget every move;
 //	                             defaults nodes=40000, eval=tuned, q=4,
-//	                             spread=0
+//	                             spread=0; oracle=O>0 first asks the exact
+//	                             solver (two players), which may search O
+//	                             positions, and plays its move when it
+//	                             proves the position
+//	perfect[:nodes=N,oracle=O,...]
+//	                             best:oracle=1000000: a perfect player
+//	                             wherever the solver settles the position
+//	                             within O positions, best elsewhere
+//	engine:COMMAND               another program speaking the engine protocol,
+//	                             started under sh -c (see EnginePlayer; Close
+//	                             it when done)
 //
 // E is one of brilliant, weighted, orbs, critical, control, chain, safety,
 // static (seed 002's weights without the chain term), reach (with the
@@ -67,6 +77,16 @@ type NodeCounter interface {
 // Players that search by depth, nodes or playouts are deterministic for a
 // seed; a time limit makes them depend on the machine.
 func NewPlayer(spec string, seed uint64) (Player, error) {
+	if command, ok := strings.CutPrefix(spec, "engine:"); ok {
+		if strings.TrimSpace(command) == "" {
+			return nil, fmt.Errorf("chainreact: player %q: want engine:COMMAND", spec)
+		}
+		e, err := NewEnginePlayer(spec, command)
+		if err != nil {
+			return nil, err // not a nil *EnginePlayer in a Player
+		}
+		return e, nil
+	}
 	name, opts, err := parseSpec(spec)
 	if err != nil {
 		return nil, err
@@ -74,116 +94,124 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 	var p Player
 	switch name {
 	case "random":
-		err = opts.only()
+		opts.only()
 		p = &randomPlayer{}
 	case "greedy":
-		s := &searchPlayer{kind: kindMinimax, depth: 1, eval: EvalBrilliant}
-		s.eval, err = opts.eval("eval", s.eval)
-		if err == nil {
-			err = opts.only("eval")
-		}
-		s.name = "greedy:eval=" + s.eval.String()
-		p = s
+		p = newGreedy(opts)
 	case "minimax", "seed001":
-		s := &searchPlayer{kind: kindMinimax, depth: 3, eval: EvalBrilliant}
-		if name == "seed001" {
-			s.width = 5
-		}
-		s.depth, err = opts.int("depth", s.depth, 1, 8)
-		if err == nil {
-			s.width, err = opts.int("width", s.width, 0, MaxCells)
-		}
-		if err == nil {
-			s.eval, err = opts.eval("eval", s.eval)
-		}
-		if err == nil {
-			err = opts.only("depth", "width", "eval")
-		}
-		s.name = fmt.Sprintf("minimax:depth=%d,eval=%s,width=%d", s.depth, s.eval, s.width)
-		p = s
+		p = newMinimax(name, opts)
 	case "alphabeta", "seed002":
-		s := &searchPlayer{kind: kindAlphaBeta, depth: 3, eval: EvalWeighted}
-		s.depth, err = opts.int("depth", s.depth, 1, 32)
-		if err == nil {
-			s.eval, err = opts.eval("eval", s.eval)
-		}
-		if err == nil {
-			s.limit, err = opts.duration("time", 0)
-		}
-		if err == nil {
-			err = opts.only("depth", "eval", "time")
-		}
-		if s.limit > 0 {
-			s.name = fmt.Sprintf("alphabeta:time=%s,eval=%s", s.limit, s.eval)
-			s.depth = maxPly - 8
-		} else {
-			s.name = fmt.Sprintf("alphabeta:depth=%d,eval=%s", s.depth, s.eval)
-		}
-		p = s
+		p = newAlphaBeta(opts)
 	case "best":
-		s := &searchPlayer{kind: kindBest, depth: maxPly - 8, eval: bestEval, qdepth: bestQ}
-		var nodes int
-		nodes, err = opts.int("nodes", bestNodes, 0, 1<<40)
-		s.nodes = uint64(nodes)
-		if err == nil {
-			s.eval, err = opts.eval("eval", s.eval)
-		}
-		if err == nil {
-			s.qdepth, err = opts.int("q", s.qdepth, 0, 16)
-		}
-		if err == nil {
-			s.limit, err = opts.duration("time", 0)
-		}
-		if err == nil {
-			s.depth, err = opts.int("depth", s.depth, 1, maxPly-8)
-		}
-		var spread int
-		if err == nil {
-			spread, err = opts.int("spread", bestSpread, 0, 2)
-			s.spread = spread
-		}
-		if err == nil {
-			err = opts.only("nodes", "eval", "q", "time", "depth", "spread")
-		}
-		if _, given := opts["nodes"]; s.limit > 0 && !given {
-			s.nodes = 0
-		}
-		s.name = fmt.Sprintf("best:nodes=%d,eval=%s,q=%d", s.nodes, s.eval, s.qdepth)
-		if s.limit > 0 {
-			s.name += ",time=" + s.limit.String()
-		}
-		if s.depth != maxPly-8 {
-			s.name += fmt.Sprintf(",depth=%d", s.depth)
-		}
-		s.name += fmt.Sprintf(",spread=%d", spread)
-		s.tt = make([]ttEntry, 1<<ttBits)
-		p = s
+		p = newBest(opts, 0)
+	case "perfect":
+		p = newBest(opts, perfectNodes)
 	case "mcts":
-		m := &mctsPlayer{playouts: 2000, c: 1.0}
-		m.playouts, err = opts.int("playouts", m.playouts, 1, 1<<30)
-		if err == nil {
-			m.c, err = opts.float("c", m.c)
-		}
-		if err == nil {
-			err = opts.only("playouts", "c")
-		}
-		m.name = fmt.Sprintf("mcts:playouts=%d,c=%g", m.playouts, m.c)
-		p = m
+		p = newMCTS(opts)
 	default:
-		return nil, fmt.Errorf("chainreact: player %q: unknown name %q (want random, greedy, minimax, seed001, alphabeta, seed002, mcts, best or engine:COMMAND)", spec, name)
+		return nil, fmt.Errorf("chainreact: player %q: unknown name %q (want random, greedy, minimax, seed001, alphabeta, seed002, mcts, best, perfect or engine:COMMAND)", spec, name)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("chainreact: player %q: %v", spec, err)
+	if opts.err != nil {
+		return nil, fmt.Errorf("chainreact: player %q: %v", spec, opts.err)
 	}
 	p.Reset(seed)
 	return p, nil
 }
 
-type specOpts map[string]string
+// newGreedy is greedy[:eval=E]: the best move by one-ply evaluation.
+func newGreedy(o *specOpts) Player {
+	s := &searchPlayer{kind: kindMinimax, depth: 1}
+	s.eval = o.eval("eval", EvalBrilliant)
+	o.only("eval")
+	s.name = "greedy:eval=" + s.eval.String()
+	return s
+}
 
-func parseSpec(spec string) (string, specOpts, error) {
+// newMinimax is minimax[:depth=D,eval=E,width=W] and seed001, which is
+// minimax with width 5.
+func newMinimax(name string, o *specOpts) Player {
+	width := 0
+	if name == "seed001" {
+		width = 5
+	}
+	s := &searchPlayer{kind: kindMinimax}
+	s.depth = o.int("depth", 3, 1, 8)
+	s.width = o.int("width", width, 0, MaxCells)
+	s.eval = o.eval("eval", EvalBrilliant)
+	o.only("depth", "width", "eval")
+	s.name = fmt.Sprintf("minimax:depth=%d,eval=%s,width=%d", s.depth, s.eval, s.width)
+	return s
+}
+
+// newAlphaBeta is alphabeta[:depth=D,eval=E,time=T] and seed002.
+func newAlphaBeta(o *specOpts) Player {
+	s := &searchPlayer{kind: kindAlphaBeta}
+	s.depth = o.int("depth", 3, 1, 32)
+	s.eval = o.eval("eval", EvalWeighted)
+	s.limit = o.duration("time", 0)
+	o.only("depth", "eval", "time")
+	if s.limit > 0 {
+		s.name = fmt.Sprintf("alphabeta:time=%s,eval=%s", s.limit, s.eval)
+		s.depth = maxPly - 8
+	} else {
+		s.name = fmt.Sprintf("alphabeta:depth=%d,eval=%s", s.depth, s.eval)
+	}
+	return s
+}
+
+// newBest is best[:nodes=N,time=T,eval=E,q=Q,depth=D,spread=S,oracle=O],
+// and perfect, which is best with an oracle of perfectNodes positions.
+func newBest(o *specOpts, oracle int) Player {
+	s := &searchPlayer{kind: kindBest}
+	oracle = o.int("oracle", oracle, 0, 1<<40)
+	if oracle > 0 {
+		s.oracle = NewSolver(SolveOptions{MaxNodes: uint64(oracle), TableMB: oracleTableMB})
+	}
+	s.nodes = uint64(o.int("nodes", bestNodes, 0, 1<<40))
+	s.eval = o.eval("eval", bestEval)
+	s.qdepth = o.int("q", bestQ, 0, 16)
+	s.limit = o.duration("time", 0)
+	s.depth = o.int("depth", maxPly-8, 1, maxPly-8)
+	s.spread = o.int("spread", bestSpread, 0, 2)
+	o.only("nodes", "eval", "q", "time", "depth", "spread", "oracle")
+	if _, given := o.m["nodes"]; s.limit > 0 && !given {
+		s.nodes = 0
+	}
+	s.name = fmt.Sprintf("best:nodes=%d,eval=%s,q=%d", s.nodes, s.eval, s.qdepth)
+	if s.limit > 0 {
+		s.name += ",time=" + s.limit.String()
+	}
+	if s.depth != maxPly-8 {
+		s.name += fmt.Sprintf(",depth=%d", s.depth)
+	}
+	s.name += fmt.Sprintf(",spread=%d", s.spread)
+	if oracle > 0 {
+		s.name += fmt.Sprintf(",oracle=%d", oracle)
+	}
+	s.tt = make([]ttEntry, 1<<ttBits)
+	return s
+}
+
+// newMCTS is mcts[:playouts=N,c=C].
+func newMCTS(o *specOpts) Player {
+	m := &mctsPlayer{}
+	m.playouts = o.int("playouts", 2000, 1, 1<<30)
+	m.c = o.float("c", 1.0)
+	o.only("playouts", "c")
+	m.name = fmt.Sprintf("mcts:playouts=%d,c=%g", m.playouts, m.c)
+	return m
+}
+
+// specOpts are the options of a spec string, read one at a time; the
+// first bad one is kept in err and the later reads return their defaults.
+type specOpts struct {
+	m   map[string]string
+	err error
+}
+
+func parseSpec(spec string) (string, *specOpts, error) {
 	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
-	opts := specOpts{}
+	opts := &specOpts{m: map[string]string{}}
 	if name == "" {
 		return "", nil, fmt.Errorf("chainreact: player %q: empty name", spec)
 	}
@@ -195,17 +223,25 @@ func parseSpec(spec string) (string, specOpts, error) {
 		if !ok || k == "" || v == "" {
 			return "", nil, fmt.Errorf("chainreact: player %q: option %q: want key=value", spec, kv)
 		}
-		if _, dup := opts[k]; dup {
+		if _, dup := opts.m[k]; dup {
 			return "", nil, fmt.Errorf("chainreact: player %q: option %q given twice", spec, k)
 		}
-		opts[k] = v
+		opts.m[k] = v
 	}
 	return name, opts, nil
 }
 
-func (o specOpts) only(keys ...string) error {
+// fail keeps err if it is the first.
+func (o *specOpts) fail(err error) {
+	if o.err == nil {
+		o.err = err
+	}
+}
+
+// only fails unless every option given is one of keys.
+func (o *specOpts) only(keys ...string) {
 	var bad []string
-	for k := range o {
+	for k := range o.m {
 		found := false
 		for _, w := range keys {
 			found = found || k == w
@@ -217,56 +253,72 @@ func (o specOpts) only(keys ...string) error {
 	if len(bad) > 0 {
 		sort.Strings(bad)
 		if len(keys) == 0 {
-			return fmt.Errorf("unknown option %q (this player takes none)", bad[0])
+			o.fail(fmt.Errorf("unknown option %q (this player takes none)", bad[0]))
+		} else {
+			o.fail(fmt.Errorf("unknown option %q (want %s)", bad[0], strings.Join(keys, ", ")))
 		}
-		return fmt.Errorf("unknown option %q (want %s)", bad[0], strings.Join(keys, ", "))
 	}
-	return nil
 }
 
-func (o specOpts) int(key string, def, lo, hi int) (int, error) {
-	v, ok := o[key]
-	if !ok {
-		return def, nil
+func (o *specOpts) int(key string, def, lo, hi int) int {
+	v, ok := o.m[key]
+	if !ok || o.err != nil {
+		return def
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("option %s=%q: want a whole number from %d to %d", key, v, lo, hi)
+		o.fail(fmt.Errorf("option %s=%q: want a whole number from %d to %d", key, v, lo, hi))
+		return def
 	}
-	return n, nil
+	return n
 }
 
-func (o specOpts) float(key string, def float64) (float64, error) {
-	v, ok := o[key]
-	if !ok {
-		return def, nil
+func (o *specOpts) float(key string, def float64) float64 {
+	v, ok := o.m[key]
+	if !ok || o.err != nil {
+		return def
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || f < 0 {
-		return 0, fmt.Errorf("option %s=%q: want a number ≥ 0", key, v)
+		o.fail(fmt.Errorf("option %s=%q: want a number ≥ 0", key, v))
+		return def
 	}
-	return f, nil
+	return f
 }
 
-func (o specOpts) duration(key string, def time.Duration) (time.Duration, error) {
-	v, ok := o[key]
-	if !ok {
-		return def, nil
+func (o *specOpts) duration(key string, def time.Duration) time.Duration {
+	v, ok := o.m[key]
+	if !ok || o.err != nil {
+		return def
 	}
 	d, err := time.ParseDuration(v)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("option %s=%q: want a duration with a unit, such as 100ms", key, v)
+		o.fail(fmt.Errorf("option %s=%q: want a duration with a unit, such as 100ms", key, v))
+		return def
 	}
-	return d, nil
+	return d
 }
 
-func (o specOpts) eval(key string, def Eval) (Eval, error) {
-	v, ok := o[key]
-	if !ok {
-		return def, nil
+func (o *specOpts) eval(key string, def Eval) Eval {
+	v, ok := o.m[key]
+	if !ok || o.err != nil {
+		return def
 	}
-	return ParseEval(v)
+	e, err := ParseEval(v)
+	if err != nil {
+		o.fail(err)
+		return def
+	}
+	return e
 }
+
+// The oracle of the perfect player: the positions its solver may search
+// a move before the player falls back on best's search (about a second),
+// and the solver's table.
+const (
+	perfectNodes  = 1_000_000
+	oracleTableMB = 16
+)
 
 // DefaultSpec is the strongest player, the default opponent.
 const DefaultSpec = "best"

@@ -96,3 +96,23 @@ func FuzzParsePosition(f *testing.F) {
 		}
 	})
 }
+
+// TestParseBinary checks that binary data is named as such, where it
+// starts, rather than quoted back as a cell.
+func TestParseBinary(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"\x89PNG\r\n\x1a\n\x00\x00", "x:1:1: binary data, not a position file"},
+		{". .\n. \x00\n", "x:2:3: binary data, not a position file"},
+		{"# é ok\n. \xff\n", "x:2:3: binary data, not a position file"},
+	}
+	for _, tc := range tests {
+		_, err := ParsePosition("x", strings.NewReader(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
+		}
+	}
+	// a byte-order mark and a replacement character in a comment are text
+	if _, err := ParsePosition("x", strings.NewReader("\ufeff. . # \ufffd\n. .\n")); err != nil {
+		t.Errorf("BOM: %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package chainreact
 
 import (
+	"context"
 	"math/rand/v2"
 	"time"
 )
@@ -56,6 +57,7 @@ type searchPlayer struct {
 	spread int    // 0: the same budget every move; 1: less in the opening, more later; 2: more in the opening, less later
 	budget uint64 // this move's node budget
 	limit  time.Duration
+	oracle *Solver // proves positions before the search, when set
 
 	rng      *rand.Rand
 	root     int8
@@ -91,6 +93,9 @@ type MoveValue struct {
 }
 
 func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
+	if m := s.ask(b); m != NoMove {
+		return m
+	}
 	s.root = b.toMove
 	s.count = 0
 	s.stopped = false
@@ -120,6 +125,21 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	}
 	s.total += s.count
 	return best
+}
+
+// ask returns the oracle's move for b when it proves one within its node
+// limit: the perfect move (the winner hurrying, the loser delaying), else
+// NoMove.
+func (s *searchPlayer) ask(b *Board) Move {
+	if s.oracle == nil || b.players != 2 {
+		return NoMove
+	}
+	res, err := s.oracle.Solve(context.Background(), b)
+	s.total += res.Nodes
+	if err != nil || !res.Exact || len(res.PV) == 0 {
+		return NoMove
+	}
+	return res.PV[0]
 }
 
 // moveBudget is the node budget for a move in b: s.nodes, spread by the

@@ -37,6 +37,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"react analyze":    {[]string{"--depth", "1"}, []string{"pos.txt"}},
 	"react match":      {[]string{"--games", "2", "--size", "3x3", "--p1", "random", "--p2", "random"}, nil},
 	"react perft":      {[]string{"--size", "3x3", "--depth", "2"}, nil},
+	"react solve":      {[]string{"--memory", "16"}, []string{"pos.txt"}},
 	"react automaton":  {},
 	"react engine":     {},
 	"react experiment": {[]string{"--games", "1", "--size", "3x3", "--depth1", "1", "--depth2", "1"}, []string{"seed002"}},

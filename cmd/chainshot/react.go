@@ -28,6 +28,7 @@ func reactCommand() *cli.Command {
 			reactPlayCommand(),
 			reactAnalyzeCommand(),
 			reactMatchCommand(),
+			reactSolveCommand(),
 			reactPerftCommand(),
 			reactAutomatonCommand(),
 			reactEngineCommand(),
@@ -45,14 +46,6 @@ func parseSize(cmd, flag, s string) (rows, cols int, err error) {
 		return 0, 0, badInput("%s: --%s %q: want ROWSxCOLS from 2x2 to %dx%d, such as 9x6", cmd, flag, s, chainreact.MaxRows, chainreact.MaxCols)
 	}
 	return rows, cols, nil
-}
-
-// newReactPlayer makes a player from a spec, engine:COMMAND included.
-func newReactPlayer(spec string, seed uint64) (chainreact.Player, error) {
-	if cmd, ok := strings.CutPrefix(spec, "engine:"); ok {
-		return newEnginePlayer(spec, cmd)
-	}
-	return chainreact.NewPlayer(spec, seed)
 }
 
 // checkSpec reports a bad player spec as bad usage (exit 2).
@@ -127,7 +120,6 @@ func doReactMatch(c *cli.Context) error {
 	cfg := chainreact.MatchConfig{
 		Specs: [2]string{c.String("p1"), c.String("p2")},
 		Games: c.Int("games"), Rows: rows, Cols: cols, Seed: c.Uint64("seed"), Jobs: c.Int("jobs"),
-		NewPlayer: newReactPlayer,
 	}
 	if s.errTTY {
 		cfg.Done = func(n int) { fmt.Fprintf(s.err, "\r%d/%d games", n, cfg.Games) }
@@ -245,7 +237,8 @@ func loadPosition(cmd, name string) (chainreact.Position, error) {
 	defer f.Close()
 	p, err := chainreact.ParsePosition(name, f)
 	if err != nil {
-		return chainreact.Position{}, badInput("%s: %v", cmd, err)
+		// the message names the file: the package's prefix would say it twice
+		return chainreact.Position{}, badInput("%s: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	return p, nil
 }

@@ -69,24 +69,6 @@ func stripANSI(s string) string {
 	return out.String()
 }
 
-// parseMove reads "r c" (or "r,c") on board b.
-func parseReactMove(b *chainreact.Board, s string) (chainreact.Move, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
-	if len(f) != 2 {
-		return chainreact.NoMove, fmt.Errorf("want a move as \"row col\", such as \"1 1\"")
-	}
-	r, err1 := strconv.Atoi(f[0])
-	c, err2 := strconv.Atoi(f[1])
-	if err1 != nil || err2 != nil {
-		return chainreact.NoMove, fmt.Errorf("%q: want two numbers \"row col\"", s)
-	}
-	m, ok := b.MoveAt(r, c)
-	if !ok {
-		return chainreact.NoMove, fmt.Errorf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, b.Rows(), b.Cols())
-	}
-	return m, nil
-}
-
 func reactAnalyzeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "analyze",
@@ -96,6 +78,7 @@ func reactAnalyzeCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth in plies (1 to 8)"},
 			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "evaluation used by the search"},
+			&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"},
 			&cli.StringFlag{Name: "move", Usage: "show the chain this move (\"r c\") sets off, wave by wave"},
 			&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"},
 			&cli.StringFlag{Name: "png", Usage: "with --move, also draw the chain as a strip of frames in `FILE` (PNG)"},
@@ -104,55 +87,73 @@ func reactAnalyzeCommand() *cli.Command {
 	}
 }
 
-func doReactAnalyze(c *cli.Context) error {
-	const cmd = "chainshot react analyze"
-	s := ioFrom(c)
+// analyzeOptions are react analyze's flags, checked.
+type analyzeOptions struct {
+	depth    int
+	eval     chainreact.Eval
+	prove    uint64
+	move     string
+	pictures map[string]string // "gif", "png" → file
+}
+
+func analyzeOptionsFrom(cmd string, c *cli.Context) (analyzeOptions, error) {
+	o := analyzeOptions{depth: c.Int("depth"), prove: c.Uint64("prove"), move: c.String("move"), pictures: map[string]string{}}
 	if c.NArg() != 1 {
-		return badInput("%s: want one POSITION file, got %d arguments", cmd, c.NArg())
+		return o, badInput("%s: want one POSITION file, got %d arguments", cmd, c.NArg())
 	}
-	depth := c.Int("depth")
-	if depth < 1 || depth > 8 {
-		return badInput("%s: --depth %d: want 1 to 8", cmd, depth)
+	if o.depth < 1 || o.depth > 8 {
+		return o, badInput("%s: --depth %d: want 1 to 8", cmd, o.depth)
 	}
-	eval, err := chainreact.ParseEval(c.String("eval"))
-	if err != nil {
-		return badInput("%s: --eval: %v", cmd, err)
+	var err error
+	if o.eval, err = chainreact.ParseEval(c.String("eval")); err != nil {
+		return o, badInput("%s: --eval: %v", cmd, err)
 	}
 	for _, flag := range []string{"gif", "png"} {
 		if path := c.String(flag); path != "" {
-			if c.String("move") == "" {
-				return badInput("%s: --%s draws a chain reaction: give the move with --move \"r c\"", cmd, flag)
+			if o.move == "" {
+				return o, badInput("%s: --%s draws a chain reaction: give the move with --move \"r c\"", cmd, flag)
 			}
 			if err := checkOutputDir(path); err != nil {
-				return badInput("%s: --%s: %v", cmd, flag, err)
+				return o, badInput("%s: --%s: %v", cmd, flag, err)
 			}
+			o.pictures[flag] = path
 		}
 	}
-	p, err := loadPosition(cmd, c.Args().First())
+	return o, nil
+}
+
+func doReactAnalyze(c *cli.Context) error {
+	const cmd = "chainshot react analyze"
+	s := ioFrom(c)
+	o, err := analyzeOptionsFrom(cmd, c)
+	if err != nil {
+		return err
+	}
+	file := c.Args().First()
+	p, err := loadPosition(cmd, file)
 	if err != nil {
 		return err
 	}
 	b := &p.Board
+	// the move is checked before anything is printed
+	m := chainreact.NoMove
+	if o.move != "" {
+		if m, err = analyzeMove(b, o.move); err != nil {
+			return badInput("%s: --move %s", cmd, err)
+		}
+	}
 	out := s.out
-	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %d orbs played\n", c.Args().First(), b.Rows(), b.Cols(), b.Players(), p.Names, b.Ply())
+	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %d orbs played\n", file, b.Rows(), b.Cols(), b.Players(), p.Names, b.Ply())
 	writeReactBoard(out, &p, s.color, nil)
 	writeCensus(out, &p)
 	if b.Over() {
 		fmt.Fprintf(out, "the game is over: %c has won\n", p.Names[b.Winner()])
 		return nil
 	}
-	mover := b.ToMove()
-	fmt.Fprintf(out, "%c to move\n", p.Names[mover])
-	if mv := c.String("move"); mv != "" {
-		m, err := parseReactMove(b, mv)
-		if err != nil {
-			return badInput("%s: --move: %v", cmd, err)
-		}
-		if !b.Legal(m) {
-			return badInput("%s: --move %s: the cell belongs to another player", cmd, mv)
-		}
+	fmt.Fprintf(out, "%c to move\n", p.Names[b.ToMove()])
+	if m != chainreact.NoMove {
 		for _, flag := range []string{"gif", "png"} {
-			if path := c.String(flag); path != "" {
+			if path := o.pictures[flag]; path != "" {
 				if err := writeChainPicture(path, flag == "png", &p, m); err != nil {
 					return err
 				}
@@ -161,19 +162,51 @@ func doReactAnalyze(c *cli.Context) error {
 		showChain(out, &p, m, s.color)
 		return nil
 	}
-	a := chainreact.Analyze(b, depth, eval)
-	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence:\n", p.Names[mover], depth, eval)
-	fmt.Fprintf(out, "%6s", "move")
+	a := chainreact.Analyze(b, o.depth, o.eval)
+	var proofs *chainreact.Proofs
+	if o.prove > 0 && b.Players() == 2 {
+		moves := make([]chainreact.Move, len(a.Moves))
+		for i, ma := range a.Moves {
+			moves[i] = ma.Move
+		}
+		pr, err := chainreact.Prove(b, moves, o.prove)
+		if err != nil {
+			return failed("%s: %v", cmd, err)
+		}
+		proofs = &pr
+	}
+	writeAnalysis(out, &p, a, proofs, o.prove)
+	return nil
+}
+
+// writeAnalysis prints the moves table, the best line and the predicted
+// winner, with the solver's verdicts when there are proofs.
+func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis, proofs *chainreact.Proofs, prove uint64) {
+	b := &p.Board
+	mover := b.ToMove()
+	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence", p.Names[mover], a.Depth, a.Eval)
+	if proofs != nil {
+		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s positions)", p.Names[mover], reactThousands(prove))
+	}
+	fmt.Fprintf(out, ":\n%6s", "move")
 	for _, e := range chainreact.Evals() {
 		fmt.Fprintf(out, " %9s", e)
 	}
-	fmt.Fprintf(out, " %9s\n", "search")
-	for _, ma := range a.Moves {
+	fmt.Fprintf(out, " %9s", "search")
+	if proofs != nil {
+		fmt.Fprintf(out, " %9s", "proved")
+	}
+	fmt.Fprintln(out)
+	for i, ma := range a.Moves {
 		fmt.Fprintf(out, "%6s", b.FormatMove(ma.Move))
 		for _, e := range chainreact.Evals() {
 			fmt.Fprintf(out, " %9s", fmtValue(ma.Heuristic[e]))
 		}
-		fmt.Fprintf(out, " %9s\n", fmtValue(ma.Search))
+		fmt.Fprintf(out, " %9s", fmtValue(ma.Search))
+		if proofs != nil {
+			fmt.Fprintf(out, " %9s", fmtProof(proofs.Moves[i], mover))
+		}
+		fmt.Fprintln(out)
 	}
 	var line []string
 	c2 := *b
@@ -191,8 +224,59 @@ func doReactAnalyze(c *cli.Context) error {
 	default:
 		fmt.Fprintln(out, "predicted winner: none (the search value is even)")
 	}
+	if proofs != nil {
+		writeProof(out, p, proofs.Position)
+	}
 	fmt.Fprintf(out, "%d positions searched\n", a.Nodes)
-	return nil
+}
+
+// fmtProof writes the solver's verdict on the position after a move, for
+// the player who moved: "win 13" (the game's last ply), "loss 14", "win"
+// when only the winner is proved, "?" when nothing is.
+func fmtProof(r chainreact.SolveResult, mover int) string {
+	if r.Winner < 0 {
+		return "?"
+	}
+	v := "loss"
+	if r.Winner == mover {
+		v = "win"
+	}
+	if r.Exact {
+		return fmt.Sprintf("%s %d", v, r.Plies)
+	}
+	return v
+}
+
+// writeProof prints the solver's verdict on the position.
+func writeProof(out io.Writer, p *chainreact.Position, r chainreact.SolveResult) {
+	switch {
+	case r.Exact:
+		var line []string
+		c := p.Board
+		for _, m := range r.PV {
+			line = append(line, fmt.Sprintf("%c:%s", p.Names[c.ToMove()], c.FormatMove(m)))
+			c.Play(m)
+		}
+		fmt.Fprintf(out, "proved: %c wins under perfect play, the last move on ply %d: %s\n", p.Names[r.Winner], r.Plies, strings.Join(line, ", "))
+	case r.Winner >= 0:
+		fmt.Fprintf(out, "proved: %c wins under perfect play, the last move on ply %d to %d\n", p.Names[r.Winner], r.PliesMin, r.PliesMax)
+	default:
+		fmt.Fprintf(out, "proved: nothing yet (the solver stopped after %s positions)\n", reactThousands(r.Nodes))
+	}
+}
+
+// analyzeMove reads --move on b: a legal move in a game not over.
+func analyzeMove(b *chainreact.Board, mv string) (chainreact.Move, error) {
+	m, err := b.ParseMove(mv)
+	switch {
+	case err != nil:
+		return m, fmt.Errorf("%q: %v", mv, err)
+	case b.Over():
+		return m, fmt.Errorf("%q: the game is over: no move to show", mv)
+	case !b.Legal(m):
+		return m, fmt.Errorf("%q: cell %s belongs to another player", mv, b.FormatMove(m))
+	}
+	return m, nil
 }
 
 // fmtValue writes search values, naming proven wins and losses.

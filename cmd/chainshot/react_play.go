@@ -41,127 +41,163 @@ const reactPlayHelp = `commands:
 
 func doReactPlay(c *cli.Context) error {
 	const cmd = "chainshot react play"
-	s := ioFrom(c)
+	g, err := newReactGame(cmd, c)
+	if err != nil {
+		return err
+	}
+	defer g.close()
+	return g.run(cmd)
+}
+
+// reactGame is a game of react play: the position, the AI players in
+// their seats (nil for a human), and the history for undo.
+type reactGame struct {
+	s       *streams
+	pos     chainreact.Position
+	ais     []chainreact.Player
+	hint    chainreact.Player
+	waves   bool
+	history []chainreact.Board
+	moves   []chainreact.Move
+}
+
+// newReactGame sets the game up from the flags.
+func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 	if c.Args().Present() {
-		return badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
+		return nil, badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
 	}
 	rows, cols, err := parseSize(cmd, "size", c.String("size"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	n := c.Int("players")
 	pos, err := chainreact.NewPosition(rows, cols, n)
 	if err != nil {
-		return badInput("%s: --players: %v", cmd, err)
+		return nil, badInput("%s: --players: %v", cmd, err)
 	}
 	seat := c.Int("seat")
 	if seat < 1 || seat > n {
-		return badInput("%s: --seat %d: want 1 to %d", cmd, seat, n)
+		return nil, badInput("%s: --seat %d: want 1 to %d", cmd, seat, n)
 	}
-	vs := c.String("vs")
-	ais := make([]chainreact.Player, n)
-	if vs != "human" {
+	g := &reactGame{s: ioFrom(c), pos: pos, ais: make([]chainreact.Player, n), waves: c.Bool("waves")}
+	if vs := c.String("vs"); vs != "human" {
 		if err := checkSpec(cmd, "vs", vs); err != nil {
-			return err
+			return nil, err
 		}
 		for p := 0; p < n; p++ {
 			if p == seat-1 {
 				continue
 			}
-			ai, err := newReactPlayer(vs, chainreact.GameSeed(c.Uint64("seed"), p))
-			if err != nil {
-				return failed("%s: --vs: %v", cmd, err)
+			if g.ais[p], err = chainreact.NewPlayer(vs, chainreact.GameSeed(c.Uint64("seed"), p)); err != nil {
+				g.close()
+				return nil, failed("%s: --vs: %v", cmd, err)
 			}
-			if cl, ok := ai.(interface{ Close() error }); ok {
-				defer cl.Close()
-			}
-			ais[p] = ai
 		}
 	}
-	hint, _ := chainreact.NewPlayer(chainreact.DefaultSpec, c.Uint64("seed"))
-	waves := c.Bool("waves")
-	var history []chainreact.Board
-	var moves []chainreact.Move
-	in := bufio.NewScanner(s.in)
-	out := s.out
-	fmt.Fprintf(out, "Chain Reaction %dx%d, %d players: %s\n", rows, cols, n, spaced(pos.Names))
-	writeReactBoard(out, &pos, s.color, nil)
-	play := func(m chainreact.Move) {
-		b := &pos.Board
-		who := pos.Names[b.ToMove()]
-		history = append(history, *b)
-		before := *b
-		tr := b.PlayTrace(m)
-		moves = append(moves, m)
-		fmt.Fprintf(out, "%c plays %s\n", who, before.FormatMove(m))
-		if waves {
-			writeWaves(out, &before, tr)
+	g.hint, _ = chainreact.NewPlayer(chainreact.DefaultSpec, c.Uint64("seed"))
+	return g, nil
+}
+
+// close ends the AI players that run a program.
+func (g *reactGame) close() {
+	for _, ai := range g.ais {
+		if cl, ok := ai.(interface{ Close() error }); ok {
+			cl.Close()
 		}
-		marks := map[chainreact.Move]bool{m: true}
-		writeReactBoard(out, &pos, s.color, marks)
 	}
-	for !pos.Board.Over() {
-		b := &pos.Board
+}
+
+// run plays the game to its end, asking the humans for their moves.
+func (g *reactGame) run(cmd string) error {
+	b := &g.pos.Board
+	in := bufio.NewScanner(g.s.in)
+	fmt.Fprintf(g.s.out, "Chain Reaction %dx%d, %d players: %s\n", b.Rows(), b.Cols(), b.Players(), spaced(g.pos.Names))
+	writeReactBoard(g.s.out, &g.pos, g.s.color, nil)
+	for !b.Over() {
 		p := b.ToMove()
-		if ais[p] != nil {
-			play(ais[p].Choose(b, moves))
+		if g.ais[p] != nil {
+			g.play(g.ais[p].Choose(b, g.moves))
 			continue
 		}
-		fmt.Fprintf(s.err, "%c to move (row col, undo, hint, waves, board, help, quit): ", pos.Names[p])
+		fmt.Fprintf(g.s.err, "%c to move (row col, undo, hint, waves, board, help, quit): ", g.pos.Names[p])
 		if !in.Scan() {
-			fmt.Fprintln(s.err)
-			fmt.Fprintln(out, "end of input: game left unfinished")
-			return badInput("%s: standard input closed before the game ended, after %d moves", cmd, len(moves))
+			fmt.Fprintln(g.s.err)
+			fmt.Fprintln(g.s.out, "end of input: game left unfinished")
+			return badInput("%s: standard input closed before the game ended, after %d moves", cmd, len(g.moves))
 		}
-		line := strings.TrimSpace(in.Text())
-		switch strings.ToLower(line) {
-		case "":
-			continue
-		case "q", "quit", "exit":
-			fmt.Fprintln(out, "game left unfinished")
+		if quit := g.command(strings.TrimSpace(in.Text())); quit {
+			fmt.Fprintln(g.s.out, "game left unfinished")
 			return nil
-		case "?", "help":
-			fmt.Fprint(s.err, reactPlayHelp)
-		case "b", "board":
-			writeReactBoard(out, &pos, s.color, nil)
-		case "w", "waves":
-			waves = !waves
-			fmt.Fprintf(s.err, "waves %s\n", map[bool]string{true: "on", false: "off"}[waves])
-		case "h", "hint":
-			m := hint.Choose(b, moves)
-			fmt.Fprintf(out, "hint: %s\n", b.FormatMove(m))
-		case "u", "undo":
-			if len(history) == 0 {
-				fmt.Fprintln(s.err, "nothing to undo")
-				continue
-			}
-			// go back to the previous turn of a human player
-			for len(history) > 0 {
-				pos.Board = history[len(history)-1]
-				history = history[:len(history)-1]
-				moves = moves[:len(moves)-1]
-				if ais[pos.Board.ToMove()] == nil {
-					break
-				}
-			}
-			fmt.Fprintln(out, "undone")
-			writeReactBoard(out, &pos, s.color, nil)
-		default:
-			m, err := parseReactMove(b, line)
-			if err != nil {
-				fmt.Fprintf(s.err, "%v (type help for the commands)\n", err)
-				continue
-			}
-			if !b.Legal(m) {
-				o, _ := b.Cell(int(m))
-				fmt.Fprintf(s.err, "%s belongs to %c: play on an empty cell or one of yours\n", line, pos.Names[o])
-				continue
-			}
-			play(m)
 		}
 	}
-	fmt.Fprintf(out, "%c wins after %d moves\n", pos.Names[pos.Board.Winner()], pos.Board.Ply())
+	fmt.Fprintf(g.s.out, "%c wins after %d moves\n", g.pos.Names[b.Winner()], b.Ply())
 	return nil
+}
+
+// command runs one line a human typed; it reports whether they quit.
+func (g *reactGame) command(line string) (quit bool) {
+	b := &g.pos.Board
+	out := g.s.out
+	switch strings.ToLower(line) {
+	case "":
+	case "q", "quit", "exit":
+		return true
+	case "?", "help":
+		fmt.Fprint(g.s.err, reactPlayHelp)
+	case "b", "board":
+		writeReactBoard(out, &g.pos, g.s.color, nil)
+	case "w", "waves":
+		g.waves = !g.waves
+		fmt.Fprintf(g.s.err, "waves %s\n", map[bool]string{true: "on", false: "off"}[g.waves])
+	case "h", "hint":
+		fmt.Fprintf(out, "hint: %s\n", b.FormatMove(g.hint.Choose(b, g.moves)))
+	case "u", "undo":
+		g.undo()
+	default:
+		m, err := b.ParseMove(line)
+		if err != nil {
+			fmt.Fprintf(g.s.err, "%v (type help for the commands)\n", err)
+			return false
+		}
+		if !b.Legal(m) {
+			o, _ := b.Cell(int(m))
+			fmt.Fprintf(g.s.err, "%s belongs to %c: play on an empty cell or one of yours\n", line, g.pos.Names[o])
+			return false
+		}
+		g.play(m)
+	}
+	return false
+}
+
+// play plays m, prints it (wave by wave when asked) and the board.
+func (g *reactGame) play(m chainreact.Move) {
+	b := &g.pos.Board
+	g.history = append(g.history, *b)
+	tr := b.PlayTrace(m)
+	g.moves = append(g.moves, m)
+	fmt.Fprintf(g.s.out, "%c plays %s\n", g.pos.Names[tr.Player], tr.Before.FormatMove(m))
+	if g.waves {
+		writeWaves(g.s.out, &tr.Before, tr)
+	}
+	writeReactBoard(g.s.out, &g.pos, g.s.color, map[chainreact.Move]bool{m: true})
+}
+
+// undo goes back to the previous turn of a human player.
+func (g *reactGame) undo() {
+	if len(g.history) == 0 {
+		fmt.Fprintln(g.s.err, "nothing to undo")
+		return
+	}
+	for len(g.history) > 0 {
+		g.pos.Board = g.history[len(g.history)-1]
+		g.history = g.history[:len(g.history)-1]
+		g.moves = g.moves[:len(g.moves)-1]
+		if g.ais[g.pos.Board.ToMove()] == nil {
+			break
+		}
+	}
+	fmt.Fprintln(g.s.out, "undone")
+	writeReactBoard(g.s.out, &g.pos, g.s.color, nil)
 }
 
 func spaced(s string) string {

@@ -1,0 +1,315 @@
+package chainreact
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+)
+
+// The engine protocol (DESIGN.md), GTP's shape: one command a line, each
+// answered "= result" or "? reason" and an empty line. ServeEngine is the
+// engine's side, EnginePlayer the side that drives another program.
+
+// engineCommands are the commands ServeEngine knows, as list_commands
+// lists them.
+var engineCommands = []string{"name", "version", "boardsize", "players", "clear_board", "play", "genmove", "showboard", "list_commands", "quit"}
+
+// EngineInfo is what an engine says about itself.
+type EngineInfo struct {
+	Name, Version string
+}
+
+// ServeEngine speaks the engine protocol: it reads commands from r until
+// "quit" or the end of input and writes the replies to w, choosing moves
+// with player. It starts on an empty 9x6 board for two players. It returns
+// only errors from reading r or writing w.
+func ServeEngine(r io.Reader, w io.Writer, player Player, info EngineInfo) error {
+	e := engineServer{player: player, info: info, rows: 9, cols: 6, players: 2}
+	e.pos, _ = NewPosition(e.rows, e.cols, e.players)
+	bw := bufio.NewWriter(w)
+	in := bufio.NewScanner(r)
+	for in.Scan() {
+		line := in.Text()
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		reply, err := e.do(f[0], f[1:])
+		mark := "="
+		if err != nil {
+			mark, reply = "?", err.Error()
+		}
+		if reply != "" {
+			mark += " " + reply
+		}
+		fmt.Fprintf(bw, "%s\n\n", mark)
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		if f[0] == "quit" {
+			return nil
+		}
+	}
+	return in.Err()
+}
+
+// engineServer is the state of a ServeEngine session: the game and the
+// moves played since its empty board.
+type engineServer struct {
+	player              Player
+	info                EngineInfo
+	rows, cols, players int
+	pos                 Position
+	moves               []Move
+}
+
+// do runs one command and returns its reply, or the reason it failed.
+func (e *engineServer) do(cmd string, args []string) (string, error) {
+	switch cmd {
+	case "name":
+		return e.info.Name, nil
+	case "version":
+		return e.info.Version, nil
+	case "list_commands":
+		return strings.Join(engineCommands, "\n"), nil
+	case "quit":
+		return "", nil
+	case "boardsize", "players", "clear_board":
+		return "", e.newGame(cmd, args)
+	case "play":
+		m, err := e.legal(strings.Join(args, " "))
+		if err != nil {
+			return "", err
+		}
+		e.play(m)
+		return "", nil
+	case "genmove":
+		if e.pos.Board.Over() {
+			return "", errors.New("the game is over")
+		}
+		m := e.player.Choose(&e.pos.Board, e.moves)
+		reply := e.pos.Board.FormatMove(m)
+		e.play(m)
+		return reply, nil
+	case "showboard":
+		return "\n" + strings.TrimRight(e.pos.String(), "\n"), nil
+	}
+	return "", fmt.Errorf("unknown command %q", cmd)
+}
+
+// newGame runs boardsize, players and clear_board: each starts a new game
+// on an empty board, of a new size or number of players for the first two.
+func (e *engineServer) newGame(cmd string, args []string) error {
+	rows, cols, players := e.rows, e.cols, e.players
+	var err error
+	switch cmd {
+	case "boardsize":
+		if len(args) != 2 {
+			return errors.New("boardsize wants two numbers: rows and columns")
+		}
+		var e1, e2 error
+		rows, e1 = strconv.Atoi(args[0])
+		cols, e2 = strconv.Atoi(args[1])
+		if e1 != nil || e2 != nil {
+			return errors.New("boardsize wants two numbers: rows and columns")
+		}
+	case "players":
+		if len(args) == 1 {
+			players, err = strconv.Atoi(args[0])
+		}
+		if len(args) != 1 || err != nil {
+			return errors.New("players wants a number from 2 to 8")
+		}
+	default:
+		if len(args) != 0 {
+			return errors.New("clear_board takes no arguments")
+		}
+	}
+	pos, err := NewPosition(rows, cols, players)
+	if err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "chainreact: "))
+	}
+	e.rows, e.cols, e.players, e.pos, e.moves = rows, cols, players, pos, e.moves[:0]
+	return nil
+}
+
+// legal reads a move for play: legal for the player to move.
+func (e *engineServer) legal(s string) (Move, error) {
+	b := &e.pos.Board
+	if b.Over() {
+		return NoMove, errors.New("the game is over")
+	}
+	m, err := b.ParseMove(s)
+	if err != nil {
+		return NoMove, err
+	}
+	if !b.Legal(m) {
+		return NoMove, errors.New("illegal move: the cell belongs to another player")
+	}
+	return m, nil
+}
+
+func (e *engineServer) play(m Move) {
+	e.pos.Board.Play(m)
+	e.moves = append(e.moves, m)
+}
+
+// ParseMove reads a move written "r c" (or "r,c"): row r from the bottom,
+// column c from the left, both 1-based. It says why a move is not a cell
+// of b; it does not check that the move is legal.
+func (b *Board) ParseMove(s string) (Move, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	if len(f) != 2 {
+		return NoMove, fmt.Errorf("want a move as \"row col\", such as \"1 1\"")
+	}
+	r, err1 := strconv.Atoi(f[0])
+	c, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return NoMove, fmt.Errorf("%q: want two numbers \"row col\"", s)
+	}
+	m, ok := b.MoveAt(r, c)
+	if !ok {
+		return NoMove, fmt.Errorf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, b.Rows(), b.Cols())
+	}
+	return m, nil
+}
+
+// EnginePlayer is a Player run by another program that speaks the engine
+// protocol, started under "sh -c". Before each move it brings the
+// program's game up to date (boardsize, players, clear_board and the moves
+// so far, when they differ from what it was sent) and asks for genmove.
+// Close ends the program.
+type EnginePlayer struct {
+	spec   string
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	synced bool // the program's game is this player's game so far
+	sent   int  // moves the program has been told or has played
+	rows   int
+	cols   int
+	err    error
+}
+
+// NewEnginePlayer starts command under sh -c and checks that it answers
+// the protocol. spec is the player's spec ("engine:" and command).
+func NewEnginePlayer(spec, command string) (*EnginePlayer, error) {
+	e := &EnginePlayer{spec: spec, cmd: exec.Command("sh", "-c", command)}
+	var err error
+	if e.in, err = e.cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	stdout, err := e.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	e.out = bufio.NewReader(stdout)
+	if err := e.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("engine %q: %v", command, err)
+	}
+	if _, err := e.send("name"); err != nil {
+		e.Close()
+		return nil, fmt.Errorf("engine %q: %v", command, err)
+	}
+	return e, nil
+}
+
+// send sends one command and returns the reply's text after "= ".
+func (e *EnginePlayer) send(line string) (string, error) {
+	if _, err := fmt.Fprintln(e.in, line); err != nil {
+		return "", fmt.Errorf("%s: %v", line, err)
+	}
+	var lines []string
+	for {
+		l, err := e.out.ReadString('\n')
+		l = strings.TrimRight(l, "\r\n")
+		if err != nil {
+			return "", fmt.Errorf("%s: the engine stopped answering (%v)", line, err)
+		}
+		if l == "" && len(lines) > 0 {
+			break
+		}
+		if l != "" || len(lines) > 0 {
+			lines = append(lines, l)
+		}
+	}
+	first := lines[0]
+	switch {
+	case strings.HasPrefix(first, "="):
+		lines[0] = strings.TrimSpace(first[1:])
+		return strings.Join(lines, "\n"), nil
+	case strings.HasPrefix(first, "?"):
+		return "", fmt.Errorf("%s: engine says %q", line, strings.TrimSpace(first[1:]))
+	}
+	return "", fmt.Errorf("%s: reply %q does not start with = or ?", line, first)
+}
+
+// Spec returns the player's spec, "engine:COMMAND".
+func (e *EnginePlayer) Spec() string { return e.spec }
+
+// Reset starts a new game: the next move resends the board.
+func (e *EnginePlayer) Reset(uint64) { e.synced = false }
+
+// Err says why the last Choose returned NoMove: the program failed.
+func (e *EnginePlayer) Err() error { return e.err }
+
+func (e *EnginePlayer) fail(err error) Move {
+	e.err = err
+	return NoMove
+}
+
+// Choose asks the program for its move. It needs the game's history from
+// the empty board; it returns NoMove, with Err set, when the program fails.
+func (e *EnginePlayer) Choose(b *Board, history []Move) Move {
+	if e.err != nil {
+		return NoMove
+	}
+	if history == nil && b.Ply() > 0 {
+		return e.fail(errors.New("an engine player needs the game from the empty board"))
+	}
+	if err := e.sync(b, history); err != nil {
+		return e.fail(err)
+	}
+	r, err := e.send("genmove")
+	if err != nil {
+		return e.fail(err)
+	}
+	m, err := b.ParseMove(r)
+	if err != nil {
+		return e.fail(fmt.Errorf("genmove: %v", err))
+	}
+	e.sent++
+	return m
+}
+
+// sync brings the program's game up to b, reached by history.
+func (e *EnginePlayer) sync(b *Board, history []Move) error {
+	if !e.synced || e.sent > len(history) || e.rows != b.Rows() || e.cols != b.Cols() {
+		for _, l := range []string{fmt.Sprintf("boardsize %d %d", b.Rows(), b.Cols()), fmt.Sprintf("players %d", b.Players()), "clear_board"} {
+			if _, err := e.send(l); err != nil {
+				return err
+			}
+		}
+		e.synced, e.sent, e.rows, e.cols = true, 0, b.Rows(), b.Cols()
+	}
+	for ; e.sent < len(history); e.sent++ {
+		if _, err := e.send("play " + b.FormatMove(history[e.sent])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close tells the program to quit and waits for it to end.
+func (e *EnginePlayer) Close() error {
+	fmt.Fprintln(e.in, "quit")
+	e.in.Close()
+	return e.cmd.Wait()
+}

@@ -1,0 +1,59 @@
+package chainreact
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestServeEngine runs a protocol session through ServeEngine, no command
+// line involved.
+func TestServeEngine(t *testing.T) {
+	p, _ := NewPlayer("greedy", 1)
+	in := "name\nboardsize 2 2\nplay 1 1 # a comment\nplay 1 1\nplay 9 9\nplayers 9\nfrob\nshowboard\nquit\nname\n"
+	var out strings.Builder
+	if err := ServeEngine(strings.NewReader(in), &out, p, EngineInfo{Name: "test", Version: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	want := "= test\n\n=\n\n=\n\n" +
+		"? illegal move: the cell belongs to another player\n\n" +
+		"? 9 9 is off the 2x2 board (row 1 is the bottom)\n\n" +
+		"? 9 players: want 2 to 8\n\n" +
+		"? unknown command \"frob\"\n\n" +
+		"= \nplayers: R G\nnext: G\n .  .\n1R  .\n\n" +
+		"=\n\n"
+	if out.String() != want {
+		t.Fatalf("session:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestEnginePlayer drives a shell script that speaks the protocol: the
+// player sends the board and the moves so far, then genmove, and reads
+// the reply.
+func TestEnginePlayer(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no sh")
+	}
+	script := `while read l; do echo "$l" >&2; case "$l" in genmove) echo "= 2 2";; *) echo "=";; esac; echo; done`
+	p, err := NewPlayer("engine:"+script, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := p.(*EnginePlayer)
+	b, _ := NewBoard(2, 2, 2)
+	m0, _ := b.MoveAt(1, 1)
+	b.Play(m0)
+	if m := e.Choose(&b, []Move{m0}); b.FormatMove(m) != "2 2" || e.Err() != nil {
+		t.Fatalf("move %s, err %v", b.FormatMove(m), e.Err())
+	}
+	if m := e.Choose(&b, nil); m != NoMove || e.Err() == nil {
+		t.Fatalf("no history: move %d, err %v", m, e.Err())
+	}
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	bad, err := NewPlayer("engine:"+`read l; echo "? no"; echo`, 1)
+	if bad != nil || err == nil || !strings.Contains(err.Error(), `name: engine says "no"`) {
+		t.Fatalf("an engine that refuses name: %v, %v", bad, err)
+	}
+}

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package chainreact
+
+// adviseHugePages does nothing outside Linux.
+func adviseHugePages([]solveEntry) {}

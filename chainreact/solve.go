@@ -1,0 +1,600 @@
+package chainreact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+)
+
+// The exact solver. Two players; it plays moves with the engine's own
+// Board.Play and reads the result from Board.Winner, so it knows no rule
+// of its own.
+//
+// Values are from the side of the player to move. A game whose last move
+// is ply E (the orbs on the board then, counted from the empty board) is
+// worth solveWin−E to its winner and −(solveWin−E) to its loser: a sooner
+// win and a later loss are worth more, so the best value is the winner
+// hurrying and the loser delaying. No value is 0 (a game cannot be drawn)
+// and the orbs grow by one a ply, so the game graph has no cycles and a
+// position's value does not depend on the path to it: a transposition
+// table entry holds proved bounds, valid wherever the position recurs.
+const (
+	solveWin     = 1 << 12 // above any game's last ply (16x16 ends by ply 705)
+	solveNoBound = 1 << 14 // an entry's bound that says nothing
+	solveBucket  = 4       // entries per table bucket: one 64-byte cache line
+	// solveEntryBytes is the size of a solveEntry (checked by a test).
+	solveEntryBytes = 16
+)
+
+// SolveOptions limit a solve.
+type SolveOptions struct {
+	// MaxNodes stops the solve after about this many positions; 0 is no
+	// limit. The answer is then what was proved so far.
+	MaxNodes uint64
+	// TableMB is the size of the transposition table in megabytes; 0
+	// picks 64.
+	TableMB int
+}
+
+// SolveResult is what a solve proved. Plies count from the empty board:
+// ply E is the E-th orb, so the game's last ply is the orbs on the board
+// at its end.
+type SolveResult struct {
+	// Exact says the solve finished: Winner wins under perfect play and
+	// the winner's last move is ply Plies, PV the moves to it.
+	Exact bool
+	// Winner is the winner under perfect play (0 or 1), or -1 when the
+	// solve stopped before proving who wins.
+	Winner int
+	// Plies is the last ply under perfect play when Exact. When the
+	// solve stopped after proving the winner, the last ply is proved to
+	// lie in [PliesMin, PliesMax]; when Exact, both equal Plies.
+	Plies, PliesMin, PliesMax int
+	// PV is a principal variation: perfect moves from the position to
+	// the end of the game (when Exact; empty otherwise).
+	PV []Move
+	// Nodes is the positions searched.
+	Nodes uint64
+}
+
+// ErrSolvePlayers is returned for a board that does not have two players.
+var ErrSolvePlayers = errors.New("chainreact: the solver plays two-player games only")
+
+// solveEntry is one transposition-table entry: the position's key, proved
+// bounds on its value, and the best move found, in the canonical
+// orientation of the position (see Solver.canon).
+type solveEntry struct {
+	key    uint64
+	lo, hi int16
+	move   int16 // NoMove for none
+	work   uint8 // log2 of the positions searched under it: bigger is kept
+}
+
+// Solver proves the value of two-player positions. Its transposition table
+// lives as long as the Solver, so solving many positions of one board
+// size (an analysis, a game) reuses what earlier solves proved. A Solver
+// is used by one goroutine at a time; Progress may be called from others.
+type Solver struct {
+	table []solveEntry
+	mask  uint64 // bucket index mask
+
+	// the board size the tables below were built for
+	geo   *geometry
+	nsym  int                // symmetries of the board: 4, or 8 when square
+	perm  [8][MaxCells]int16 // perm[s][i]: cell i under symmetry s
+	inv   [8][MaxCells]int16 // the inverse permutations
+	keys  [][6][8]uint64     // keys[i][state][s]: Zobrist key of a state of cell i under symmetry s
+	plies []plyState         // plies[d]: the search at depth d below the root
+	root  Board
+	hist  [MaxCells]int32 // cutoffs caused by each move, for move ordering
+
+	opt      SolveOptions
+	ctx      context.Context
+	nodes    uint64
+	nextPoll uint64 // the node count at which to poll next
+	stopped  bool
+
+	progress atomic.Uint64 // nodes, published every few thousand
+	mu       sync.Mutex
+	lo, hi   int32 // the root's proved bounds, for Progress
+}
+
+// The keys of the side to move and of a game in its first round (the
+// second player cannot be out before its first move), from a fixed-seed
+// generator like every Zobrist key.
+var solveTurnKey, solveFirstRoundKey = func() (uint64, uint64) {
+	rng := rand.New(rand.NewPCG(0x736f6c7665, 0x6b657973))
+	return rng.Uint64(), rng.Uint64()
+}()
+
+// NewSolver returns a solver whose limits are opt.
+func NewSolver(opt SolveOptions) *Solver {
+	if opt.TableMB <= 0 {
+		opt.TableMB = 64
+	}
+	return &Solver{opt: opt}
+}
+
+// tableBuckets returns the buckets of the table for board size g: as many
+// as opt.TableMB holds, but no more than twice the positions the board
+// has (a small board needs a small table, which stays in the caches).
+func (s *Solver) tableBuckets(g *geometry) uint64 {
+	buckets := uint64(s.opt.TableMB) << 20 / (solveBucket * solveEntryBytes)
+	positions := 2.0 // the player to move
+	for i := 0; i < g.cells; i++ {
+		positions *= float64(2*g.cm[i] - 1) // empty, or 1 to cm−1 orbs of either player
+	}
+	if need := 2 * positions / solveBucket; need < float64(buckets) {
+		buckets = uint64(need) + 1
+	}
+	return 1 << (bits.Len64(buckets) - 1) // a power of two
+}
+
+// Progress returns the positions searched so far and what is proved of
+// the position being solved: the winner (-1 if not yet known) and the
+// range of its last ply. It may be called while Solve runs.
+func (s *Solver) Progress() (nodes uint64, winner, pliesMin, pliesMax int) {
+	s.mu.Lock()
+	lo, hi, b := s.lo, s.hi, s.root
+	s.mu.Unlock()
+	winner, pliesMin, pliesMax = outcome(&b, lo, hi)
+	return s.progress.Load(), winner, pliesMin, pliesMax
+}
+
+// Solve proves the value of b, a two-player position, under perfect play:
+// who wins and on which ply, the winner hurrying and the loser delaying.
+// It stops early when ctx is done or after opt.MaxNodes positions, and
+// then says what it proved. Solving the same position with the same
+// options gives the same answer and principal variation.
+func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
+	if b.Players() != 2 {
+		return SolveResult{}, ErrSolvePlayers
+	}
+	if b.Over() {
+		w := b.Winner()
+		return SolveResult{Exact: true, Winner: w, Plies: b.Ply(), PliesMin: b.Ply(), PliesMax: b.Ply()}, nil
+	}
+	s.prepare(b)
+	s.ctx = ctx
+	s.nodes, s.stopped = 0, false
+	s.poll()
+	lo, hi := solveLoss(soonest(b.ply+2)), solveWinAt(soonest(b.ply+1))
+	s.publish(lo, hi)
+	key, sym := s.canon(&s.root)
+	// Who wins: no value is 0, so a null window at 0 decides it. The
+	// value found is a bound: the winner's first winning line, the
+	// loser's first refuted one.
+	v := s.search(&s.root, 0, 0, 1, key, sym)
+	if !s.stopped {
+		lo, hi = tighten(lo, hi, v, 1)
+		s.publish(lo, hi)
+	}
+	// How soon: test whether the winner can win sooner than the bound
+	// found, or the loser last as long as it, until a test says no (a
+	// win) or yes (a loss); each test is a null-window search, cut off by
+	// the distance bounds where the plies cannot reach it.
+	for !s.stopped && lo < hi {
+		t := lo + 1
+		if hi < 0 {
+			t = hi
+		}
+		v = s.search(&s.root, 0, t-1, t, key, sym)
+		if !s.stopped {
+			lo, hi = tighten(lo, hi, v, t)
+			s.publish(lo, hi)
+		}
+	}
+	var res SolveResult
+	res.Winner, res.PliesMin, res.PliesMax = outcome(b, lo, hi)
+	if lo == hi && !s.stopped {
+		pv, err := s.principal(*b, lo)
+		if err != nil {
+			return SolveResult{}, err
+		}
+		res.PV = pv
+		res.Exact = !s.stopped
+		if res.Exact {
+			res.Plies = res.PliesMin
+		} else {
+			res.PV = nil
+		}
+	}
+	res.Nodes = s.nodes
+	s.progress.Store(s.nodes)
+	return res, nil
+}
+
+// tighten returns the bounds [lo, hi] narrowed by v, the result of a
+// search with the window (t−1, t): at least v if v ≥ t, at most v otherwise.
+func tighten(lo, hi, v, t int32) (int32, int32) {
+	if v >= t {
+		return max(lo, v), hi
+	}
+	return lo, min(hi, v)
+}
+
+// soonest returns the soonest ply a game can end on among plies e, e+2,
+// e+4 ...: a player's moves fall every other ply, and no game ends before
+// ply 3 (the second player cannot be out before its first move).
+func soonest(e int32) int32 {
+	for e < 3 {
+		e += 2
+	}
+	return e
+}
+
+// solveWinAt is the value of a win whose last move is ply e; solveLoss of a loss.
+func solveWinAt(e int32) int32 { return solveWin - e }
+func solveLoss(e int32) int32  { return -(solveWin - e) }
+
+// outcome says what the value bounds [lo, hi] of b prove: the winner, or
+// -1, and the range of the last ply.
+func outcome(b *Board, lo, hi int32) (winner, pliesMin, pliesMax int) {
+	switch {
+	case lo > 0:
+		return b.ToMove(), int(solveWin - hi), int(solveWin - lo)
+	case hi < 0:
+		return 1 - b.ToMove(), int(solveWin + lo), int(solveWin + hi)
+	}
+	return -1, 0, 0
+}
+
+func (s *Solver) publish(lo, hi int32) {
+	s.mu.Lock()
+	s.lo, s.hi = lo, hi
+	s.mu.Unlock()
+}
+
+// prepare builds the tables for b's board size (the transposition table
+// is emptied when the size changes) and the root position.
+func (s *Solver) prepare(b *Board) {
+	s.root = *b
+	if s.geo == b.geo {
+		return
+	}
+	g := b.geo
+	s.geo = g
+	if n := s.tableBuckets(g); uint64(len(s.table)) != n*solveBucket {
+		s.table, s.mask = make([]solveEntry, n*solveBucket), n-1
+		adviseHugePages(s.table)
+	} else {
+		clear(s.table)
+	}
+	rows, cols := g.rows, g.cols
+	maps := []func(r, c int) (int, int){
+		func(r, c int) (int, int) { return r, c },
+		func(r, c int) (int, int) { return rows - 1 - r, c },
+		func(r, c int) (int, int) { return r, cols - 1 - c },
+		func(r, c int) (int, int) { return rows - 1 - r, cols - 1 - c },
+	}
+	if rows == cols {
+		maps = append(maps,
+			func(r, c int) (int, int) { return c, r },
+			func(r, c int) (int, int) { return rows - 1 - c, r },
+			func(r, c int) (int, int) { return c, cols - 1 - r },
+			func(r, c int) (int, int) { return rows - 1 - c, cols - 1 - r },
+		)
+	}
+	s.nsym = len(maps)
+	for k := 0; k < 8; k++ {
+		f := maps[k%len(maps)] // unused slots repeat the others
+		for r := 0; r < rows; r++ {
+			for c := 0; c < cols; c++ {
+				r2, c2 := f(r, c)
+				i, j := r*cols+c, r2*cols+c2
+				s.perm[k][i], s.inv[k][j] = int16(j), int16(i)
+			}
+		}
+	}
+	s.keys = make([][6][8]uint64, g.cells)
+	for i := 0; i < g.cells; i++ {
+		for o := 1; o <= 2; o++ {
+			for k := 1; k <= 3; k++ {
+				for sym := 0; sym < 8; sym++ {
+					s.keys[i][(o-1)*3+k-1][sym] = zobCell[s.perm[sym][i]][o][k]
+				}
+			}
+		}
+	}
+	s.plies = make([]plyState, g.capacity+2)
+	s.hist = [MaxCells]int32{}
+}
+
+// canon returns the key of b under the symmetry that makes it smallest,
+// and that symmetry: positions that are mirror images share a key. The key
+// also holds the player to move and whether the game is in its first
+// round. b must be stable (every count below 4).
+func (s *Solver) canon(b *Board) (uint64, int) {
+	var h [8]uint64
+	if s.nsym == 4 { // half the work on a board that is not square
+		for i := 0; i < s.geo.cells; i++ {
+			if o := b.owner[i]; o != 0 {
+				t := (*[4]uint64)(s.keys[i][int(o-1)*3+int(b.count[i])-1][:4])
+				h[0], h[1], h[2], h[3] = h[0]^t[0], h[1]^t[1], h[2]^t[2], h[3]^t[3]
+			}
+		}
+	} else {
+		for i := 0; i < s.geo.cells; i++ {
+			if o := b.owner[i]; o != 0 {
+				t := &s.keys[i][int(o-1)*3+int(b.count[i])-1]
+				for k := range h {
+					h[k] ^= t[k]
+				}
+			}
+		}
+	}
+	key, sym := h[0], 0
+	for k := 1; k < s.nsym; k++ {
+		if h[k] < key {
+			key, sym = h[k], k
+		}
+	}
+	if b.toMove != 0 {
+		key ^= solveTurnKey
+	}
+	if b.ply < 2 {
+		key ^= solveFirstRoundKey
+	}
+	return key, sym
+}
+
+// probe returns the entry for key, or nil.
+func (s *Solver) probe(key uint64) *solveEntry {
+	bucket := s.table[(key&s.mask)*solveBucket:][:solveBucket]
+	for i := range bucket {
+		if bucket[i].key == key {
+			return &bucket[i]
+		}
+	}
+	return nil
+}
+
+// store records the bounds [lo, hi] proved for key's position and its best
+// move m (in b's orientation, sym being the canonical symmetry), after
+// work positions searched.
+func (s *Solver) store(key uint64, sym int, lo, hi int32, m Move, work uint64) {
+	bucket := s.table[(key&s.mask)*solveBucket:][:solveBucket]
+	w := uint8(bits.Len64(work))
+	e := &bucket[0]
+	for i := range bucket {
+		if bucket[i].key == key {
+			e = &bucket[i]
+			lo, hi = max(lo, int32(e.lo)), min(hi, int32(e.hi))
+			w = max(w, e.work)
+			if m == NoMove && e.move != int16(NoMove) {
+				e.lo, e.hi, e.work = int16(lo), int16(hi), w
+				return
+			}
+			break
+		}
+		if bucket[i].work < e.work {
+			e = &bucket[i]
+		}
+	}
+	cm := int16(NoMove)
+	if m != NoMove {
+		cm = s.perm[sym][m]
+	}
+	*e = solveEntry{key: key, lo: int16(lo), hi: int16(hi), move: cm, work: w}
+}
+
+// poll publishes the node count and stops the search when a limit is
+// reached.
+func (s *Solver) poll() {
+	s.progress.Store(s.nodes)
+	s.nextPoll = s.nodes + 4096
+	if s.opt.MaxNodes > 0 {
+		if s.nodes >= s.opt.MaxNodes {
+			s.stopped = true
+		}
+		s.nextPoll = min(s.nextPoll, s.opt.MaxNodes)
+	}
+	if s.ctx != nil {
+		select {
+		case <-s.ctx.Done():
+			s.stopped = true
+		default:
+		}
+	}
+}
+
+// plyState is the search's memory at one depth: the children of the
+// position there, their moves, keys and order.
+type plyState struct {
+	kids  []Board
+	moves []Move
+	keys  []uint64
+	syms  []uint8
+	order []int32
+	idx   []uint8
+}
+
+// at returns the state for the children of a position at depth d, made
+// the first time the search reaches that depth.
+func (s *Solver) at(d int) *plyState {
+	st := &s.plies[d]
+	if st.kids == nil {
+		n := s.geo.cells
+		*st = plyState{kids: make([]Board, n), moves: make([]Move, 0, n), keys: make([]uint64, n),
+			syms: make([]uint8, n), order: make([]int32, n), idx: make([]uint8, n)}
+	}
+	return st
+}
+
+// search returns the value of b, not over, at depth d below the root,
+// within the window (alpha, beta), failing soft: a value at most alpha is
+// an upper bound, at least beta a lower bound. key and sym are b's
+// canonical key and symmetry (see canon).
+func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int) int32 {
+	s.nodes++
+	if s.nodes >= s.nextPoll {
+		s.poll()
+	}
+	if s.stopped {
+		return 0
+	}
+	// the best is to win with this move, the worst to lose to the next
+	win, loss := solveWinAt(soonest(b.ply+1)), solveLoss(soonest(b.ply+2))
+	if alpha >= win {
+		return win
+	}
+	if beta <= loss {
+		return loss
+	}
+	tt := NoMove
+	if e := s.probe(key); e != nil {
+		lo, hi := int32(e.lo), int32(e.hi)
+		if lo >= beta || lo == hi {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		if e.move != int16(NoMove) {
+			tt = Move(s.inv[sym][e.move])
+		}
+	}
+	st := s.at(d)
+	moves, won := s.expand(b, st, tt)
+	if won != NoMove {
+		s.store(key, sym, win, win, won, 1)
+		return win
+	}
+	// Enhanced transposition cutoff: a child already proved bad enough
+	// for the opponent settles this position. (A loop of its own, so that
+	// the table's cache misses overlap.)
+	for k, ck := range st.keys[:len(moves)] {
+		if e := s.probe(ck); e != nil && int32(e.hi) <= -beta {
+			v := -int32(e.hi)
+			s.store(key, sym, v, solveNoBound, moves[k], 1)
+			return v
+		}
+	}
+	order := st.sorted(len(moves))
+	start := s.nodes
+	best, bestMove := int32(-solveNoBound), NoMove
+	a := alpha
+	for _, k := range order {
+		v := -s.search(&st.kids[k], d+1, -beta, -a, st.keys[k], int(st.syms[k]))
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > a {
+				bestMove, a = moves[k], v
+				if a >= beta {
+					s.hist[moves[k]]++
+					break
+				}
+			}
+		}
+	}
+	lo, hi := best, best
+	switch {
+	case best <= alpha:
+		lo = -solveNoBound
+	case best >= beta:
+		hi = solveNoBound
+	}
+	s.store(key, sym, lo, hi, bestMove, s.nodes-start)
+	return best
+}
+
+// expand plays every move of b into st: the children, their keys and
+// their order (the table's move tt first, then captures by the enemy orbs
+// they take, then the moves that caused cutoffs elsewhere). It stops at a
+// move that wins at once, and returns it; NoMove otherwise.
+func (s *Solver) expand(b *Board, st *plyState, tt Move) ([]Move, Move) {
+	moves := b.AppendMoves(st.moves[:0])
+	opp := 1 - b.toMove
+	for k, m := range moves {
+		c := &st.kids[k]
+		*c = *b
+		c.Play(m)
+		if c.winner >= 0 { // only the mover can win on its move
+			return moves, m
+		}
+		ck, cs := s.canon(c)
+		st.keys[k], st.syms[k] = ck, uint8(cs)
+		score := (b.orbs[opp]-c.orbs[opp])<<16 + min(s.hist[m], 0xffff)
+		if m == tt {
+			score += 1 << 30
+		}
+		st.order[k] = score
+		st.idx[k] = uint8(k)
+	}
+	return moves, NoMove
+}
+
+// sorted returns the indices of the first n children, best first.
+func (st *plyState) sorted(n int) []uint8 {
+	order := st.idx[:n]
+	for i := 1; i < len(order); i++ { // insertion sort: n is small
+		x := order[i]
+		j := i
+		for j > 0 && st.order[order[j-1]] < st.order[x] {
+			order[j] = order[j-1]
+			j--
+		}
+		order[j] = x
+	}
+	return order
+}
+
+// principal returns a principal variation from b, whose value is v: at
+// each position, the first move whose child has the value that v implies.
+// It stops early, without error, when the solve is stopped.
+func (s *Solver) principal(b Board, v int32) ([]Move, error) {
+	var line []Move
+	var moves []Move
+	for !b.Over() && !s.stopped {
+		moves = b.AppendMoves(moves[:0])
+		// the table's move first: usually the one that proved v
+		if key, sym := s.canon(&b); true {
+			if e := s.probe(key); e != nil && e.move != int16(NoMove) {
+				m := Move(s.inv[sym][e.move])
+				for i := range moves {
+					if moves[i] == m {
+						moves[0], moves[i] = moves[i], moves[0]
+					}
+				}
+			}
+		}
+		next := NoMove
+		var after Board
+		for _, m := range moves {
+			c := b
+			c.Play(m)
+			if c.Over() {
+				if solveWinAt(c.ply) == v {
+					next, after = m, c
+					break
+				}
+				continue
+			}
+			// every child is worth at least −v to its mover; the perfect
+			// ones exactly −v, which a search with window (−v, −v+1) shows
+			// by failing low
+			ck, cs := s.canon(&c)
+			if r := s.search(&c, 1, -v, -v+1, ck, cs); !s.stopped && r <= -v {
+				next, after = m, c
+				break
+			}
+		}
+		if next == NoMove {
+			if !s.stopped {
+				return line, fmt.Errorf("chainreact: solver: internal error: no move keeps the value %d at ply %d", v, b.Ply())
+			}
+			break
+		}
+		line = append(line, next)
+		b = after
+		v = -v
+	}
+	return line, nil
+}

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"chainshot/chainreact"
+	"chainshot/solver"
+
+	"github.com/urfave/cli/v2"
+)
+
+func reactSolveCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "solve",
+		Usage:     "prove who wins a two-player position under perfect play, on which ply, and a principal variation",
+		ArgsUsage: "[POSITION]",
+		Description: "Solves the position file POSITION, or the empty board of --size. The winner hurries\n" +
+			"and the loser delays: the answer is the ply (orbs on the board, counted from the\n" +
+			"empty board) of the winner's last move. --max-nodes and --budget stop the solve\n" +
+			"early; it then says what it proved and answers \"unknown\" for the rest, as Ctrl-C does.\n\n" +
+			"Examples:\n" +
+			"  chainshot react solve --size 3x4\n" +
+			"  chainshot react solve pos.txt --json",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "size", Usage: "solve the empty board of this size, `RxC`, such as 3x4"},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object"},
+			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop after `N` positions (0: no limit)"},
+			&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Usage: "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"},
+			&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB`"},
+		}, profileFlags()...),
+		Action: profiled(doReactSolve),
+	}
+}
+
+// solveJSON is the --json output of react solve.
+type solveJSON struct {
+	File   string `json:"file,omitempty"`
+	Size   string `json:"size"`
+	ToMove string `json:"to_move"`
+	// Result is "proved" (winner and plies), "winner proved" (the plies
+	// only bounded) or "unknown".
+	Result   string   `json:"result"`
+	Winner   *string  `json:"winner"`
+	Plies    *int     `json:"plies"`
+	PliesMin *int     `json:"plies_min,omitempty"`
+	PliesMax *int     `json:"plies_max,omitempty"`
+	PV       [][2]int `json:"pv"`
+	Nodes    uint64   `json:"nodes"`
+	Seconds  float64  `json:"seconds"`
+	CPU      float64  `json:"cpu_seconds"`
+	Stopped  string   `json:"stopped,omitempty"`
+}
+
+func doReactSolve(c *cli.Context) error {
+	const cmd = "chainshot react solve"
+	s := ioFrom(c)
+	pos, file, err := solveInput(cmd, c)
+	if err != nil {
+		return err
+	}
+	if c.Int("memory") < 1 || c.Int("memory") > 1<<16 {
+		return badInput("%s: --memory %d: want 1 to 65536 (MB)", cmd, c.Int("memory"))
+	}
+	if c.Duration("budget") < 0 {
+		return badInput("%s: --budget %s: want a duration of 0 or more", cmd, c.Duration("budget"))
+	}
+	ctx, stop := interruptible(c.Context)
+	defer stop()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: c.Int("memory")})
+	done := make(chan struct{})
+	watched := make(chan struct{})
+	go watchSolve(s, sv, &pos, c.Duration("budget"), cancel, done, watched)
+	startCPU, start := solver.ProcessCPU(), time.Now()
+	res, err := sv.Solve(ctx, &pos.Board)
+	close(done)
+	<-watched
+	if err != nil {
+		return failed("%s: %v", cmd, err)
+	}
+	out := solveReport{pos: &pos, file: file, res: res, wall: time.Since(start), cpu: solver.ProcessCPU() - startCPU}
+	switch {
+	case res.Exact:
+	case context.Cause(ctx) == errBudget:
+		out.stopped = "budget"
+	case ctx.Err() != nil:
+		out.stopped = "interrupted"
+	default:
+		out.stopped = "max-nodes"
+	}
+	if c.Bool("json") {
+		err = json.NewEncoder(s.out).Encode(out.json())
+	} else {
+		out.text(s)
+	}
+	if err != nil {
+		return failed("%s: %v", cmd, err)
+	}
+	if out.stopped == "interrupted" {
+		return &exitError{code: 130, quiet: true}
+	}
+	return nil
+}
+
+// errBudget is the cause of a solve stopped by --budget.
+var errBudget = fmt.Errorf("CPU budget spent")
+
+// solveInput returns the position to solve: the POSITION file or the empty
+// board of --size, never both.
+func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error) {
+	var pos chainreact.Position
+	switch {
+	case c.NArg() > 1:
+		return pos, "", badInput("%s: want one POSITION file or --size, got %d arguments", cmd, c.NArg())
+	case c.NArg() == 1 && c.IsSet("size"):
+		return pos, "", badInput("%s: give the POSITION file %s or --size %s, not both", cmd, c.Args().First(), c.String("size"))
+	case c.NArg() == 0 && !c.IsSet("size"):
+		return pos, "", badInput("%s: give a POSITION file or --size RxC, such as --size 3x4", cmd)
+	case c.NArg() == 1:
+		file := c.Args().First()
+		pos, err := loadPosition(cmd, file)
+		if err != nil {
+			return pos, "", err
+		}
+		if pos.Board.Players() != 2 {
+			return pos, "", badInput("%s: %s: %d players: the solver plays two-player games only", cmd, file, pos.Board.Players())
+		}
+		return pos, file, nil
+	}
+	rows, cols, err := parseSize(cmd, "size", c.String("size"))
+	if err != nil {
+		return pos, "", err
+	}
+	pos, err = chainreact.NewPosition(rows, cols, 2)
+	if err != nil {
+		return pos, "", badInput("%s: --size: %v", cmd, err)
+	}
+	return pos, "", nil
+}
+
+// watchSolve shows the solve's progress on stderr, when it is a terminal,
+// and cancels it when the CPU budget is spent, until done is closed.
+func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, budget time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
+	defer close(watched)
+	startCPU, start := solver.ProcessCPU(), time.Now()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	shown := false
+	for n := 1; ; n++ {
+		select {
+		case <-done:
+			if shown {
+				fmt.Fprint(s.err, "\r\x1b[K")
+			}
+			return
+		case <-tick.C:
+		}
+		if budget > 0 && solver.ProcessCPU()-startCPU >= budget {
+			cancel(errBudget)
+		}
+		if s.errTTY && n%20 == 0 {
+			nodes, w, lo, hi := sv.Progress()
+			fmt.Fprintf(s.err, "\r\x1b[K%s positions, %.0fs: %s", reactThousands(nodes), time.Since(start).Seconds(), provedSoFar(pos, w, lo, hi))
+			shown = true
+		}
+	}
+}
+
+// provedSoFar says what the bounds of a solve in progress prove.
+func provedSoFar(pos *chainreact.Position, winner, lo, hi int) string {
+	switch {
+	case winner < 0:
+		return "winner unknown"
+	case lo == hi:
+		return fmt.Sprintf("%c wins on ply %d", pos.Names[winner], lo)
+	}
+	return fmt.Sprintf("%c wins, last ply %d to %d", pos.Names[winner], lo, hi)
+}
+
+// reactThousands writes n with thousands separators.
+func reactThousands(n uint64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// solveReport is a finished (or stopped) solve, ready to print.
+type solveReport struct {
+	pos       *chainreact.Position
+	file      string
+	res       chainreact.SolveResult
+	wall, cpu time.Duration
+	stopped   string // why an inexact solve stopped: budget, max-nodes, interrupted
+}
+
+func (r *solveReport) json() solveJSON {
+	b := &r.pos.Board
+	j := solveJSON{File: r.file, Size: fmt.Sprintf("%dx%d", b.Rows(), b.Cols()), ToMove: string(r.pos.Names[b.ToMove()]),
+		Result: "unknown", PV: [][2]int{}, Nodes: r.res.Nodes, Seconds: r.wall.Seconds(), CPU: r.cpu.Seconds(), Stopped: r.stopped}
+	if w := r.res.Winner; w >= 0 {
+		name := string(r.pos.Names[w])
+		lo, hi := r.res.PliesMin, r.res.PliesMax
+		j.Winner, j.PliesMin, j.PliesMax, j.Result = &name, &lo, &hi, "winner proved"
+	}
+	if r.res.Exact {
+		plies := r.res.Plies
+		j.Plies, j.Result = &plies, "proved"
+		j.PliesMin, j.PliesMax = nil, nil
+		for _, m := range r.res.PV {
+			row, col := b.RowCol(m)
+			j.PV = append(j.PV, [2]int{row, col})
+		}
+	}
+	return j
+}
+
+func (r *solveReport) text(s *streams) {
+	b := &r.pos.Board
+	what := fmt.Sprintf("%dx%d, empty board", b.Rows(), b.Cols())
+	if r.file != "" {
+		what = fmt.Sprintf("%s: %dx%d, %d orbs played", r.file, b.Rows(), b.Cols(), b.Ply())
+	}
+	if b.Over() {
+		fmt.Fprintf(s.out, "%s\n", what)
+	} else {
+		fmt.Fprintf(s.out, "%s, %c to move\n", what, r.pos.Names[b.ToMove()])
+	}
+	res := r.res
+	switch {
+	case res.Exact && b.Over():
+		fmt.Fprintf(s.out, "the game is over: %c has won on ply %d\n", r.pos.Names[res.Winner], res.Plies)
+	case res.Exact:
+		fmt.Fprintf(s.out, "%c wins under perfect play; the last move is ply %d, %s from here\n",
+			r.pos.Names[res.Winner], res.Plies, reactPlural(res.Plies-b.Ply(), "ply", "plies"))
+		var line []string
+		c := *b
+		for _, m := range res.PV {
+			line = append(line, fmt.Sprintf("%c %s", r.pos.Names[c.ToMove()], c.FormatMove(m)))
+			c.Play(m)
+		}
+		fmt.Fprintf(s.out, "principal variation: %s\n", strings.Join(line, ", "))
+	case res.Winner >= 0:
+		fmt.Fprintf(s.out, "%c wins under perfect play (proved); the last move is ply %d to %d (unknown which: stopped, %s)\n",
+			r.pos.Names[res.Winner], res.PliesMin, res.PliesMax, r.stoppedBy())
+	default:
+		fmt.Fprintf(s.out, "unknown: stopped before proving who wins (%s)\n", r.stoppedBy())
+	}
+	fmt.Fprintf(s.out, "%s positions, %.2fs\n", reactThousands(res.Nodes), r.wall.Seconds())
+}
+
+func (r *solveReport) stoppedBy() string {
+	switch r.stopped {
+	case "budget":
+		return "the --budget was spent"
+	case "interrupted":
+		return "interrupted"
+	}
+	return "--max-nodes reached"
+}
+
+// reactPlural writes n with the singular or plural noun.
+func reactPlural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
