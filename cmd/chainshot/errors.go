@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"syscall"
 )
@@ -55,29 +54,6 @@ func exitCode(err error) (int, string) {
 	}
 	return exitBad, err.Error()
 }
-
-// outStream is standard output. It keeps its first write error and drops
-// every write after it, so that a failure is reported once (by run) and
-// a command can stop early (failed).
-type outStream struct {
-	w   io.Writer
-	err error
-}
-
-func (o *outStream) Write(p []byte) (int, error) {
-	if o.err != nil {
-		return 0, o.err
-	}
-	n, err := o.w.Write(p)
-	if err != nil {
-		o.err = err
-	}
-	return n, err
-}
-
-// failed reports whether a write to standard output has failed: there is
-// no point in working on for output nobody can read.
-func (o *outStream) failed() bool { return o.err != nil }
 
 // stdoutFailed gives the exit status and message of a run whose standard
 // output failed with werr, the command having returned err. A closed pipe

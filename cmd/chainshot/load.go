@@ -3,9 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
+	"os"
+	"strings"
 
 	"chainshot/datasets"
+	"chainshot/results"
 )
 
 // loadSets loads the boards of a file or built-in data set. Warnings and
@@ -41,8 +43,25 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 	return sets[0], nil
 }
 
-// printf writes to w, ignoring errors: the streams are the terminal or a
-// pipe, and a failed write there has nowhere better to be reported.
-func printf(w io.Writer, format string, args ...any) {
-	fmt.Fprintf(w, format, args...)
+// readResults reads a results file for cmd ("-" is standard input). A
+// file that cannot be read or a bad line is bad input (exit status 2); a
+// partial last line, left by a run killed while writing it, is skipped
+// with a warning on stderr.
+func readResults(s *streams, cmd, path string) (results.File, error) {
+	var f results.File
+	var err error
+	if path == "-" {
+		f, err = results.ReadJSONL(s.in, "stdin")
+	} else if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+		return f, badInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
+	} else {
+		f, err = results.ReadFile(path)
+	}
+	if err != nil {
+		return f, badInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
+	}
+	if f.Partial != nil {
+		printf(s.err, "warning: %s\n", f.Partial.Warning())
+	}
+	return f, nil
 }

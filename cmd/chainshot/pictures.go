@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"chainshot/board"
@@ -53,4 +54,10 @@ func writeReplayGIF(path, title string, start board.Board, moves []board.Move) e
 		return badInput("%v", err)
 	}
 	return nil
+}
+
+// gifName is the file name of a data set's replay in a --gif-dir folder.
+func gifName(set string) string {
+	base := strings.TrimSuffix(filepath.Base(strings.ReplaceAll(set, "#", "-")), ".txt")
+	return base + ".gif"
 }

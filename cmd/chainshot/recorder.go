@@ -284,12 +284,3 @@ func (r *recorder) finish() error {
 	}
 	return r.failure()
 }
-
-// recordMoves returns a record's moves as board moves.
-func recordMoves(rec results.Record) []board.Move {
-	moves := make([]board.Move, len(rec.Moves))
-	for i, m := range rec.Moves {
-		moves[i] = board.MoveAt(m[0], m[1])
-	}
-	return moves
-}

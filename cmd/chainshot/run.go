@@ -144,27 +144,3 @@ func (p *runPlan) writeGIF(set datasets.Set, moves []board.Move) error {
 	}
 	return err
 }
-
-// logSet reports a finished data set on stderr: a step of the progress
-// bar on a terminal, a line otherwise.
-func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record) {
-	if bar != nil {
-		bar.Add(1)
-		return
-	}
-	nps := 0.0
-	if r.CPU > 0 {
-		nps = float64(r.Nodes) / r.CPU
-	}
-	partial := ""
-	if r.Partial {
-		partial = " (interrupted)"
-	}
-	printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s%s\n", r.File, r.BeadsLeft, r.Score, r.CPU, nps, partial)
-}
-
-// settings are the settings a search config records in each line.
-func (cfg searchConfig) settings() results.Settings {
-	return results.Settings{Algo: cfg.algo, Budget: cfg.opt.Budget.Seconds(), Wall: cfg.opt.Wall,
-		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed}
-}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"chainshot/expendibots"
+
+	"github.com/urfave/cli/v2"
+)
+
+func boomVerifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "replay actions on a case: exit 0 if every black token is removed, 1 naming the first illegal action",
+		ArgsUsage: "FILE.json ACTIONS.txt",
+		Action:    boomVerify,
+	}
+}
+
+func boomVerify(c *cli.Context) error {
+	if err := wantArgs(c, "verify", "FILE.json", "ACTIONS.txt"); err != nil {
+		return err
+	}
+	path, actPath := c.Args().Get(0), c.Args().Get(1)
+	b, err := loadBoomCase(c, "verify", path)
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(actPath)
+	if err != nil {
+		return badInput("chainshot boom verify: %v", err)
+	}
+	acts, lines, err := expendibots.ParseActions(data, actPath)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	boards, _, bad, err := expendibots.Replay(b, acts)
+	if err != nil {
+		reason := err.Error()
+		if ie, ok := err.(*expendibots.IllegalError); ok {
+			reason = ie.Reason
+		}
+		return failed("chainshot boom verify: %s:%d: illegal action %d, %q: %s", actPath, lines[bad], bad+1, acts[bad].String(), reason)
+	}
+	s := ioFrom(c)
+	end := b
+	if len(boards) > 0 {
+		end = boards[len(boards)-1]
+	}
+	if !end.Won() {
+		_, black := end.Tokens()
+		return failed("chainshot boom verify: %s: %d black token(s) left after all %d actions", actPath, black, len(acts))
+	}
+	for i, nb := range boards {
+		if nb.Won() && i < len(boards)-1 {
+			fmt.Fprintf(s.err, "note: %s:%d: every black token is gone after action %d; the %d after it are not needed\n",
+				actPath, lines[i], i+1, len(boards)-1-i)
+			break
+		}
+	}
+	_, err = fmt.Fprintf(s.out, "ok: %d actions remove every black token\n", len(acts))
+	return err
+}

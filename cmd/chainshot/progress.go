@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"chainshot/results"
+	"chainshot/solver"
+)
+
+// showProgress draws a progress bar of the budget used, with the best line
+// so far, until done is closed.
+func showProgress(s *streams, name string, opt solver.Options, done <-chan struct{}, finished chan<- struct{}) {
+	defer close(finished)
+	max := int64(-1)
+	if opt.Budget > 0 {
+		max = opt.Budget.Milliseconds()
+	}
+	bar := progressbar.NewOptions64(max,
+		progressbar.OptionSetWriter(s.err),
+		progressbar.OptionSetDescription(name),
+		progressbar.OptionSetWidth(24),
+		progressbar.OptionThrottle(150*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetVisibility(s.errTTY),
+	)
+	startCPU, startWall := solver.ProcessCPU(), time.Now()
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			bar.Finish()
+			return
+		case <-tick.C:
+			used := solver.ProcessCPU() - startCPU
+			if opt.Wall {
+				used = time.Since(startWall)
+			}
+			desc := name + ": searching"
+			if beads, score, ok := opt.Progress.Best(); ok {
+				desc = fmt.Sprintf("%s: best %d left, %d points, %d nodes", name, beads, score, opt.Progress.Nodes())
+			}
+			bar.Describe(desc)
+			bar.Set64(min(used.Milliseconds(), max))
+		}
+	}
+}
+
+// logSet reports a finished data set on stderr: a step of the progress
+// bar on a terminal, a line otherwise.
+func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record) {
+	if bar != nil {
+		bar.Add(1)
+		return
+	}
+	nps := 0.0
+	if r.CPU > 0 {
+		nps = float64(r.Nodes) / r.CPU
+	}
+	partial := ""
+	if r.Partial {
+		partial = " (interrupted)"
+	}
+	printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s%s\n", r.File, r.BeadsLeft, r.Score, r.CPU, nps, partial)
+}

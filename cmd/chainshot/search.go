@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"chainshot/results"
+	"chainshot/solver"
+)
+
+// searchFlags are the flags of every command that runs the solver.
+func searchFlags() []cli.Flag {
+	return append([]cli.Flag{
+		&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
+			Usage: "CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts)"},
+		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm: " + algoNames()},
+		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (the same seed and --max-nodes give the same moves)"},
+		&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
+		&cli.Int64Flag{Name: "max-nodes", Usage: "stop after this many nodes/playouts: a budget that does not depend on the machine"},
+		&cli.IntFlag{Name: "workers", Usage: "search goroutines (0: one per CPU)"},
+		&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in MB"},
+	}, profileFlags()...)
+}
+
+func algoNames() string {
+	var names []string
+	for _, a := range solver.Algorithms() {
+		names = append(names, a.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func algoHelp() string {
+	var sb strings.Builder
+	for _, a := range solver.Algorithms() {
+		fmt.Fprintf(&sb, "  %-8s %s\n", a.Name, a.Description)
+	}
+	return sb.String()
+}
+
+// searchConfig is what the search flags say.
+type searchConfig struct {
+	algo string
+	opt  solver.Options
+}
+
+func searchConfigFrom(c *cli.Context) (searchConfig, error) {
+	algo := c.String("algo")
+	known := false
+	for _, a := range solver.Algorithms() {
+		known = known || a.Name == algo
+	}
+	if !known {
+		return searchConfig{}, badInput("chainshot %s: --algo %q: want one of %s", c.Command.Name, algo, algoNames())
+	}
+	if c.Duration("budget") < 0 || c.Int64("max-nodes") < 0 || c.Int("workers") < 0 || c.Int("memory") < 1 {
+		return searchConfig{}, badInput("chainshot %s: --budget, --max-nodes and --workers must not be negative, --memory at least 1", c.Command.Name)
+	}
+	if c.Duration("budget") == 0 && c.Int64("max-nodes") == 0 {
+		return searchConfig{}, badInput("chainshot %s: --budget 0 needs a --max-nodes limit", c.Command.Name)
+	}
+	return searchConfig{algo: algo, opt: solver.Options{
+		Budget: c.Duration("budget"), Wall: c.Bool("wall"), MaxNodes: c.Int64("max-nodes"),
+		Seed: c.Uint64("seed"), Workers: c.Int("workers"), MemoryMB: c.Int("memory"),
+	}}, nil
+}
+
+// settings are the settings a search config records in each line.
+func (cfg searchConfig) settings() results.Settings {
+	return results.Settings{Algo: cfg.algo, Budget: cfg.opt.Budget.Seconds(), Wall: cfg.opt.Wall,
+		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed}
+}
