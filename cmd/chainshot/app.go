@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -52,54 +51,14 @@ func newApp(s *streams) *cli.App {
 		// urfave/cli would otherwise os.Exit inside Run; exit codes are
 		// mapped in run() after Run returns so that defers run.
 		ExitErrHandler: func(*cli.Context, error) {},
-		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return badInput("chainshot: unknown command %q (run \"chainshot help\" for the list)", c.Args().First())
-			}
-			return cli.ShowAppHelp(c)
-		},
 	}
-	onUsage := func(c *cli.Context, err error, _ bool) error {
-		name := c.Command.FullName()
-		if name == "" {
-			name = "chainshot"
-		} else {
-			name = "chainshot " + name
-		}
-		// A duration without a unit: say what is wanted.
-		for _, f := range c.Command.Flags {
-			if _, ok := f.(*cli.DurationFlag); !ok {
-				continue
-			}
-			for _, n := range f.Names() {
-				if msg := err.Error(); strings.Contains(msg, "for flag -"+n+":") {
-					value := ""
-					if i := strings.Index(msg, "\""); i >= 0 {
-						if j := strings.Index(msg[i+1:], "\""); j >= 0 {
-							value = msg[i+1 : i+1+j]
-						}
-					}
-					return badInput("%s: --%s %q: a duration needs a unit, like 30s, 500ms or 2m", name, f.Names()[0], value)
-				}
-			}
-		}
-		return badInput("%s: %v (run \"%s --help\")", name, err, name)
-	}
-	app.OnUsageError = onUsage
-	var walk func(cs []*cli.Command)
-	walk = func(cs []*cli.Command) {
-		for _, c := range cs {
-			c.OnUsageError = onUsage
-			walk(c.Subcommands)
-		}
-	}
-	walk(app.Commands)
+	installUsage(app)
 	return app
 }
 
 // run is the whole program: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := &streams{in: stdin, out: &outStream{w: stdout}, err: stderr,
+	s := &streams{in: stdin, out: &outStream{w: stdout}, err: stderr, args: args,
 		outTTY: isTerminal(stdout), errTTY: isTerminal(stderr)}
 	s.color = s.outTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	app := newApp(s)

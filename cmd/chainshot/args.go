@@ -54,10 +54,16 @@ func permuteArgs(app *cli.App, args []string) []string {
 		if len(a) > 1 && strings.HasPrefix(a, "-") && !isNumber(a) {
 			flags = append(flags, a)
 			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && takesValue[name] && j+1 < len(rest) {
-				flags = append(flags, rest[j+1])
-				j++
+			if strings.Contains(name, "=") || !takesValue[name] {
+				continue
 			}
+			if j+1 == len(rest) {
+				// The value is missing: the flag goes last, so that it
+				// is reported as such rather than take "--" as its value.
+				return append(append([]string{}, args[:i]...), flags...)
+			}
+			flags = append(flags, rest[j+1])
+			j++
 			continue
 		}
 		positional = append(positional, a)

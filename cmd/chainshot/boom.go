@@ -18,12 +18,6 @@ func boomCommand() *cli.Command {
 		Description: "Cases are JSON: {\"white\": [[n,x,y],...], \"black\": [[n,x,y],...]},\n" +
 			"(x, y) with x the column and y the row, both 0..7, (0, 0) at the bottom left.\n" +
 			"Actions are one a line: \"MOVE n from (x1, y1) to (x2, y2).\" or \"BOOM at (x, y).\"",
-		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return badInput("chainshot boom: unknown command %q (want solve, show or verify)", c.Args().First())
-			}
-			return cli.ShowSubcommandHelp(c)
-		},
 		Subcommands: []*cli.Command{boomSolveCommand(), boomShowCommand(), boomVerifyCommand()},
 	}
 }

@@ -14,14 +14,14 @@ import (
 // searchFlags are the flags of every command that runs the solver.
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{
-		&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
-			Usage: "CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts)"},
+		durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
+			Usage: "CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts)"}, 0, "0 (no time limit, with --max-nodes) or more"),
 		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm: " + algoNames()},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (the same seed and --max-nodes give the same moves)"},
 		&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
-		&cli.Int64Flag{Name: "max-nodes", Usage: "stop after this many nodes/playouts: a budget that does not depend on the machine"},
-		&cli.IntFlag{Name: "workers", Usage: "search goroutines (0: one per CPU)"},
-		&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in MB"},
+		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after this many nodes/playouts: a budget that does not depend on the machine"}, 0, "0 (no limit) or more"),
+		atLeast(&cli.IntFlag{Name: "workers", Usage: "search goroutines (0: one per CPU)"}, 0, "0 (one per CPU) or more"),
+		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in MB"}, 1, "1 (MB) or more"),
 	}, profileFlags()...)
 }
 
@@ -54,13 +54,10 @@ func searchConfigFrom(c *cli.Context) (searchConfig, error) {
 		known = known || a.Name == algo
 	}
 	if !known {
-		return searchConfig{}, badInput("chainshot %s: --algo %q: want one of %s", c.Command.Name, algo, algoNames())
-	}
-	if c.Duration("budget") < 0 || c.Int64("max-nodes") < 0 || c.Int("workers") < 0 || c.Int("memory") < 1 {
-		return searchConfig{}, badInput("chainshot %s: --budget, --max-nodes and --workers must not be negative, --memory at least 1", c.Command.Name)
+		return searchConfig{}, flagError(c, findFlag(c, "algo"), fmt.Sprintf("%q", algo), "one of "+algoNames())
 	}
 	if c.Duration("budget") == 0 && c.Int64("max-nodes") == 0 {
-		return searchConfig{}, badInput("chainshot %s: --budget 0 needs a --max-nodes limit", c.Command.Name)
+		return searchConfig{}, badInput("%s: %s 0 needs a --max-nodes limit", commandPath(c), typedFlag(c, []string{"budget", "b"}))
 	}
 	return searchConfig{algo: algo, opt: solver.Options{
 		Budget: c.Duration("budget"), Wall: c.Bool("wall"), MaxNodes: c.Int64("max-nodes"),

@@ -23,6 +23,9 @@ type streams struct {
 	// stdout).
 	out *outStream
 	err io.Writer
+	// args are the command line as given, for messages that name a flag
+	// as it was typed.
+	args []string
 	// outTTY and errTTY say whether stdout and stderr are terminals.
 	outTTY, errTTY bool
 	// color says whether to print ANSI colours on stdout.
