@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
@@ -9,33 +11,44 @@ import (
 
 func genCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "gen",
-		Usage: "print a random board file, the same for the same seed",
+		Name:      "gen",
+		Usage:     "print a random board file, the same for the same seed",
+		UsageText: "chainshot gen [--size RxC] [--colors N] [--seed N]",
+		Description: "Examples:\n" +
+			"  chainshot gen --size 15x15 --colors 5 --seed 7 > board.txt\n" +
+			"  chainshot gen -k 3 -s 2 --size 5x5",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "rows", Aliases: []string{"r"}, Value: 15, Usage: "number of rows (1-32; the handout uses 5-25)"},
-			&cli.IntFlag{Name: "cols", Aliases: []string{"c"}, Value: 15, Usage: "number of columns (1-32)"},
-			&cli.IntFlag{Name: "colors", Aliases: []string{"k"}, Value: 5, Usage: "number of colours (1-5, R G B L O in that order)"},
-			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed"},
+			sizeFlag("15x15", 1, board.MaxSize, board.MaxSize, fmt.Sprintf("board size `RxC`, rows by columns, each 1 to %d (the handout uses 5x5 to 25x25)", board.MaxSize)),
+			within(&cli.IntFlag{Name: "colors", Aliases: []string{"k"}, Value: 5, Usage: "number of colours, `N` from 1 to 5 (R G B L O in that order)"}, 1, board.NumColors, "1 to 5"),
+			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N`: the same seed gives the same board"},
+			// The old spellings, kept for a release (README: Renamed flags).
+			within(&cli.IntFlag{Name: "rows", Aliases: []string{"r"}, Hidden: true, Usage: "old spelling: --size RxC"}, 1, board.MaxSize, fmt.Sprintf("1 to %d", board.MaxSize)),
+			within(&cli.IntFlag{Name: "cols", Aliases: []string{"c"}, Hidden: true, Usage: "old spelling: --size RxC"}, 1, board.MaxSize, fmt.Sprintf("1 to %d", board.MaxSize)),
 		},
-		Action: func(c *cli.Context) error {
-			s := ioFrom(c)
-			if c.Args().Present() {
-				return badInput("chainshot gen: takes flags only, got %q", c.Args().First())
-			}
-			for _, f := range []struct {
-				name     string
-				min, max int
-			}{{"rows", 1, board.MaxSize}, {"cols", 1, board.MaxSize}, {"colors", 1, board.NumColors}} {
-				if v := c.Int(f.name); v < f.min || v > f.max {
-					return badInput("chainshot gen: --%s %d: want %d to %d", f.name, v, f.min, f.max)
-				}
-			}
-			data, err := datasets.GenerateFile(c.Int("rows"), c.Int("cols"), c.Int("colors"), c.Uint64("seed"))
-			if err != nil {
-				return badInput("chainshot gen: %v", err)
-			}
-			_, err = s.out.Write(data)
-			return err
-		},
+		Action: doGen,
 	}
+}
+
+func doGen(c *cli.Context) error {
+	if c.Args().Present() {
+		return badInput("chainshot gen: takes flags only, got %q", c.Args().First())
+	}
+	rows, cols, _ := parseRxC(c.String("size"), 1, board.MaxSize, board.MaxSize) // checked by the flag
+	if c.IsSet("rows") || c.IsSet("cols") {
+		if c.IsSet("size") {
+			return badInput("chainshot gen: give --size RxC or the old --rows and --cols, not both")
+		}
+		if c.IsSet("rows") {
+			rows = c.Int("rows")
+		}
+		if c.IsSet("cols") {
+			cols = c.Int("cols")
+		}
+	}
+	data, err := datasets.GenerateFile(rows, cols, c.Int("colors"), c.Uint64("seed"))
+	if err != nil {
+		return badInput("%v", err) // the package names itself
+	}
+	_, err = ioFrom(c).out.Write(data)
+	return err
 }

@@ -29,7 +29,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"results merge":    {nil, []string{"good.jsonl"}},
 	"bench":            {[]string{"--max-nodes", "50", "--speed-time", "10ms"}, []string{"sample1"}},
 	"datasets":         {},
-	"gen":              {[]string{"--rows", "5", "--cols", "5"}, nil},
+	"gen":              {[]string{"--size", "5x5"}, nil},
 	"boom solve":       {[]string{"--budget", "5s"}, []string{"one.json"}},
 	"boom show":        {nil, []string{"one.json"}},
 	"boom verify":      {nil, []string{"one.json", "actions.txt"}},

@@ -70,7 +70,7 @@ func doPlay(c *cli.Context) error {
 	}
 	p := &session{s: s, lines: bufio.NewScanner(s.in), hintOpt: solver.Options{
 		Budget: c.Duration("hint-budget"), MaxNodes: c.Int64("max-nodes"),
-		Seed: c.Uint64("seed"), Workers: c.Int("workers"), MemoryMB: c.Int("memory"),
+		Seed: c.Uint64("seed"), Workers: jobs(c), MemoryMB: c.Int("memory"),
 	}}
 	name := c.Args().First()
 	fromArgs := name != ""

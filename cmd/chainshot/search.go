@@ -15,14 +15,26 @@ import (
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{
 		durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
-			Usage: "CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts)"}, 0, "0 (no time limit, with --max-nodes) or more"),
-		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm: " + algoNames()},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (the same seed and --max-nodes give the same moves)"},
+			Usage: "CPU time per data set, a `DURATION` with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, with --max-nodes)"},
+			0, "0 (no time limit, with --max-nodes) or more"),
+		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm `NAME`: " + algoNames()},
+		&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (the same seed and --max-nodes give the same moves)"},
 		&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
-		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after this many nodes/playouts: a budget that does not depend on the machine"}, 0, "0 (no limit) or more"),
-		atLeast(&cli.IntFlag{Name: "workers", Usage: "search goroutines (0: one per CPU)"}, 0, "0 (one per CPU) or more"),
-		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in MB"}, 1, "1 (MB) or more"),
+		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts: a budget that does not depend on the machine (0: no limit)"},
+			0, "0 (no limit) or more"),
+		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "search goroutines on each data set, `N` (0: one per CPU)"}, 0, "0 (one per CPU) or more"),
+		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, `MB`"}, 1, "1 (MB) or more"),
+		// The old spelling, kept for a release (README: Renamed flags).
+		atLeast(&cli.IntFlag{Name: "workers", Hidden: true, Usage: "old spelling of --jobs"}, 0, "0 (one per CPU) or more"),
 	}, profileFlags()...)
+}
+
+// jobs is --jobs, or its old spelling --workers when only that is given.
+func jobs(c *cli.Context) int {
+	if !c.IsSet("jobs") && c.IsSet("workers") {
+		return c.Int("workers")
+	}
+	return c.Int("jobs")
 }
 
 func algoNames() string {
@@ -61,7 +73,7 @@ func searchConfigFrom(c *cli.Context) (searchConfig, error) {
 	}
 	return searchConfig{algo: algo, opt: solver.Options{
 		Budget: c.Duration("budget"), Wall: c.Bool("wall"), MaxNodes: c.Int64("max-nodes"),
-		Seed: c.Uint64("seed"), Workers: c.Int("workers"), MemoryMB: c.Int("memory"),
+		Seed: c.Uint64("seed"), Workers: jobs(c), MemoryMB: c.Int("memory"),
 	}}, nil
 }
 
