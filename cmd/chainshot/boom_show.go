@@ -14,7 +14,9 @@ func boomShowCommand() *cli.Command {
 		Name:      "show",
 		Usage:     "draw the board with its coordinates",
 		ArgsUsage: "FILE.json",
-		Action:    boomShow,
+		Description: "White stacks are w1, w2 ..., black ones b1, b2 ...; (0, 0) is the bottom left." +
+			examples("chainshot boom show test-level-4.json"),
+		Action: boomShow,
 	}
 }
 

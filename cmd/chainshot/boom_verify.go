@@ -14,7 +14,9 @@ func boomVerifyCommand() *cli.Command {
 		Name:      "verify",
 		Usage:     "replay actions on a case: exit 0 if every black token is removed, 1 naming the first illegal action",
 		ArgsUsage: "FILE.json ACTIONS.txt",
-		Action:    boomVerify,
+		Description: "ACTIONS.txt holds one action a line, as \"boom solve\" prints them." +
+			examples("chainshot boom solve test-level-4.json > out.txt && chainshot boom verify test-level-4.json out.txt"),
+		Action: boomVerify,
 	}
 }
 

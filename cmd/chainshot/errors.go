@@ -7,7 +7,7 @@ import (
 	"syscall"
 )
 
-// Exit statuses, as DESIGN.md fixes them.
+// Exit statuses, as the README (Output and exit status) gives them.
 const (
 	exitOK     = 0 // success
 	exitFailed = 1 // the work ran but failed (a result did not verify, a game was lost...)

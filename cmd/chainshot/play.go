@@ -24,11 +24,15 @@ func playCommand() *cli.Command {
 			"Input may be piped: a script of moves plays the game; if input ends before the\n" +
 			"game does, the moves so far are listed and play exits with status 2.\n" +
 			"With --auto the computer plays FILE by itself within --budget CPU time, showing\n" +
-			"the board after each move, then the moves, CPU time and beads left.",
+			"the board after each move, then the moves, CPU time and beads left. Flags marked\n" +
+			"\"with --auto\" apply only then; a hint searches for --hint-budget with the others." +
+			examples("chainshot play sample1",
+				"chainshot play < moves.txt sample1",
+				"chainshot play --auto ladder04-10x10-3c --budget 5s"),
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "auto", Usage: "let the computer play FILE automatically (see \"chainshot solve\")"},
-			&cli.DurationFlag{Name: "hint-budget", Value: time.Second, Usage: "CPU time the solver spends on each hint"},
-		}, searchFlags()...),
+			&cli.DurationFlag{Name: "hint-budget", Value: time.Second, Usage: "`DURATION` of CPU time the solver spends on each hint, with a unit: 1s, 500ms"},
+		}, markAutoOnly(searchFlags())...),
 		Action: doPlay,
 	}
 }

@@ -20,7 +20,8 @@ func resultsCommand() *cli.Command {
 			Usage:     "merge the results of tournament shards into one table",
 			ArgsUsage: "RESULTS.jsonl...",
 			Description: "One line per data set is kept (the better one if a data set appears twice, a\n" +
-				"finished line before an interrupted one), sorted by data set name.",
+				"finished line before an interrupted one), sorted by data set name." +
+				examples("chainshot results merge shard*.jsonl --out all.jsonl --csv all.csv"),
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged results as JSON Lines to `FILE`"},
 				&cli.StringFlag{Name: "csv", Usage: "write the merged results as CSV to `FILE`"},

@@ -15,15 +15,15 @@ import (
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{
 		durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
-			Usage: "CPU time per data set, a `DURATION` with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, with --max-nodes)"},
+			Usage: "`DURATION` of CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, then --max-nodes must be given)"},
 			0, "0 (no time limit, with --max-nodes) or more"),
-		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm `NAME`: " + algoNames()},
-		&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (the same seed and --max-nodes give the same moves)"},
+		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm `NAME`: " + algoNames() + " (\"chainshot solve --help\" describes them)"},
+		&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (the same seed and --max-nodes give the same moves on every machine)"},
 		&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
-		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts: a budget that does not depend on the machine (0: no limit)"},
+		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts, a budget that does not depend on the machine (0: no limit)"},
 			0, "0 (no limit) or more"),
-		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "search goroutines on each data set, `N` (0: one per CPU)"}, 0, "0 (one per CPU) or more"),
-		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, `MB`"}, 1, "1 (MB) or more"),
+		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU)"}, 0, "0 (one per CPU) or more"),
+		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in `MB`"}, 1, "1 (MB) or more"),
 		// The old spelling, kept for a release (README: Renamed flags).
 		atLeast(&cli.IntFlag{Name: "workers", Hidden: true, Usage: "old spelling of --jobs"}, 0, "0 (one per CPU) or more"),
 	}, profileFlags()...)

@@ -15,6 +15,9 @@ func showCommand() *cli.Command {
 		Name:      "show",
 		Usage:     "show a ChainShot board with its coordinates, colours and groups",
 		ArgsUsage: "FILE|NAME",
+		Description: "Prints the board, row 1 at the bottom and column 1 at the left, then its beads by\n" +
+			"colour and its removable groups. FILE#K names the K-th board of a file that holds several." +
+			examples("chainshot show sample1", "chainshot show board.txt --png board.png"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "png", Usage: "also draw the board as a PNG image in `FILE` (coordinates on the margins, a letter in each bead)"},
 		},

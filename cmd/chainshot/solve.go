@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
@@ -16,7 +18,10 @@ func solveCommand() *cli.Command {
 		Description: "Searches each data set for the line leaving the fewest beads, then scoring the most,\n" +
 			"within --budget CPU time, then replays it board by board and prints the moves, score,\n" +
 			"beads left and CPU time. --json prints one results line per data set instead\n" +
-			"(\"chainshot verify\" replays them). Algorithms:\n" + algoHelp(),
+			"(\"chainshot verify\" replays them). Algorithms (--algo):\n" + strings.TrimSuffix(algoHelp(), "\n") +
+			examples("chainshot solve sample1",
+				"chainshot solve ladder08-15x15-5c --budget 5s --brief",
+				"chainshot solve boards/*.txt --max-nodes 100000 --json --out results.jsonl"),
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON results line per data set instead of the replay"},
 			&cli.BoolFlag{Name: "brief", Usage: "print the moves and figures without the board after each move"},

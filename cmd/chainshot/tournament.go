@@ -26,7 +26,11 @@ func tournamentCommand() *cli.Command {
 			"best line found so far for the data set in progress, marked partial (a resumed run\n" +
 			"runs that data set again and replaces the line); a second Ctrl-C quits at once.\n" +
 			"--shard K/N runs every N-th data set starting with the K-th, for batch systems\n" +
-			"(a Slurm array, a Kubernetes indexed Job); \"chainshot results merge\" joins the shards.",
+			"(a Slurm array, a Kubernetes indexed Job); \"chainshot results merge\" joins the shards." +
+			examples("chainshot tournament ladder --budget 2s",
+				"chainshot tournament boards/ --out results.jsonl --csv results.csv",
+				"chainshot tournament boards/ --out results.jsonl --resume",
+				"chainshot tournament boards/ --shard 2/8 --out shard2.jsonl"),
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N)"},

@@ -59,22 +59,6 @@ func groupAction(c *cli.Context) error {
 	return showGroupHelp(c)
 }
 
-// showGroupHelp shows the help of the app or of the command group c runs.
-func showGroupHelp(c *cli.Context) error {
-	if c.Command == nil || c.Command.HelpName == c.App.HelpName {
-		return cli.ShowAppHelp(c)
-	}
-	return cli.ShowSubcommandHelp(c)
-}
-
-// subcommands returns the commands of the group c runs.
-func subcommands(c *cli.Context) []*cli.Command {
-	if c.Command == nil || c.Command.HelpName == c.App.HelpName {
-		return c.App.Commands
-	}
-	return c.Command.Subcommands
-}
-
 // unknownCommand is the error for a name that is none of cmds, in the
 // group at path: "chainshot react: unknown command "foo" (want play,
 // analyze ... or experiment)".
@@ -94,34 +78,6 @@ func orList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// helpCommand is the "help [COMMAND]" of a group: urfave/cli's own says
-// "No help topic for 'foo'" for an unknown one, with no choices.
-func helpCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "help",
-		Aliases:   []string{"h"},
-		Usage:     "show the commands, or one command's help",
-		ArgsUsage: "[COMMAND]",
-		Action: func(c *cli.Context) error {
-			group := c.Lineage()[1]
-			name := c.Args().First()
-			switch {
-			case name == "":
-				return showGroupHelp(group)
-			case c.NArg() > 1:
-				return badInput("%s: want one COMMAND, got %d arguments (for a subcommand: \"%s %s --help\")",
-					commandPath(c), c.NArg(), commandPath(group), strings.Join(c.Args().Slice(), " "))
-			}
-			for _, sub := range subcommands(group) {
-				if sub.HasName(name) && sub.Name != "help" {
-					return cli.ShowCommandHelp(group, name)
-				}
-			}
-			return unknownCommand(commandPath(group), subcommands(group), name)
-		},
-	}
 }
 
 // The errors of Go's flag package, as urfave/cli passes them on.

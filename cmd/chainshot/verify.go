@@ -13,7 +13,8 @@ func verifyCommand() *cli.Command {
 		ArgsUsage: "RESULTS.jsonl...",
 		Description: "Each line's \"file\" is looked up as given, then beside the results file, then as a\n" +
 			"built-in name; \"FILE#K\" names the K-th board of a multi-board file. Exit status 0\n" +
-			"when every line replays to exactly its score and beads_left, 1 otherwise.",
+			"when every line replays to exactly its score and beads_left, 1 otherwise." +
+			examples("chainshot verify results.jsonl", "chainshot solve sample1 --json | chainshot verify -"),
 		Action: doVerify,
 	}
 }
