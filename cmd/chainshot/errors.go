@@ -12,6 +12,10 @@ const (
 	exitOK     = 0 // success
 	exitFailed = 1 // the work ran but failed (a result did not verify, a game was lost...)
 	exitBad    = 2 // bad usage or bad input
+	// exitInterrupted is the status of a command stopped by Ctrl-C after
+	// it has shown what it had, as a shell gives a process killed by
+	// SIGINT (128 + 2).
+	exitInterrupted = 130
 )
 
 // exitError carries an exit status with a message. Commands return it
@@ -33,6 +37,11 @@ func badInput(format string, args ...any) error {
 // failed reports work that ran and failed: exit status 1.
 func failed(format string, args ...any) error {
 	return &exitError{code: exitFailed, msg: fmt.Sprintf(format, args...)}
+}
+
+// interruptedError reports a command stopped by Ctrl-C: exit status 130.
+func interruptedError(format string, args ...any) error {
+	return &exitError{code: exitInterrupted, msg: fmt.Sprintf(format, args...)}
 }
 
 // failedQuietly is exit status 1 after the command printed its own report.

@@ -66,3 +66,24 @@ func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record) {
 	}
 	printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s%s\n", r.File, r.BeadsLeft, r.Score, r.CPU, nps, partial)
 }
+
+// newSetsBar is the progress bar of a run over n data sets: a step a data
+// set, on a terminal only (nil elsewhere).
+func newSetsBar(s *streams, name string, n int) *progressbar.ProgressBar {
+	if !s.errTTY {
+		return nil
+	}
+	return progressbar.NewOptions(n, progressbar.OptionSetWriter(s.err),
+		progressbar.OptionSetDescription(name), progressbar.OptionShowCount(),
+		progressbar.OptionSetVisibility(s.errTTY), progressbar.OptionClearOnFinish())
+}
+
+// endBar takes a bar off the terminal, finished or not (an interrupted
+// run), so that what comes next (the table) starts on a line of its own.
+func endBar(bar *progressbar.ProgressBar) {
+	if bar == nil {
+		return
+	}
+	bar.Clear()
+	bar.Exit()
+}
