@@ -58,7 +58,7 @@ func newApp(s *streams) *cli.App {
 
 // run is the whole program: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := &streams{in: stdin, out: &outStream{w: stdout}, err: stderr, args: args,
+	s := &streams{in: stdin, out: &outStream{w: stdout}, err: stderr, args: args, cmd: "chainshot",
 		outTTY: isTerminal(stdout), errTTY: isTerminal(stderr)}
 	s.color = s.outTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	app := newApp(s)
@@ -69,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, msg = stdoutFailed(err, s.out.err)
 	}
 	if msg != "" {
-		fmt.Fprintln(stderr, msg)
+		fmt.Fprintln(stderr, inOneVoice(s.cmd, msg))
 	}
 	return code
 }

@@ -41,8 +41,8 @@ func loadBoomCase(c *cli.Context, cmd, path string) (expendibots.Board, error) {
 // wantArgs checks the number of positional arguments.
 func wantArgs(c *cli.Context, cmd string, names ...string) error {
 	if c.NArg() != len(names) {
-		return badInput("chainshot boom %s: want %s, got %d argument(s) (run \"chainshot boom %s --help\")",
-			cmd, strings.Join(names, " "), c.NArg(), cmd)
+		return badInput("chainshot boom %s: want %s, got %s (run \"chainshot boom %s --help\")",
+			cmd, strings.Join(names, " "), plural(c.NArg(), "argument"), cmd)
 	}
 	return nil
 }

@@ -85,7 +85,7 @@ func boomShow(c *cli.Context) error {
 	}
 	w, bl := b.Tokens()
 	s := ioFrom(c)
-	_, err = fmt.Fprintf(s.out, "%s: white %d tokens in %d stacks, black %d tokens in %d stacks\n%s",
-		path, w, ws, bl, bs, drawBoard(b, s.color))
+	_, err = fmt.Fprintf(s.out, "%s: white %s in %s, black %s in %s\n%s",
+		path, plural(w, "token"), plural(ws, "stack"), plural(bl, "token"), plural(bs, "stack"), drawBoard(b, s.color))
 	return err
 }

@@ -52,15 +52,20 @@ func boomVerify(c *cli.Context) error {
 	}
 	if !end.Won() {
 		_, black := end.Tokens()
-		return failed("chainshot boom verify: %s: %d black token(s) left after all %d actions", actPath, black, len(acts))
+		return failed("chainshot boom verify: %s: %s left after %s", actPath, plural(black, "black token"), allOf(len(acts), "action"))
 	}
 	for i, nb := range boards {
 		if nb.Won() && i < len(boards)-1 {
-			fmt.Fprintf(s.err, "note: %s:%d: every black token is gone after action %d; the %d after it are not needed\n",
-				actPath, lines[i], i+1, len(boards)-1-i)
+			rest := len(boards) - 1 - i
+			fmt.Fprintf(s.err, "note: %s:%d: every black token is gone after action %d; the %s after it %s not needed\n",
+				actPath, lines[i], i+1, plural(rest, "action"), isAre(rest))
 			break
 		}
 	}
-	_, err = fmt.Fprintf(s.out, "ok: %d actions remove every black token\n", len(acts))
+	verb := "remove"
+	if len(acts) == 1 {
+		verb = "removes"
+	}
+	_, err = fmt.Fprintf(s.out, "ok: %s %s every black token\n", plural(len(acts), "action"), verb)
 	return err
 }

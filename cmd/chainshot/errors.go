@@ -80,7 +80,7 @@ func stdoutFailed(err, werr error) (int, string) {
 	if errors.Is(werr, syscall.EPIPE) {
 		return code, msg
 	}
-	line := fmt.Sprintf("chainshot: cannot write standard output: %v", reason(werr))
+	line := fmt.Sprintf("cannot write standard output: %v", reason(werr))
 	if msg != "" {
 		line = msg + "\n" + line
 	}

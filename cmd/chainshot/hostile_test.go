@@ -124,8 +124,9 @@ func leaves(prefix string, cmds []*cli.Command) map[string]*cli.Command {
 // command tree is walked, so a new command is covered, and must add its
 // valid arguments above) with hostile arguments, and requires of each
 // run: exit status 2; nothing on stdout; exactly one line on stderr,
-// which names the culprit (the file or the flag); and no panic or
-// goroutine dump. Standard input holds "quit".
+// which starts with the command's full path and names the culprit (the
+// file or the flag); and no panic or goroutine dump. Standard input holds
+// "quit".
 func TestHostileArguments(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program some 250 times")
@@ -168,7 +169,7 @@ func TestHostileArguments(t *testing.T) {
 				defer func() { <-sem }()
 				argv := append(strings.Fields(path), hc.args...)
 				code, stdout, stderr := runChainshot(t, dir, argv)
-				if msg := judgeHostile(code, stdout, stderr, hc.culprit); msg != "" {
+				if msg := judgeHostile(code, stdout, stderr, "chainshot "+path+": ", hc.culprit); msg != "" {
 					t.Errorf("chainshot %s (%s): %s\nstdout: %q\nstderr: %q", strings.Join(argv, " "), hc.name, msg, stdout, stderr)
 				}
 			}()
@@ -178,8 +179,9 @@ func TestHostileArguments(t *testing.T) {
 }
 
 // judgeHostile returns what is wrong with the outcome of a hostile run,
-// or "".
-func judgeHostile(code int, stdout, stderr, culprit string) string {
+// or "": the one line on stderr must start with the command's path
+// (prefix) and name the culprit.
+func judgeHostile(code int, stdout, stderr, prefix, culprit string) string {
 	all := stdout + stderr
 	switch {
 	case strings.Contains(all, "panic") || strings.Contains(all, "goroutine "):
@@ -192,6 +194,13 @@ func judgeHostile(code int, stdout, stderr, culprit string) string {
 		return "want exactly one line on stderr"
 	case !strings.Contains(stderr, culprit):
 		return "the message does not name " + culprit
+	case !strings.HasPrefix(stderr, prefix):
+		return "the message does not start with " + prefix
+	}
+	for _, p := range packagePrefixes {
+		if strings.Contains(stderr, ": "+p) {
+			return "a package's prefix after the command's: " + p
+		}
 	}
 	return ""
 }

@@ -25,7 +25,7 @@ func loadSets(s *streams, name string) ([]datasets.Set, error) {
 			fmt.Fprintf(s.err, "warning: %s\n", w)
 		}
 		if len(set.Repairs) > 0 {
-			fmt.Fprintf(s.err, "note: %s is defective as printed and was repaired (%d repairs; see \"chainshot datasets\")\n", set.Name, len(set.Repairs))
+			fmt.Fprintf(s.err, "note: %s is defective as printed and was repaired (%s; see \"chainshot datasets\")\n", set.Name, plural(len(set.Repairs), "repair"))
 		}
 	}
 	return sets, nil
@@ -38,7 +38,7 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 		return datasets.Set{}, err
 	}
 	if len(sets) != 1 {
-		return datasets.Set{}, badInput("%s holds %d boards; name one as %s#K (K from 1 to %d)", name, len(sets), name, len(sets))
+		return datasets.Set{}, badInput("%s holds %s; name one as %s#K (K from 1 to %d)", name, plural(len(sets), "board"), name, len(sets))
 	}
 	return sets[0], nil
 }

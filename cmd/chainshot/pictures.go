@@ -34,7 +34,7 @@ func replayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFra
 	}
 	frames = append(frames, picture.ChainShotFrame{
 		Grid:    strings.Fields(b.Format()),
-		Caption: fmt.Sprintf("end: %d points, %d beads left", total, b.Beads()),
+		Caption: fmt.Sprintf("end: %s, %s left", plural(total, "point"), plural(b.Beads(), "bead")),
 	})
 	return frames, nil
 }

@@ -317,7 +317,7 @@ func offBoard(r, c, rows, cols int) string {
 
 func (p *session) listMoves(b *board.Board) {
 	groups := b.AppendGroups(nil)
-	printf(p.s.out, "%d groups:\n", len(groups))
+	printf(p.s.out, "%s:\n", plural(len(groups), "group"))
 	for _, g := range groups {
 		printf(p.s.out, "  %-6s %-6s %3d beads  +%d\n", g.Move, g.Color.Name(), g.Size, board.Score(g.Size))
 	}
@@ -349,8 +349,8 @@ func (p *session) hint(g *board.Game) {
 	if res.Optimal {
 		how = "proved best"
 	}
-	printf(s.err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%d moves, %s) leaves %d beads with total %d\n",
-		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), len(res.Moves), how, res.BeadsLeft, g.Total+res.Score)
+	printf(s.err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%s, %s) leaves %s with total %d\n",
+		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), plural(len(res.Moves), "move"), how, plural(res.BeadsLeft, "bead"), g.Total+res.Score)
 }
 
 // doAutoPlay is "play --auto": the handout's automatic play. Ctrl-C

@@ -10,3 +10,19 @@ func plural(n int, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+// allOf is "all 3 lines", or "the 1 line" when there is one.
+func allOf(n int, noun string) string {
+	if n == 1 {
+		return "the 1 " + noun
+	}
+	return "all " + plural(n, noun)
+}
+
+// isAre is the verb for n things.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}

@@ -41,7 +41,7 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 			}
 			desc := name + ": searching"
 			if beads, score, ok := opt.Progress.Best(); ok {
-				desc = fmt.Sprintf("%s: best %d left, %d points, %d nodes", name, beads, score, opt.Progress.Nodes())
+				desc = fmt.Sprintf("%s: best %d left, %s, %s", name, beads, plural(score, "point"), plural(int(opt.Progress.Nodes()), "node"))
 			}
 			bar.Describe(desc)
 			bar.Set64(min(used.Milliseconds(), max))
@@ -64,7 +64,7 @@ func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record) {
 	if r.Partial {
 		partial = " (interrupted)"
 	}
-	printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s%s\n", r.File, r.BeadsLeft, r.Score, r.CPU, nps, partial)
+	printf(s.err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", r.File, plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
 }
 
 // newSetsBar is the progress bar of a run over n data sets: a step a data

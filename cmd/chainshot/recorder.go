@@ -117,8 +117,8 @@ func (r *recorder) notClobbered(flag, path string, resume bool) error {
 	if err != nil || st.Size() == 0 {
 		return nil
 	}
-	return badInput("%s: --%s %s already holds results (%d bytes); rerun with --resume to continue that run, or give another --%s",
-		r.cmd, flag, path, st.Size(), flag)
+	return badInput("%s: --%s %s already holds results (%s); rerun with --resume to continue that run, or give another --%s",
+		r.cmd, flag, path, plural(int(st.Size()), "byte"), flag)
 }
 
 // readOut reads the --out of a resumed run: the finished data sets of
@@ -169,7 +169,7 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 		}
 	}
 	if other > 0 {
-		printf(r.s.err, "note: %s also holds %d line(s) of data sets not in this run; they stay there\n", r.outPath, other)
+		printf(r.s.err, "note: %s also holds %s of data sets not in this run; they stay there\n", r.outPath, plural(other, "line"))
 	}
 	return nil
 }

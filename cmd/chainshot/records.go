@@ -23,7 +23,7 @@ func findBoard(name, dir string) (board.Board, error) {
 		return board.Board{}, err
 	}
 	if len(sets) != 1 {
-		return board.Board{}, fmt.Errorf("%s holds %d boards; a results line names one as %s#K", name, len(sets), name)
+		return board.Board{}, fmt.Errorf("%s holds %s; a results line names one as %s#K", name, plural(len(sets), "board"), name)
 	}
 	return sets[0].Board, nil
 }
@@ -46,8 +46,8 @@ func replayRecord(r results.Record, b board.Board) string {
 	}
 	moves := make([]board.Move, len(r.Moves))
 	for i, m := range r.Moves {
-		if m[0] < 1 || m[1] < 1 || m[0] > board.MaxSize || m[1] > board.MaxSize {
-			return fmt.Sprintf("move %d (%d %d): off the board", i+1, m[0], m[1])
+		if m[0] < 1 || m[1] < 1 || m[0] > b.Rows() || m[1] > b.Cols() {
+			return fmt.Sprintf("move %d: %s", i+1, offBoard(m[0], m[1], b.Rows(), b.Cols()))
 		}
 		moves[i] = board.MoveAt(m[0], m[1])
 	}

@@ -117,9 +117,9 @@ func (p *runPlan) outcome(cmd string, rec *recorder, runErr error, interrupted b
 	werr := rec.finish()
 	switch {
 	case werr != nil && rec.keepGoing:
-		return failed("%s: %v; the run went on (--keep-going): %d of %d data sets finished, all in the results on stdout", cmd, werr, len(rec.recs), len(p.sets))
+		return failed("%s: %v; the run went on (--keep-going): %d of %s finished, all in the results on stdout", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
 	case werr != nil:
-		return failed("%s: %v; stopped after %d of %d data sets, whose results are on stdout (--keep-going goes on without the file)", cmd, werr, len(rec.recs), len(p.sets))
+		return failed("%s: %v; stopped after %d of %s, whose results are on stdout (--keep-going goes on without the file)", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
 	case runErr != nil:
 		return runErr
 	case interrupted:
@@ -127,7 +127,7 @@ func (p *runPlan) outcome(cmd string, rec *recorder, runErr error, interrupted b
 		if rec.outPath != "" {
 			hint = "; the same command with --resume runs it again and the rest"
 		}
-		return failed("%s: interrupted after %d of %d data sets; the last line is the best found so far%s", cmd, len(rec.recs), len(p.sets), hint)
+		return failed("%s: interrupted after %d of %s; the last line is the best found so far%s", cmd, len(rec.recs), plural(len(p.sets), "data set"), hint)
 	}
 	return nil
 }

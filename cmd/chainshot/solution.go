@@ -10,7 +10,7 @@ import (
 // then prints the moves, score, beads left and CPU time.
 func printSolution(s *streams, set datasets.Set, rec results.Record, moves []board.Move, boards bool) {
 	b := set.Board
-	printf(s.out, "%s: %dx%d, %d colours, %s\n", set.Name, b.Rows(), b.Cols(), b.Colors(), boardSummary(&b))
+	printf(s.out, "%s: %dx%d, %s, %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"), boardSummary(&b))
 	if boards {
 		renderBoard(s.out, &b, s.color, nil)
 	}

@@ -26,6 +26,9 @@ type streams struct {
 	// args are the command line as given, for messages that name a flag
 	// as it was typed.
 	args []string
+	// cmd is the path of the command running ("chainshot react play"),
+	// which starts every error message.
+	cmd string
 	// outTTY and errTTY say whether stdout and stderr are terminals.
 	outTTY, errTTY bool
 	// color says whether to print ANSI colours on stdout.

@@ -94,7 +94,7 @@ func doTournament(c *cli.Context) error {
 		}
 	}
 	if len(mine) == 0 {
-		return badInput("chainshot tournament: shard %d/%d holds none of the %d data sets", k, n, len(sets))
+		return badInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, plural(len(sets), "data set"))
 	}
 	gifDir := c.String("gif-dir")
 	if gifDir != "" {
@@ -108,7 +108,7 @@ func doTournament(c *cli.Context) error {
 	}
 	if !c.Bool("json") && len(recs) > 0 {
 		if n > 1 {
-			printf(s.out, "shard %d/%d: %d of %d data sets\n", k, n, len(mine), len(sets))
+			printf(s.out, "shard %d/%d: %d of %s\n", k, n, len(mine), plural(len(sets), "data set"))
 		}
 		results.WriteTable(s.out, recs)
 	}

@@ -34,6 +34,13 @@ func installUsage(app *cli.App) {
 				c.Action = groupAction
 				c.Subcommands = append(c.Subcommands, helpCommand())
 				walk(c.Subcommands)
+				continue
+			}
+			if action := c.Action; action != nil {
+				c.Action = func(ctx *cli.Context) error {
+					ioFrom(ctx).cmd = commandPath(ctx)
+					return action(ctx)
+				}
 			}
 		}
 	}
@@ -228,4 +235,29 @@ func durationAtLeast(f *cli.DurationFlag, lo time.Duration, want string) *cli.Du
 		return nil
 	}
 	return f
+}
+
+// packagePrefixes are the prefixes of the domain packages' errors
+// ("board: sample3.txt:1:8: ragged row ..."): in a message of the command
+// line, the command path takes their place.
+var packagePrefixes = []string{"board: ", "chainreact: ", "datasets: ", "expendibots: ", "results: ", "picture: ", "outfile: ", "chart: ", "solver: "}
+
+// inOneVoice makes each line of an error message start with the command
+// path cmd ("chainshot show: sample3.txt:1:8: ragged row ..."): a line that
+// starts with a package's prefix gets the path in its place, a package
+// prefix within it goes (never "chainshot gen: datasets: ..."), and a
+// line that does not start with the path gets it before it.
+func inOneVoice(cmd, msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, line := range lines {
+		rest, ok := strings.CutPrefix(line, cmd+": ")
+		if !ok && strings.HasPrefix(line, "chainshot") {
+			continue // another command's path, as "chainshot play --auto"
+		}
+		for _, p := range packagePrefixes {
+			rest = strings.ReplaceAll(strings.TrimPrefix(rest, p), ": "+p, ": ")
+		}
+		lines[i] = cmd + ": " + rest
+	}
+	return strings.Join(lines, "\n")
 }

@@ -40,14 +40,14 @@ func doVerify(c *cli.Context) error {
 				bad++
 				printf(s.out, "%s:%d: %s: FAIL: %s\n", path, l.No, l.Record.File, msg)
 			} else {
-				printf(s.out, "%s:%d: %s: ok (score %d, %d beads left, %d moves)\n", path, l.No, l.Record.File, l.Record.Score, l.Record.BeadsLeft, len(l.Record.Moves))
+				printf(s.out, "%s:%d: %s: ok (score %d, %s left, %s)\n", path, l.No, l.Record.File, l.Record.Score, plural(l.Record.BeadsLeft, "bead"), plural(len(l.Record.Moves), "move"))
 			}
 		}
 	}
 	if bad > 0 {
-		printf(s.out, "%d of %d lines FAILED\n", bad, total)
+		printf(s.out, "%d of %s FAILED\n", bad, plural(total, "line"))
 		return failedQuietly()
 	}
-	printf(s.out, "all %d lines verified\n", total)
+	printf(s.out, "%s verified\n", allOf(total, "line"))
 	return nil
 }
