@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -26,15 +27,18 @@ func tournamentCommand() *cli.Command {
 			"best line found so far for the data set in progress, marked partial (a resumed run\n" +
 			"runs that data set again and replaces the line); a second Ctrl-C quits at once.\n" +
 			"--shard K/N runs every N-th data set starting with the K-th, for batch systems\n" +
-			"(a Slurm array, a Kubernetes indexed Job); \"chainshot results merge\" joins the shards." +
+			"(a Slurm array, a Kubernetes indexed Job); \"chainshot results merge\" joins the shards.\n" +
+			"--chart draws the table as a chart, the data sets of a resumed run included." +
 			examples("chainshot tournament ladder --budget 2s",
 				"chainshot tournament boards/ --out results.jsonl --csv results.csv",
 				"chainshot tournament boards/ --out results.jsonl --resume",
+				"chainshot tournament ladder --budget 2s --chart ladder.png",
 				"chainshot tournament boards/ --shard 2/8 --out shard2.jsonl"),
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N)"},
 			&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"},
+			&cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg (boards of the standard SameGame set get the published scores beside)"},
 		),
 		Action: doTournament,
 	}
@@ -67,25 +71,9 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	files, err := datasets.Files(c.Args().Slice())
+	sets, err := loadTournament(s, c.Args().Slice())
 	if err != nil {
-		return badInput("%v", err)
-	}
-	var sets []datasets.Set
-	var defects []string
-	for _, f := range files {
-		more, err := loadSets(s, f)
-		if err != nil {
-			defects = append(defects, err.Error())
-			continue
-		}
-		sets = append(sets, more...)
-	}
-	switch {
-	case len(defects) == 1:
-		return badInput("%s (nothing was run)", defects[0])
-	case len(defects) > 1:
-		return badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
+		return err
 	}
 	var mine []datasets.Set
 	for i, set := range sets {
@@ -102,6 +90,10 @@ func doTournament(c *cli.Context) error {
 			return badInput("chainshot tournament: --gif-dir: %v", err)
 		}
 	}
+	chartPath := c.String("chart")
+	if err := checkChartPath(chartPath); err != nil {
+		return badInput("chainshot tournament: --chart: %v", err)
+	}
 	recs, runErr := runSets(c, mine, cfg, gifDir)
 	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
 		return runErr
@@ -112,5 +104,75 @@ func doTournament(c *cli.Context) error {
 		}
 		results.WriteTable(s.out, recs)
 	}
+	if chartPath != "" && len(recs) > 0 {
+		if err := drawTournament(chartPath, chartTitle(cfg, len(recs), k, n), mine, recs); err != nil && runErr == nil {
+			runErr = failed("chainshot tournament: --chart: %v", err)
+		}
+	}
 	return runErr
+}
+
+// loadTournament loads the data sets of a tournament's arguments: every
+// defect is reported, and any is bad input (exit status 2) before any
+// solving.
+func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
+	files, err := datasets.Files(args)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	var sets []datasets.Set
+	var defects []string
+	for _, f := range files {
+		more, err := loadSets(s, f)
+		if err != nil {
+			defects = append(defects, err.Error())
+			continue
+		}
+		sets = append(sets, more...)
+	}
+	switch {
+	case len(defects) == 1:
+		return nil, badInput("%s (nothing was run)", defects[0])
+	case len(defects) > 1:
+		return nil, badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
+	}
+	return sets, nil
+}
+
+// chartTitle is the title of a tournament's chart: what was run, under
+// which budget.
+func chartTitle(cfg searchConfig, sets, k, n int) string {
+	budget := fmt.Sprintf("%s of CPU time", cfg.opt.Budget)
+	if cfg.opt.Wall {
+		budget = fmt.Sprintf("%s of wall-clock time", cfg.opt.Budget)
+	}
+	if cfg.opt.Budget == 0 {
+		budget = fmt.Sprintf("%d nodes", cfg.opt.MaxNodes)
+	} else if cfg.opt.MaxNodes > 0 {
+		budget += fmt.Sprintf(" or %d nodes", cfg.opt.MaxNodes)
+	}
+	title := fmt.Sprintf("chainshot tournament: %s, --algo %s, %s a data set", plural(sets, "data set"), cfg.algo, budget)
+	if n > 1 {
+		title += fmt.Sprintf(" (shard %d/%d)", k, n)
+	}
+	return title
+}
+
+// drawTournament draws the chart of a tournament's records (those of a
+// resumed run included) into path; each record's board, for telling the
+// standard SameGame boards by their content, comes from the run's sets.
+func drawTournament(path, title string, sets []datasets.Set, recs []results.Record) error {
+	boards := map[string][]string{}
+	for _, set := range sets {
+		boards[set.Name] = strings.Fields(set.Board.Format())
+	}
+	grids := make([][]string, len(recs))
+	for i, r := range recs {
+		grids[i] = boards[r.File]
+	}
+	f, err := tournamentFigure(title, recs, grids)
+	if err != nil {
+		return err
+	}
+	return writeChart(path, f)
 }
