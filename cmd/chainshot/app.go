@@ -28,6 +28,7 @@ func commands() []*cli.Command {
 		genCommand(),
 		boomCommand(),
 		reactCommand(),
+		serveCommand(),
 	}
 }
 

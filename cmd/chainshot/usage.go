@@ -36,6 +36,9 @@ func installUsage(app *cli.App) {
 				walk(c.Subcommands)
 				continue
 			}
+			// urfave/cli prints ArgsUsage after the flags; " " (used to
+			// say "no arguments") left a trailing space.
+			c.ArgsUsage = strings.TrimSpace(c.ArgsUsage)
 			if action := c.Action; action != nil {
 				c.Action = func(ctx *cli.Context) error {
 					ioFrom(ctx).cmd = commandPath(ctx)

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"chainshot/cmd/chainshot/web"
+)
+
+// maxSearches caps --searches: each search holds a goroutine and its
+// tables (up to --memory), so thousands at once would only thrash.
+const maxSearches = 256
+
+func serveCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "serve",
+		Usage:     "play ChainShot and Chain Reaction in a browser, watch the solver and chains",
+		ArgsUsage: " ",
+		Description: "Serves one page (embedded in the binary) and its JSON API on --addr, and prints the URL.\n" +
+			"The page plays ChainShot (built-in, pasted, uploaded or generated boards; hover, click,\n" +
+			"undo, hint; the solver with a budget, its line step by step and as a results line for\n" +
+			"\"chainshot verify\") and Chain Reaction (2 to 8 players, each human or an AI spec; chains\n" +
+			"wave by wave). It listens on localhost unless --addr says otherwise. Ctrl-C stops it.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "`HOST:PORT` to listen on (port 0 picks a free one)"},
+			&cli.BoolFlag{Name: "open", Usage: "open the page in a browser, where one can be found"},
+			&cli.IntFlag{Name: "searches", Value: runtime.NumCPU(), Usage: "searches (solves, hints, AI moves) run at once; more wait 2 s, then get 429"},
+			&cli.DurationFlag{Name: "max-budget", Value: 60 * time.Second, Usage: "the longest wall-clock budget a solve may ask for, with a unit"},
+		},
+		Action: doServe,
+	}
+}
+
+func doServe(c *cli.Context) error {
+	const cmd = "chainshot serve"
+	s := ioFrom(c)
+	if c.Args().Present() {
+		return badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
+	}
+	if n := c.Int("searches"); n < 1 || n > maxSearches {
+		return badInput("%s: --searches %d: want 1 to %d", cmd, n, maxSearches)
+	}
+	if c.Duration("max-budget") < time.Second {
+		return badInput("%s: --max-budget %v: want 1s or more", cmd, c.Duration("max-budget"))
+	}
+	addr := c.String("addr")
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return badInput("%s: --addr %q: want HOST:PORT, such as 127.0.0.1:8080", cmd, addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return failed("%s: %v", cmd, err)
+	}
+	loopback := isLoopback(host)
+	srv := web.HTTPServer(addr, web.New(web.Config{
+		Slots: c.Int("searches"), MaxBudget: c.Duration("max-budget"),
+		LoopbackHosts: loopback, Log: s.err,
+	}))
+	// Listen for Ctrl-C before saying where the page is.
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	url := pageURL(ln.Addr())
+	printf(s.out, "chainshot serve: %s (Ctrl-C to stop)\n", url)
+	if !loopback {
+		printf(s.err, "note: listening on %s: anyone who can reach this machine can use the page\n", ln.Addr())
+	}
+	if c.Bool("open") {
+		openBrowser(s, url)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return failed("%s: %v", cmd, err)
+	case <-ctx.Done():
+	}
+	// Let requests in flight end (a solve stops when its client goes).
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return failed("%s: %v", cmd, err)
+	}
+	srv.Close()
+	printf(s.out, "chainshot serve: stopped\n")
+	return nil
+}
+
+// isLoopback reports whether a listening host is the loopback interface.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// pageURL is the address a browser opens for a listener.
+func pageURL(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return "http://" + a.String() + "/"
+	}
+	host := tcp.IP.String()
+	switch {
+	case tcp.IP.IsUnspecified():
+		host = "127.0.0.1"
+	case tcp.IP.To4() == nil:
+		host = "[" + host + "]"
+	}
+	return fmt.Sprintf("http://%s:%d/", host, tcp.Port)
+}
+
+// browserOpeners are the programs that open a URL in the user's browser,
+// by system.
+var browserOpeners = map[string][]string{
+	"darwin":  {"open"},
+	"windows": {"rundll32", "url.dll,FileProtocolHandler"},
+}
+
+// openBrowser opens url where a browser opener exists; it never fails, it
+// only says when it could not.
+func openBrowser(s *streams, url string) {
+	args, ok := browserOpeners[runtime.GOOS]
+	if !ok {
+		args = []string{"xdg-open"}
+	}
+	path, err := exec.LookPath(args[0])
+	if err != nil {
+		printf(s.err, "note: no browser opener (%s) found: open %s yourself\n", args[0], url)
+		return
+	}
+	cmd := exec.Command(path, append(args[1:], url)...)
+	if err := cmd.Start(); err != nil {
+		printf(s.err, "note: cannot open a browser (%v): open %s yourself\n", err, url)
+		return
+	}
+	go cmd.Wait() // reap it; its status does not matter
+}

@@ -1,0 +1,128 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+)
+
+// apiError is a refused request: its status and one message, with where a
+// board file defect is (Line, Col) or which move was illegal (Index).
+type apiError struct {
+	Status int    `json:"-"`
+	Msg    string `json:"error"`
+	Line   int    `json:"line,omitempty"`
+	Col    int    `json:"col,omitempty"`
+	Index  *int   `json:"index,omitempty"`
+	retry  bool
+}
+
+func (e *apiError) Error() string { return e.Msg }
+
+func badRequest(format string, args ...any) *apiError {
+	return &apiError{Status: http.StatusBadRequest, Msg: fmt.Sprintf(format, args...)}
+}
+
+// writeJSON writes v as the whole response.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status, data = http.StatusInternalServerError, []byte(`{"error":"internal error: cannot encode the answer"}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(data, '\n'))
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	if e.retry {
+		w.Header().Set("Retry-After", "2")
+	}
+	writeJSON(w, e.Status, e)
+}
+
+// decode reads the request body as exactly one JSON object into v. It
+// refuses a body that is not JSON, larger than max bytes, with fields v does
+// not have, or with anything after the object.
+func decode(w http.ResponseWriter, r *http.Request, max int64, v any) *apiError {
+	ct := r.Header.Get("Content-Type")
+	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+		return &apiError{Status: http.StatusUnsupportedMediaType,
+			Msg: fmt.Sprintf("Content-Type %q: want application/json", ct)}
+	}
+	body := http.MaxBytesReader(w, r.Body, max)
+	data, err := io.ReadAll(body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return &apiError{Status: http.StatusRequestEntityTooLarge,
+				Msg: fmt.Sprintf("request body over %d bytes", mbe.Limit)}
+		}
+		return badRequest("cannot read the request body: %v", err)
+	}
+	return decodeBytes(data, v)
+}
+
+// decodeBytes is decode's JSON half: data must hold exactly one JSON object
+// whose fields v has.
+func decodeBytes(data []byte, v any) *apiError {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return badRequest("empty request body: want a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badRequest("bad JSON: %s", jsonProblem(err, data))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return badRequest("bad JSON: more after the object at byte %d", dec.InputOffset())
+	}
+	return nil
+}
+
+// jsonProblem says what is wrong with a JSON body, in words.
+func jsonProblem(err error, data []byte) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("%v at byte %d", se, se.Offset)
+	case errors.As(err, &te):
+		if te.Field != "" {
+			// Fields of the embedded request types are the request's own.
+			field := strings.NewReplacer("gameRequest.", "", "reactRequest.", "").Replace(te.Field)
+			return fmt.Sprintf("field %q: got a JSON %s, want %s", field, te.Value, jsonKind(te.Type.String()))
+		}
+		return fmt.Sprintf("got a JSON %s, want an object", te.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Sprintf("the object ends early (%d bytes)", len(data))
+	}
+	msg := err.Error()
+	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		return "unknown field " + f
+	}
+	return strings.TrimPrefix(msg, "json: ")
+}
+
+func jsonKind(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	case strings.HasPrefix(goType, "int"), strings.HasPrefix(goType, "uint"):
+		return "a whole number"
+	case strings.HasPrefix(goType, "float"):
+		return "a number"
+	case goType == "string":
+		return "a string"
+	case goType == "bool":
+		return "true or false"
+	}
+	return "an object"
+}

@@ -1,0 +1,396 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"chainshot/chainreact"
+)
+
+// reactRequest is a Chain Reaction game: its size, its number of players
+// and the moves played from the empty board, [row, col] each, row 1 at the
+// bottom.
+type reactRequest struct {
+	Rows    int     `json:"rows"`
+	Cols    int     `json:"cols"`
+	Players int     `json:"players"`
+	Moves   [][]int `json:"moves"`
+}
+
+// reactMoveRequest is POST /api/react/move: a game and the move to play.
+type reactMoveRequest struct {
+	reactRequest
+	Move []int `json:"move"`
+}
+
+// reactAIRequest is POST /api/react/ai: a game and the player spec that
+// chooses the next move, with its seed.
+type reactAIRequest struct {
+	reactRequest
+	Spec string `json:"spec"`
+	Seed uint64 `json:"seed"`
+}
+
+// crState is a Chain Reaction position as the page draws it.
+type crState struct {
+	Rows    int    `json:"rows"`
+	Cols    int    `json:"cols"`
+	Players int    `json:"players"`
+	Names   string `json:"names"`
+	// Cells is the board, top row first: [owner, orbs] each, owner -1 for
+	// an empty cell.
+	Cells [][][2]int `json:"cells"`
+	// Critical is each cell's critical mass, top row first.
+	Critical [][]int  `json:"critical"`
+	ToMove   int      `json:"to_move"`
+	Alive    []bool   `json:"alive"`
+	Orbs     []int    `json:"orbs"`
+	Winner   int      `json:"winner"`
+	Over     bool     `json:"over"`
+	Ply      int      `json:"ply"`
+	Moves    [][2]int `json:"moves"`
+	// Legal lists the cells the player to move may play.
+	Legal [][2]int `json:"legal"`
+}
+
+// crTrace is one move wave by wave, as the engine's trace tells it: the
+// board once the orb has landed, then each wave's exploding cells (on the
+// board before the wave) and the board after it.
+type crTrace struct {
+	Move    [2]int     `json:"move"`
+	Player  int        `json:"player"`
+	Landed  [][][2]int `json:"landed"`
+	Waves   []crWave   `json:"waves"`
+	Stopped bool       `json:"stopped"`
+}
+
+type crWave struct {
+	Exploded [][2]int   `json:"exploded"`
+	Cells    [][][2]int `json:"cells"`
+}
+
+// crMoveResponse answers /api/react/move and /api/react/ai.
+type crMoveResponse struct {
+	Move  [2]int  `json:"move"`
+	Spec  string  `json:"spec,omitempty"`
+	Trace crTrace `json:"trace"`
+	State crState `json:"state"`
+}
+
+// playerPreset is a player offered on the page.
+type playerPreset struct {
+	Spec  string `json:"spec"`
+	About string `json:"about"`
+}
+
+var presets = []playerPreset{
+	{"random", "uniformly random moves"},
+	{"greedy", "the best move one ply ahead (seed 001's evaluation)"},
+	{"seed001", "seed 001's search: three plies over the five best moves"},
+	{"seed002", "seed 002's bot: alpha-beta, three plies, weighted evaluation"},
+	{"mcts", "Monte-Carlo tree search, 2000 playouts"},
+	{"best", "the strongest: alpha-beta with quiescence, 40,000 nodes a move"},
+}
+
+// specLimits says in words which specs the server plays (see checkSpec).
+const specLimits = "random; greedy with any eval; minimax up to depth 3 with width 1 to 10, or depth 2 over every move; " +
+	"alphabeta up to depth 3 or time=2s; mcts up to 2000 playouts; best up to nodes=200000 or time=2s"
+
+// maxAITime is the longest time limit a spec may give a move.
+const maxAITime = 2 * time.Second
+
+func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, struct {
+		Presets []playerPreset `json:"presets"`
+		Limits  string         `json:"limits"`
+	}{presets, specLimits})
+}
+
+func (s *Server) handleReactState(w http.ResponseWriter, r *http.Request) {
+	var req reactRequest
+	if e := decode(w, r, s.cfg.MaxBody, &req); e != nil {
+		writeError(w, e)
+		return
+	}
+	g, e := replayReact(req)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	writeJSON(w, http.StatusOK, reactState(g))
+}
+
+func (s *Server) handleReactMove(w http.ResponseWriter, r *http.Request) {
+	var req reactMoveRequest
+	if e := decode(w, r, s.cfg.MaxBody, &req); e != nil {
+		writeError(w, e)
+		return
+	}
+	resp, e := reactMove(req)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// reactMove plays a move request.
+func reactMove(req reactMoveRequest) (crMoveResponse, *apiError) {
+	g, e := replayReact(req.reactRequest)
+	if e != nil {
+		return crMoveResponse{}, e
+	}
+	if len(req.Move) != 2 {
+		return crMoveResponse{}, badRequest("want \"move\": [row, col]")
+	}
+	b := &g.pos.Board
+	m, ok := b.MoveAt(req.Move[0], req.Move[1])
+	if !ok {
+		return crMoveResponse{}, badRequest("move (%d %d): off the %dx%d board", req.Move[0], req.Move[1], b.Rows(), b.Cols())
+	}
+	if b.Over() {
+		return crMoveResponse{}, &apiError{Status: http.StatusUnprocessableEntity, Msg: "the game is over"}
+	}
+	if !b.Legal(m) {
+		return crMoveResponse{}, &apiError{Status: http.StatusUnprocessableEntity,
+			Msg: fmt.Sprintf("%c cannot play %s: the cell belongs to another player", g.pos.Names[b.ToMove()], b.FormatMove(m))}
+	}
+	return playTraced(g, m, ""), nil
+}
+
+func (s *Server) handleReactAI(w http.ResponseWriter, r *http.Request) {
+	var req reactAIRequest
+	if e := decode(w, r, s.cfg.MaxBody, &req); e != nil {
+		writeError(w, e)
+		return
+	}
+	g, e := replayReact(req.reactRequest)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	if g.pos.Board.Over() {
+		writeError(w, &apiError{Status: http.StatusUnprocessableEntity, Msg: "the game is over"})
+		return
+	}
+	p, e := newAIPlayer(req.Spec, req.Seed)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	release, e := s.acquire(r.Context())
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	m := p.Choose(&g.pos.Board, g.history)
+	release()
+	if !g.pos.Board.Legal(m) {
+		writeError(w, &apiError{Status: http.StatusInternalServerError, Msg: fmt.Sprintf("player %s chose an illegal move", p.Spec())})
+		return
+	}
+	writeJSON(w, http.StatusOK, playTraced(g, m, p.Spec()))
+}
+
+// newAIPlayer makes the player a spec names, if the server plays it: a
+// player whose move could take more than about two seconds is refused,
+// since a move cannot be cancelled once it starts.
+func newAIPlayer(spec string, seed uint64) (chainreact.Player, *apiError) {
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return nil, badRequest("want \"spec\": a player such as random, greedy, seed001, seed002, mcts or best")
+	}
+	if strings.HasPrefix(spec, "engine:") {
+		return nil, badRequest("player %q: the server runs no other program", clip(spec, 60))
+	}
+	p, err := chainreact.NewPlayer(spec, seed)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if err := checkSpec(p.Spec()); err != nil {
+		return nil, badRequest("player %q (%s): %v; the server plays %s", clip(spec, 60), p.Spec(), err, specLimits)
+	}
+	return p, nil
+}
+
+// checkSpec checks a player's full spec (every option written out, as
+// Player.Spec gives it) against the limits that keep a move within about
+// two seconds on a 16x16 board with 8 players. Measured on this project's
+// 2-core machine: seed002 (alphabeta depth 3) 0.35 s at worst, alphabeta
+// depth 4 up to 3.5 minutes with 8 players; minimax depth 3 width 10 12 ms,
+// depth 2 over every move 45 ms, depth 7 width 5 7.7 s; mcts 2000 playouts
+// 0.8 s, 5000 up to 3.9 s; best 200,000 nodes 0.2 to 0.5 s, 400,000 up to
+// 1.05 s; time=1s players stop within 1.04 s.
+func checkSpec(full string) error {
+	name, rest, _ := strings.Cut(full, ":")
+	opts := map[string]string{}
+	if rest != "" {
+		for _, kv := range strings.Split(rest, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			opts[k] = v
+		}
+	}
+	num := func(k string) int {
+		n, err := strconv.Atoi(opts[k])
+		if err != nil {
+			return -1
+		}
+		return n
+	}
+	timeLimit := func() (time.Duration, bool) {
+		v, ok := opts["time"]
+		if !ok {
+			return 0, false
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return maxAITime + 1, true
+		}
+		return d, true
+	}
+	switch name {
+	case "random", "greedy":
+		return nil
+	case "minimax":
+		depth, width := num("depth"), num("width")
+		if depth > 3 || (depth > 2 && (width == 0 || width > 10)) {
+			return fmt.Errorf("minimax depth %d width %d is too slow", depth, width)
+		}
+		return nil
+	case "alphabeta":
+		if d, ok := timeLimit(); ok {
+			if d > maxAITime {
+				return fmt.Errorf("time %v is over %v", d, maxAITime)
+			}
+			return nil
+		}
+		if depth := num("depth"); depth > 3 {
+			return fmt.Errorf("alphabeta depth %d is too slow", depth)
+		}
+		return nil
+	case "mcts":
+		if n := num("playouts"); n > 2000 {
+			return fmt.Errorf("%d playouts is too slow", n)
+		}
+		return nil
+	case "best":
+		d, timed := timeLimit()
+		if timed && d > maxAITime {
+			return fmt.Errorf("time %v is over %v", d, maxAITime)
+		}
+		n := num("nodes")
+		if n > 200_000 || (n == 0 && !timed) {
+			return fmt.Errorf("nodes=%d is too many", n)
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown player")
+}
+
+// reactGame is a Chain Reaction game replayed from a request: the position
+// and the moves that reached it.
+type reactGame struct {
+	pos     chainreact.Position
+	history []chainreact.Move
+}
+
+// replayReact replays a game request from the empty board.
+func replayReact(req reactRequest) (*reactGame, *apiError) {
+	if req.Rows < 2 || req.Cols < 2 || req.Rows > chainreact.MaxRows || req.Cols > chainreact.MaxCols {
+		return nil, badRequest("size %dx%d: want 2x2 to %dx%d", req.Rows, req.Cols, chainreact.MaxRows, chainreact.MaxCols)
+	}
+	if req.Players < 2 || req.Players > chainreact.MaxPlayers {
+		return nil, badRequest("%d players: want 2 to %d", req.Players, chainreact.MaxPlayers)
+	}
+	pos, err := chainreact.NewPosition(req.Rows, req.Cols, req.Players)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	g := &reactGame{pos: pos}
+	b := &g.pos.Board
+	if len(req.Moves) > b.Capacity()+1 {
+		return nil, badRequest("%d moves: a %dx%d game ends within %d", len(req.Moves), req.Rows, req.Cols, b.Capacity()+1)
+	}
+	for i, mv := range req.Moves {
+		if len(mv) != 2 {
+			return nil, badRequest("move %d: want [row, col], got %d numbers", i+1, len(mv))
+		}
+		m, ok := b.MoveAt(mv[0], mv[1])
+		if !ok {
+			return nil, badRequest("move %d (%d %d): off the %dx%d board", i+1, mv[0], mv[1], req.Rows, req.Cols)
+		}
+		if err := b.PlayChecked(m); err != nil {
+			idx := i
+			return nil, &apiError{Status: http.StatusUnprocessableEntity, Index: &idx,
+				Msg: fmt.Sprintf("move %d (%d %d) is illegal: %s", i+1, mv[0], mv[1], strings.TrimPrefix(err.Error(), "chainreact: "))}
+		}
+		g.history = append(g.history, m)
+	}
+	return g, nil
+}
+
+// playTraced plays m through the engine's trace and describes it.
+func playTraced(g *reactGame, m chainreact.Move, spec string) crMoveResponse {
+	tr := g.pos.Board.PlayTrace(m)
+	g.history = append(g.history, m)
+	r, c := tr.Before.RowCol(m)
+	out := crMoveResponse{Move: [2]int{r, c}, Spec: spec, State: reactState(g),
+		Trace: crTrace{Move: [2]int{r, c}, Player: tr.Player, Landed: reactCells(&tr.Landed),
+			Waves: make([]crWave, len(tr.Waves)), Stopped: tr.Stopped}}
+	for i, w := range tr.Waves {
+		wv := crWave{Exploded: make([][2]int, len(w.Exploded)), Cells: reactCells(&w.After)}
+		for j, e := range w.Exploded {
+			er, ec := tr.Before.RowCol(e)
+			wv.Exploded[j] = [2]int{er, ec}
+		}
+		out.Trace.Waves[i] = wv
+	}
+	return out
+}
+
+// reactCells returns b's cells, top row first.
+func reactCells(b *chainreact.Board) [][][2]int {
+	rows, cols := b.Rows(), b.Cols()
+	out := make([][][2]int, rows)
+	for top := range rows {
+		out[top] = make([][2]int, cols)
+		for c := range cols {
+			m, _ := b.MoveAt(rows-top, c+1)
+			owner, n := b.Cell(int(m))
+			out[top][c] = [2]int{owner, n}
+		}
+	}
+	return out
+}
+
+// reactState describes a position for the page.
+func reactState(g *reactGame) crState {
+	pos := &g.pos
+	b := &pos.Board
+	rows, cols, n := b.Rows(), b.Cols(), b.Players()
+	st := crState{Rows: rows, Cols: cols, Players: n, Names: pos.Names, Cells: reactCells(b),
+		Critical: make([][]int, rows), ToMove: b.ToMove(), Alive: make([]bool, n), Orbs: make([]int, n),
+		Winner: b.Winner(), Over: b.Over(), Ply: b.Ply(), Moves: [][2]int{}, Legal: [][2]int{}}
+	for top := range rows {
+		st.Critical[top] = make([]int, cols)
+		for c := range cols {
+			m, _ := b.MoveAt(rows-top, c+1)
+			st.Critical[top][c] = b.CriticalMass(int(m))
+		}
+	}
+	for p := range n {
+		st.Alive[p], st.Orbs[p] = b.Alive(p), b.Orbs(p)
+	}
+	for _, m := range g.history {
+		r, c := b.RowCol(m)
+		st.Moves = append(st.Moves, [2]int{r, c})
+	}
+	for _, m := range b.AppendMoves(nil) {
+		r, c := b.RowCol(m)
+		st.Legal = append(st.Legal, [2]int{r, c})
+	}
+	return st
+}
