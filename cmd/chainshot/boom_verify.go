@@ -29,13 +29,9 @@ func boomVerify(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(actPath)
+	acts, lines, err := loadActions(actPath)
 	if err != nil {
-		return badInput("chainshot boom verify: %v", err)
-	}
-	acts, lines, err := expendibots.ParseActions(data, actPath)
-	if err != nil {
-		return badInput("%v", err)
+		return err
 	}
 	boards, _, bad, err := expendibots.Replay(b, acts)
 	if err != nil {
@@ -54,18 +50,38 @@ func boomVerify(c *cli.Context) error {
 		_, black := end.Tokens()
 		return failed("chainshot boom verify: %s: %s left after %s", actPath, plural(black, "black token"), allOf(len(acts), "action"))
 	}
-	for i, nb := range boards {
-		if nb.Won() && i < len(boards)-1 {
-			rest := len(boards) - 1 - i
-			fmt.Fprintf(s.err, "note: %s:%d: every black token is gone after action %d; the %s after it %s not needed\n",
-				actPath, lines[i], i+1, plural(rest, "action"), isAre(rest))
-			break
-		}
-	}
+	noteWonEarly(s, actPath, boards, lines)
 	verb := "remove"
 	if len(acts) == 1 {
 		verb = "removes"
 	}
 	_, err = fmt.Fprintf(s.out, "ok: %s %s every black token\n", plural(len(acts), "action"), verb)
 	return err
+}
+
+// loadActions reads and parses an actions file: the actions and the line
+// each is on.
+func loadActions(path string) ([]expendibots.Action, []int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, badInput("chainshot boom verify: %v", err)
+	}
+	acts, lines, err := expendibots.ParseActions(data, path)
+	if err != nil {
+		return nil, nil, badInput("%v", err)
+	}
+	return acts, lines, nil
+}
+
+// noteWonEarly notes on stderr the actions after the one that won, which
+// are not needed.
+func noteWonEarly(s *streams, path string, boards []expendibots.Board, lines []int) {
+	for i, nb := range boards {
+		if nb.Won() && i < len(boards)-1 {
+			rest := len(boards) - 1 - i
+			fmt.Fprintf(s.err, "note: %s:%d: every black token is gone after action %d; the %s after it %s not needed\n",
+				path, lines[i], i+1, plural(rest, "action"), isAre(rest))
+			return
+		}
+	}
 }

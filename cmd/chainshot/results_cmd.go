@@ -45,28 +45,9 @@ func doMerge(c *cli.Context) error {
 			}
 		}
 	}
-	var all [][]results.Record
-	var empty []string
-	for _, path := range c.Args().Slice() {
-		f, err := readResults(s, cmd, path)
-		if err != nil {
-			return err
-		}
-		if len(f.Lines) == 0 {
-			empty = append(empty, path)
-		}
-		recs := make([]results.Record, len(f.Lines))
-		for i, l := range f.Lines {
-			recs[i] = l.Record
-		}
-		all = append(all, recs)
-	}
-	merged := results.Merge(all...)
-	if len(merged) == 0 {
-		return badInput("%s: no results lines in %s", cmd, strings.Join(c.Args().Slice(), ", "))
-	}
-	for _, path := range empty {
-		printf(s.err, "warning: %s holds no results lines\n", path)
+	merged, err := mergeFiles(s, cmd, c.Args().Slice())
+	if err != nil {
+		return err
 	}
 	werr := writeMerged(c, merged)
 	if c.Bool("json") {
@@ -80,6 +61,35 @@ func doMerge(c *cli.Context) error {
 		return failed("%s: %v", cmd, werr)
 	}
 	return nil
+}
+
+// mergeFiles reads results files and merges their lines; a file with no
+// line is a warning, all of them empty bad input.
+func mergeFiles(s *streams, cmd string, paths []string) ([]results.Record, error) {
+	var all [][]results.Record
+	var empty []string
+	for _, path := range paths {
+		f, err := readResults(s, cmd, path)
+		if err != nil {
+			return nil, err
+		}
+		if len(f.Lines) == 0 {
+			empty = append(empty, path)
+		}
+		recs := make([]results.Record, len(f.Lines))
+		for i, l := range f.Lines {
+			recs[i] = l.Record
+		}
+		all = append(all, recs)
+	}
+	merged := results.Merge(all...)
+	if len(merged) == 0 {
+		return nil, badInput("%s: no results lines in %s", cmd, strings.Join(paths, ", "))
+	}
+	for _, path := range empty {
+		printf(s.err, "warning: %s holds no results lines\n", path)
+	}
+	return merged, nil
 }
 
 // writeMerged writes merge's --out and --csv, each whole or not at all

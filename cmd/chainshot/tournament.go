@@ -75,12 +75,7 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var mine []datasets.Set
-	for i, set := range sets {
-		if i%n == k-1 {
-			mine = append(mine, set)
-		}
-	}
+	mine := shardOf(sets, k, n)
 	if len(mine) == 0 {
 		return badInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, plural(len(sets), "data set"))
 	}
@@ -110,6 +105,17 @@ func doTournament(c *cli.Context) error {
 		}
 	}
 	return runErr
+}
+
+// shardOf returns shard k of n of sets: every n-th data set from the k-th.
+func shardOf(sets []datasets.Set, k, n int) []datasets.Set {
+	var mine []datasets.Set
+	for i, set := range sets {
+		if i%n == k-1 {
+			mine = append(mine, set)
+		}
+	}
+	return mine
 }
 
 // loadTournament loads the data sets of a tournament's arguments: every
