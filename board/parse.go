@@ -298,7 +298,7 @@ func parseLetters(block []line, name string, opt Options) (Parsed, error) {
 			col = r[want].col
 		}
 		firstErr = &ParseError{File: name, Line: l.no, Col: col,
-			Msg: fmt.Sprintf("ragged row: %d beads, but most rows have %d", len(r), want)}
+			Msg: fmt.Sprintf("ragged row: %s, but most rows have %d", beads(len(r)), want)}
 		break
 	}
 	if firstErr != nil {
@@ -336,7 +336,7 @@ func parseNumeric(block []line, name string) (Parsed, error) {
 		}
 		if len(grid[i]) != len(grid[0]) {
 			return Parsed{}, &ParseError{File: name, Line: l.no, Col: utf8.RuneCountInString(l.text) + 1,
-				Msg: fmt.Sprintf("ragged row: %d beads, but the board's first row has %d", len(grid[i]), len(grid[0]))}
+				Msg: fmt.Sprintf("ragged row: %s, but the board's first row has %d", beads(len(grid[i])), len(grid[0]))}
 		}
 	}
 	return finish(p, grid, name, block)
@@ -379,4 +379,12 @@ func (b *Board) Format() string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// beads counts beads in words: "1 bead", "3 beads".
+func beads(n int) string {
+	if n == 1 {
+		return "1 bead"
+	}
+	return fmt.Sprintf("%d beads", n)
 }

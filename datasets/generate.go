@@ -34,6 +34,6 @@ func GenerateFile(rows, cols, colors int, seed uint64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	head := fmt.Sprintf("# chainshot gen --rows %d --cols %d --colors %d --seed %d\n", rows, cols, colors, seed)
+	head := fmt.Sprintf("# chainshot gen --size %dx%d --colors %d --seed %d\n", rows, cols, colors, seed)
 	return []byte(head + b.Format()), nil
 }

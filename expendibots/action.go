@@ -81,7 +81,7 @@ func (b *Board) Check(a Action) error {
 		return nil
 	}
 	if a.N < 1 || int(a.N) > n {
-		return illegal(a, "moves %d tokens but the stack at %s has %d", a.N, a.From, n)
+		return illegal(a, "moves %s but the stack at %s has %d", count(int(a.N), "token"), a.From, n)
 	}
 	if !onBoardSq(a.To) {
 		return illegal(a, "the destination is off the board")
@@ -176,4 +176,12 @@ func Replay(b Board, actions []Action) (boards []Board, exploded []SquareSet, ba
 		b = next
 	}
 	return boards, exploded, -1, nil
+}
+
+// count counts things in words: "1 token", "2 tokens".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

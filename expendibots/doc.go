@@ -68,8 +68,9 @@
 //     position after it, backtracking when that fails. Complete, not
 //     shortest.
 //
-// Every search stops at a state budget (Options.MaxStates) or a
-// wall-clock budget (Options.Budget) and says so (OutOfBudget); when it
+// Every search stops at a state budget (Options.MaxStates) or a time
+// budget (Options.Budget, wall-clock time unless Options.Clock measures
+// it otherwise) and says so (OutOfBudget); when it
 // has searched every reachable position without a win it says Unsolvable.
 // Positions with black left and no white are dropped as lost; astar also
 // drops positions its bound proves lost.

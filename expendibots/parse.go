@@ -210,7 +210,7 @@ func (p *jsonParser) stackList(colour string) ([]jstack, error) {
 			return nil, err
 		}
 		if i != 3 {
-			return nil, p.errAt(off, "%s stack: want [n, x, y], found %d values", colour, i)
+			return nil, p.errAt(off, "%s stack: want [n, x, y], found %s", colour, count(i, "value"))
 		}
 		out = append(out, jstack{n: v[0], x: v[1], y: v[2], off: off})
 	}

@@ -34,8 +34,14 @@ type Options struct {
 	// MaxStates bounds the positions stored; 0 means DefaultMaxStates.
 	// Tests use it to stay deterministic.
 	MaxStates int
-	// Budget bounds the wall-clock time; 0 means no time limit.
+	// Budget bounds the time the search may take, as Clock measures it;
+	// 0 means no time limit.
 	Budget time.Duration
+	// Clock, if not nil, returns the time used since it was made: the
+	// command line passes the process's CPU time this way, since this
+	// package reads no clock of the machine but the wall clock. Nil means
+	// wall-clock time since Solve was called.
+	Clock func() time.Duration
 	// Progress, if not nil, is called now and then with the number of
 	// positions stored so far.
 	Progress func(states int)
@@ -77,7 +83,8 @@ type Result struct {
 	// actions were generated.
 	States, Expanded int
 	// Limit names the budget that ran out: "states" or "time".
-	Limit   string
+	Limit string
+	// Elapsed is the wall-clock time the search took.
 	Elapsed time.Duration
 }
 
@@ -88,6 +95,9 @@ func Solve(b Board, opt Options) (Result, error) {
 		opt.MaxStates = DefaultMaxStates
 	}
 	s := &search{opt: opt, start: time.Now()}
+	if s.opt.Clock == nil {
+		s.opt.Clock = func() time.Duration { return time.Since(s.start) }
+	}
 	var res Result
 	switch opt.Algo {
 	case "", AlgoBFS:
@@ -220,7 +230,7 @@ func (s *search) over() bool {
 		if s.opt.Progress != nil && s.expanded > 0 && s.expanded&(1<<16-1) == 0 {
 			s.opt.Progress(s.states)
 		}
-		if s.opt.Budget > 0 && time.Since(s.start) > s.opt.Budget {
+		if s.opt.Budget > 0 && s.opt.Clock() > s.opt.Budget {
 			s.limit = "time"
 			return true
 		}

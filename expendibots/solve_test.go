@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // shortestByIDDFS is the reference solver: iterative deepening over the
@@ -188,6 +189,37 @@ func TestSolveBudget(t *testing.T) {
 	won, err := Solve(Board{}, Options{})
 	if err != nil || won.Status != Solved || len(won.Actions) != 0 {
 		t.Errorf("empty board: %+v, %v; want solved in 0 actions", won, err)
+	}
+}
+
+// TestSolveClock: the time budget is measured on Options.Clock when it is
+// given (the command line's CPU time): a clock past the budget stops every
+// search, whatever the wall clock says; a long search reads it as it goes,
+// not only at the start; a clock that stands still never stops one.
+func TestSolveClock(t *testing.T) {
+	pocket, four := loadFixture(t, "pocket.json"), loadFixture(t, "four-white.json")
+	for _, algo := range Algos() {
+		res, err := Solve(pocket, Options{Algo: algo, Budget: time.Hour, Clock: func() time.Duration { return 2 * time.Hour }})
+		if err != nil || res.Status != OutOfBudget || res.Limit != "time" {
+			t.Errorf("%s, clock past the budget: %s, limit %q, %v; want out of budget (time)", algo, res.Status, res.Limit, err)
+		}
+		res, err = Solve(pocket, Options{Algo: algo, Budget: time.Nanosecond, Clock: func() time.Duration { return 0 }})
+		if err != nil || res.Status != Solved {
+			t.Errorf("%s, clock at 0: %s, limit %q, %v; want solved", algo, res.Status, res.Limit, err)
+		}
+	}
+	for _, algo := range []string{AlgoBFS, AlgoAStar} { // four-white takes them thousands of expansions
+		reads := 0
+		res, err := Solve(four, Options{Algo: algo, Budget: time.Hour, Clock: func() time.Duration {
+			reads++
+			if reads > 1 {
+				return 2 * time.Hour
+			}
+			return 0
+		}})
+		if err != nil || res.Status != OutOfBudget || res.Limit != "time" || reads != 2 {
+			t.Errorf("%s: %s, limit %q, clock read %d times, %v; want out of budget (time) at the second reading", algo, res.Status, res.Limit, reads, err)
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ func benchCommand() *cli.Command {
 			"  chainshot bench --budget 30s ../shared/data/samegame-standard\n" +
 			"Figures depend on the machine; BENCHMARKS.md records them with the command.",
 		Flags: append(append(searchFlags(), resultFlags()...),
-			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "CPU time for the playout-speed test (0 skips it)"},
+			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "`DURATION` of CPU time for the playout-speed test (0 skips it)"},
 		),
 		Action: doBench,
 	}

@@ -123,12 +123,34 @@ func anytimeFigure(title, solver string, curve []chart.BudgetPoint) (chart.Figur
 	return chart.Anytime(title, solver, curve, totals), nil
 }
 
+// chartFormat is the format of a chart file, by its extension: "png" or
+// "svg".
+func chartFormat(path string) (string, error) {
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	if format != "png" && format != "svg" {
+		return "", fmt.Errorf("%s: want a file name ending in .png or .svg", path)
+	}
+	return format, nil
+}
+
+// checkChartPath checks, before a long run, that a chart can be written
+// at path (if one is asked for): its extension and its folder.
+func checkChartPath(path string) error {
+	if path == "" {
+		return nil
+	}
+	if _, err := chartFormat(path); err != nil {
+		return err
+	}
+	return checkOutputDir(path)
+}
+
 // writeChart writes f to path as a PNG or an SVG, by path's extension,
 // whole or not at all.
 func writeChart(path string, f chart.Figure) error {
-	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
-	if format != "png" && format != "svg" {
-		return fmt.Errorf("chart %s: want a file name ending in .png or .svg", path)
+	format, err := chartFormat(path)
+	if err != nil {
+		return err
 	}
 	return picture.WriteFile(path, func(w io.Writer) error { return f.Write(w, format) })
 }

@@ -3,16 +3,19 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"syscall"
 )
 
-// Exit statuses, as DESIGN.md fixes them.
+// Exit statuses, as the README (Output and exit status) gives them.
 const (
 	exitOK     = 0 // success
 	exitFailed = 1 // the work ran but failed (a result did not verify, a game was lost...)
 	exitBad    = 2 // bad usage or bad input
+	// exitInterrupted is the status of a command stopped by Ctrl-C after
+	// it has shown what it had, as a shell gives a process killed by
+	// SIGINT (128 + 2).
+	exitInterrupted = 130
 )
 
 // exitError carries an exit status with a message. Commands return it
@@ -36,6 +39,11 @@ func failed(format string, args ...any) error {
 	return &exitError{code: exitFailed, msg: fmt.Sprintf(format, args...)}
 }
 
+// interruptedError reports a command stopped by Ctrl-C: exit status 130.
+func interruptedError(format string, args ...any) error {
+	return &exitError{code: exitInterrupted, msg: fmt.Sprintf(format, args...)}
+}
+
 // failedQuietly is exit status 1 after the command printed its own report.
 func failedQuietly() error { return &exitError{code: exitFailed, quiet: true} }
 
@@ -56,29 +64,6 @@ func exitCode(err error) (int, string) {
 	return exitBad, err.Error()
 }
 
-// outStream is standard output. It keeps its first write error and drops
-// every write after it, so that a failure is reported once (by run) and
-// a command can stop early (failed).
-type outStream struct {
-	w   io.Writer
-	err error
-}
-
-func (o *outStream) Write(p []byte) (int, error) {
-	if o.err != nil {
-		return 0, o.err
-	}
-	n, err := o.w.Write(p)
-	if err != nil {
-		o.err = err
-	}
-	return n, err
-}
-
-// failed reports whether a write to standard output has failed: there is
-// no point in working on for output nobody can read.
-func (o *outStream) failed() bool { return o.err != nil }
-
 // stdoutFailed gives the exit status and message of a run whose standard
 // output failed with werr, the command having returned err. A closed pipe
 // ("chainshot tournament ladder | head -3") ends quietly, as Unix tools
@@ -95,7 +80,7 @@ func stdoutFailed(err, werr error) (int, string) {
 	if errors.Is(werr, syscall.EPIPE) {
 		return code, msg
 	}
-	line := fmt.Sprintf("chainshot: cannot write standard output: %v", reason(werr))
+	line := fmt.Sprintf("cannot write standard output: %v", reason(werr))
 	if msg != "" {
 		line = msg + "\n" + line
 	}

@@ -42,14 +42,14 @@ func TestStdoutFailures(t *testing.T) {
 	}{
 		{"closed pipe", []string{"datasets"}, 0, syscall.EPIPE, 0, "", 0},
 		{"closed pipe after some lines", []string{"datasets"}, 3, syscall.EPIPE, 0, "", 0},
-		{"disk full", []string{"datasets"}, 0, syscall.ENOSPC, 1, "chainshot: cannot write standard output: no space left on device\n", 0},
-		{"disk full after some lines", []string{"datasets"}, 2, syscall.ENOSPC, 1, "chainshot: cannot write standard output: no space left on device\n", 0},
+		{"disk full", []string{"datasets"}, 0, syscall.ENOSPC, 1, "chainshot datasets: cannot write standard output: no space left on device\n", 0},
+		{"disk full after some lines", []string{"datasets"}, 2, syscall.ENOSPC, 1, "chainshot datasets: cannot write standard output: no space left on device\n", 0},
 		{"closed pipe, the command failing too", []string{"verify", bad}, 0, syscall.EPIPE, 1, "", 0},
-		{"I/O error, the command failing too", []string{"verify", bad}, 0, syscall.EIO, 1, "chainshot: cannot write standard output: input/output error\n", 0},
+		{"I/O error, the command failing too", []string{"verify", bad}, 0, syscall.EIO, 1, "chainshot verify: cannot write standard output: input/output error\n", 0},
 		{"closed pipe stops a tournament after its line", []string{"tournament", "--json", "--max-nodes", "50", "--out", "OUT", "sample1", "sample2"},
 			0, syscall.EPIPE, 0, "", 1},
 		{"disk full stops a tournament after its line", []string{"tournament", "--json", "--max-nodes", "50", "--out", "OUT", "sample1", "sample2"},
-			0, syscall.ENOSPC, 1, "chainshot: cannot write standard output: no space left on device\n", 1},
+			0, syscall.ENOSPC, 1, "chainshot tournament: cannot write standard output: no space left on device\n", 1},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,7 +66,7 @@ func TestStdoutFailures(t *testing.T) {
 			// The per-data-set log lines of a tournament are not at issue.
 			var msgs []string
 			for _, l := range strings.SplitAfter(stderr.String(), "\n") {
-				if l != "" && !strings.Contains(l, "beads left, score") {
+				if l != "" && !strings.Contains(l, "left, score") {
 					msgs = append(msgs, l)
 				}
 			}

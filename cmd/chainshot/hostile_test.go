@@ -29,7 +29,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"results merge":    {nil, []string{"good.jsonl"}},
 	"bench":            {[]string{"--max-nodes", "50", "--speed-time", "10ms"}, []string{"sample1"}},
 	"datasets":         {},
-	"gen":              {[]string{"--rows", "5", "--cols", "5"}, nil},
+	"gen":              {[]string{"--size", "5x5"}, nil},
 	"boom solve":       {[]string{"--budget", "5s"}, []string{"one.json"}},
 	"boom show":        {nil, []string{"one.json"}},
 	"boom verify":      {nil, []string{"one.json", "actions.txt"}},
@@ -131,8 +131,9 @@ func leaves(prefix string, cmds []*cli.Command) map[string]*cli.Command {
 // command tree is walked, so a new command is covered, and must add its
 // valid arguments above) with hostile arguments, and requires of each
 // run: exit status 2; nothing on stdout; exactly one line on stderr,
-// which names the culprit (the file or the flag); and no panic or
-// goroutine dump. Standard input holds "quit".
+// which starts with the command's full path and names the culprit (the
+// file or the flag); and no panic or goroutine dump. Standard input holds
+// "quit".
 func TestHostileArguments(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program some 250 times")
@@ -178,7 +179,7 @@ func TestHostileArguments(t *testing.T) {
 				defer func() { <-sem }()
 				argv := append(strings.Fields(path), hc.args...)
 				code, stdout, stderr := runChainshot(t, dir, argv)
-				if msg := judgeHostile(code, stdout, stderr, hc.culprit); msg != "" {
+				if msg := judgeHostile(code, stdout, stderr, "chainshot "+path+": ", hc.culprit); msg != "" {
 					t.Errorf("chainshot %s (%s): %s\nstdout: %q\nstderr: %q", strings.Join(argv, " "), hc.name, msg, stdout, stderr)
 				}
 			}()
@@ -188,8 +189,9 @@ func TestHostileArguments(t *testing.T) {
 }
 
 // judgeHostile returns what is wrong with the outcome of a hostile run,
-// or "".
-func judgeHostile(code int, stdout, stderr, culprit string) string {
+// or "": the one line on stderr must start with the command's path
+// (prefix) and name the culprit.
+func judgeHostile(code int, stdout, stderr, prefix, culprit string) string {
 	all := stdout + stderr
 	switch {
 	case strings.Contains(all, "panic") || strings.Contains(all, "goroutine "):
@@ -202,6 +204,13 @@ func judgeHostile(code int, stdout, stderr, culprit string) string {
 		return "want exactly one line on stderr"
 	case !strings.Contains(stderr, culprit):
 		return "the message does not name " + culprit
+	case !strings.HasPrefix(stderr, prefix):
+		return "the message does not start with " + prefix
+	}
+	for _, p := range packagePrefixes {
+		if strings.Contains(stderr, ": "+p) {
+			return "a package's prefix after the command's: " + p
+		}
 	}
 	return ""
 }

@@ -3,9 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
+	"os"
+	"strings"
 
 	"chainshot/datasets"
+	"chainshot/results"
 )
 
 // loadSets loads the boards of a file or built-in data set. Warnings and
@@ -23,7 +25,7 @@ func loadSets(s *streams, name string) ([]datasets.Set, error) {
 			fmt.Fprintf(s.err, "warning: %s\n", w)
 		}
 		if len(set.Repairs) > 0 {
-			fmt.Fprintf(s.err, "note: %s is defective as printed and was repaired (%d repairs; see \"chainshot datasets\")\n", set.Name, len(set.Repairs))
+			fmt.Fprintf(s.err, "note: %s is defective as printed and was repaired (%s; see \"chainshot datasets\")\n", set.Name, plural(len(set.Repairs), "repair"))
 		}
 	}
 	return sets, nil
@@ -36,13 +38,30 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 		return datasets.Set{}, err
 	}
 	if len(sets) != 1 {
-		return datasets.Set{}, badInput("%s holds %d boards; name one as %s#K (K from 1 to %d)", name, len(sets), name, len(sets))
+		return datasets.Set{}, badInput("%s holds %s; name one as %s#K (K from 1 to %d)", name, plural(len(sets), "board"), name, len(sets))
 	}
 	return sets[0], nil
 }
 
-// printf writes to w, ignoring errors: the streams are the terminal or a
-// pipe, and a failed write there has nowhere better to be reported.
-func printf(w io.Writer, format string, args ...any) {
-	fmt.Fprintf(w, format, args...)
+// readResults reads a results file for cmd ("-" is standard input). A
+// file that cannot be read or a bad line is bad input (exit status 2); a
+// partial last line, left by a run killed while writing it, is skipped
+// with a warning on stderr.
+func readResults(s *streams, cmd, path string) (results.File, error) {
+	var f results.File
+	var err error
+	if path == "-" {
+		f, err = results.ReadJSONL(s.in, "stdin")
+	} else if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+		return f, badInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
+	} else {
+		f, err = results.ReadFile(path)
+	}
+	if err != nil {
+		return f, badInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
+	}
+	if f.Partial != nil {
+		printf(s.err, "warning: %s\n", f.Partial.Warning())
+	}
+	return f, nil
 }

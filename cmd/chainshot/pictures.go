@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"chainshot/board"
@@ -33,7 +34,7 @@ func replayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFra
 	}
 	frames = append(frames, picture.ChainShotFrame{
 		Grid:    strings.Fields(b.Format()),
-		Caption: fmt.Sprintf("end: %d points, %d beads left", total, b.Beads()),
+		Caption: fmt.Sprintf("end: %s, %s left", plural(total, "point"), plural(b.Beads(), "bead")),
 	})
 	return frames, nil
 }
@@ -53,4 +54,10 @@ func writeReplayGIF(path, title string, start board.Board, moves []board.Move) e
 		return badInput("%v", err)
 	}
 	return nil
+}
+
+// gifName is the file name of a data set's replay in a --gif-dir folder.
+func gifName(set string) string {
+	base := strings.TrimSuffix(filepath.Base(strings.ReplaceAll(set, "#", "-")), ".txt")
+	return base + ".gif"
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -24,77 +26,124 @@ func playCommand() *cli.Command {
 			"Input may be piped: a script of moves plays the game; if input ends before the\n" +
 			"game does, the moves so far are listed and play exits with status 2.\n" +
 			"With --auto the computer plays FILE by itself within --budget CPU time, showing\n" +
-			"the board after each move, then the moves, CPU time and beads left.",
+			"the board after each move, then the moves, CPU time and beads left. Flags marked\n" +
+			"\"with --auto\" apply only then; a hint searches for --hint-budget with the others.\n" +
+			"Ctrl-C ends a game as quit does, listing the moves and score, then exits with status 130;\n" +
+			"with --auto it shows the best line found so far." +
+			examples("chainshot play sample1",
+				"chainshot play < moves.txt sample1",
+				"chainshot play --auto ladder04-10x10-3c --budget 5s"),
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "auto", Usage: "let the computer play FILE automatically (see \"chainshot solve\")"},
-			&cli.DurationFlag{Name: "hint-budget", Value: time.Second, Usage: "CPU time the solver spends on each hint"},
-		}, searchFlags()...),
+			&cli.DurationFlag{Name: "hint-budget", Value: time.Second, Usage: "`DURATION` of CPU time the solver spends on each hint, with a unit: 1s, 500ms"},
+		}, markAutoOnly(searchFlags())...),
 		Action: doPlay,
 	}
 }
 
-// session is one run of "chainshot play": a line reader on stdin and the
-// output streams.
+// session is one run of "chainshot play": the lines typed on stdin, the
+// output streams, and Ctrl-C.
 type session struct {
-	s     *streams
-	lines *bufio.Scanner
+	s *streams
+	// lines are the lines of standard input, read as they come; closed
+	// at its end.
+	lines <-chan string
+	// ctx is cancelled by Ctrl-C (SIGINT) or SIGTERM.
+	ctx context.Context
 	// hintOpt is the solver budget of one hint.
 	hintOpt solver.Options
 }
 
-// ask prints a prompt on stderr and reads one line; ok is false at end of
-// input.
-func (p *session) ask(prompt string) (string, bool) {
+// answer says how a question of the session was answered.
+type answer int
+
+const (
+	answered    answer = iota
+	inputEnded         // standard input closed
+	interrupted        // Ctrl-C
+)
+
+// ask prints a prompt on stderr and waits for a line, the end of input or
+// Ctrl-C.
+func (p *session) ask(prompt string) (string, answer) {
 	printf(p.s.err, "%s", prompt)
-	if !p.lines.Scan() {
+	select {
+	case line, ok := <-p.lines:
+		if !ok {
+			printf(p.s.err, "\n")
+			return "", inputEnded
+		}
+		return strings.TrimSpace(line), answered
+	case <-p.ctx.Done():
 		printf(p.s.err, "\n")
-		return "", false
+		return "", interrupted
 	}
-	return strings.TrimSpace(p.lines.Text()), true
+}
+
+// readLines returns the lines of r as they are read, the channel closed
+// at the end of input. The reading goroutine ends with the input (or the
+// program).
+func readLines(r io.Reader) <-chan string {
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	return lines
 }
 
 func doPlay(c *cli.Context) error {
-	s := ioFrom(c)
 	if c.NArg() > 1 {
 		return badInput("chainshot play: want at most one FILE or built-in name, got %d arguments", c.NArg())
 	}
 	// The search flags are checked even when only hints use them.
-	if _, err := searchConfigFrom(c); err != nil {
+	cfg, err := searchConfigFrom(c)
+	if err != nil {
 		return err
 	}
 	if c.Bool("auto") {
-		return doAutoPlay(c)
+		return doAutoPlay(c, cfg)
 	}
 	if c.Duration("hint-budget") <= 0 {
 		return badInput("chainshot play: --hint-budget %v: want a positive duration such as 1s", c.Duration("hint-budget"))
 	}
-	p := &session{s: s, lines: bufio.NewScanner(s.in), hintOpt: solver.Options{
-		Budget: c.Duration("hint-budget"), MaxNodes: c.Int64("max-nodes"),
-		Seed: c.Uint64("seed"), Workers: c.Int("workers"), MemoryMB: c.Int("memory"),
-	}}
-	name := c.Args().First()
+	ctx, cancel := interruptible(c.Context)
+	defer cancel()
+	hint := cfg.opt
+	hint.Budget, hint.Wall = c.Duration("hint-budget"), false
+	p := &session{s: ioFrom(c), lines: readLines(ioFrom(c).in), ctx: ctx, hintOpt: hint}
+	return p.run(c.Args().First())
+}
+
+// run plays games until the player stops: on name first (when given),
+// then on boards the player names.
+func (p *session) run(name string) error {
 	fromArgs := name != ""
 	for {
 		if name == "" {
-			var ok bool
-			name, ok = p.ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
-			if !ok {
-				if fromArgs {
-					return nil
-				}
+			var a answer
+			name, a = p.ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
+			switch {
+			case a == interrupted:
+				return interruptedError("chainshot play: interrupted")
+			case a == inputEnded && fromArgs:
+				return nil
+			case a == inputEnded:
 				return badInput("chainshot play: no data-set file given (standard input ended)")
-			}
-			if name == "" {
+			case name == "":
 				continue
 			}
 		}
-		set, err := loadOne(s, name)
+		set, err := loadOne(p.s, name)
 		if err != nil {
 			if fromArgs {
 				return err
 			}
 			// Asked interactively: say why and ask again.
-			printf(s.err, "%v\n", err)
+			printf(p.s.err, "%v\n", err)
 			name = ""
 			continue
 		}
@@ -104,22 +153,31 @@ func doPlay(c *cli.Context) error {
 			return nil
 		case gameCut:
 			return badInput("chainshot play: standard input closed before the game on %s ended (the moves so far are listed above)", set.Name)
+		case gameInterrupted:
+			return interruptedError("chainshot play: interrupted; the moves so far on %s are listed above", set.Name)
 		}
-		answer, ok := p.ask("Play another game? [y/N] ")
-		if !ok || !strings.HasPrefix(strings.ToLower(answer), "y") {
+		if name = p.askNext(set.Name); name == "" {
 			return nil
 		}
-		next, ok := p.ask(fmt.Sprintf("Data-set file or built-in name [Enter for %s]: ", set.Name))
-		if !ok {
-			return nil
-		}
-		if next != "" {
-			name = next
-			fromArgs = false
-		} else {
-			name = set.Name
-		}
+		fromArgs = false
 	}
+}
+
+// askNext asks whether to play another game and on which board; "" means
+// no more.
+func (p *session) askNext(last string) string {
+	yes, a := p.ask("Play another game? [y/N] ")
+	if a != answered || !strings.HasPrefix(strings.ToLower(yes), "y") {
+		return ""
+	}
+	next, a := p.ask(fmt.Sprintf("Data-set file or built-in name [Enter for %s]: ", last))
+	switch {
+	case a != answered:
+		return ""
+	case next == "":
+		return last
+	}
+	return next
 }
 
 const playHelp = `Type a move as "row col": row 1 is the bottom row, column 1 the left column.
@@ -131,85 +189,107 @@ groups you can remove), board (show the board again), rules, help, quit.
 type gameEnd int
 
 const (
-	gameOver gameEnd = iota // no move left
-	gameQuit                // the player typed quit
-	gameCut                 // standard input closed in the middle of the game
+	gameOn          gameEnd = iota // not yet
+	gameOver                       // no move left
+	gameQuit                       // the player typed quit
+	gameCut                        // standard input closed in the middle of the game
+	gameInterrupted                // Ctrl-C
 )
 
-// game plays one game and says how it ended.
+// game plays one game and says how it ended. However it ends, the moves
+// played and the score are listed.
 func (p *session) game(name string, start board.Board) gameEnd {
 	s := p.s
 	g := board.NewGame(start)
 	printf(s.out, "%s: %dx%d, %s\n", name, start.Rows(), start.Cols(), boardSummary(&start))
 	renderBoard(s.out, &g.Board, s.color, nil)
-	for {
+	end := gameOn
+	for end == gameOn {
 		if g.Board.IsOver() {
 			if g.Board.IsEmpty() {
 				printf(s.out, "Game over: every bead removed!\n")
 			} else {
 				printf(s.out, "Game over: no group of two or more is left.\n")
 			}
-			p.summary(name, g)
-			return gameOver
+			end = gameOver
+			break
 		}
-		line, ok := p.ask(fmt.Sprintf("move %d (row col, or help): ", len(g.Moves)+1))
-		if !ok {
+		line, a := p.ask(fmt.Sprintf("move %d (row col, or help): ", len(g.Moves)+1))
+		switch a {
+		case inputEnded:
 			printf(s.out, "Input ended: game stopped.\n")
-			p.summary(name, g)
-			return gameCut
+			end = gameCut
+		case interrupted:
+			printf(s.out, "Interrupted: game stopped.\n")
+			end = gameInterrupted
+		default:
+			end = p.turn(g, start, line)
 		}
-		fields := strings.Fields(strings.ToLower(line))
-		if len(fields) == 0 {
-			continue
-		}
-		switch fields[0] {
-		case "quit", "q", "exit":
-			printf(s.out, "Game stopped.\n")
-			p.summary(name, g)
-			return gameQuit
-		case "help", "?":
-			printf(s.err, "%s", playHelp)
-			continue
-		case "rules":
-			printf(s.err, "%s", chainShotRules)
-			continue
-		case "board", "b":
-			renderBoard(s.out, &g.Board, s.color, nil)
-			continue
-		case "undo", "u":
-			if !g.Undo() {
-				printf(s.err, "nothing to undo\n")
-				continue
-			}
-			printf(s.out, "Undone: total %d\n", g.Total)
-			renderBoard(s.out, &g.Board, s.color, nil)
-			continue
-		case "moves", "m":
-			p.listMoves(&g.Board)
-			continue
-		case "hint", "h":
-			p.hint(g)
-			continue
-		}
-		m, err := parseMove(fields)
-		if err != nil {
-			printf(s.err, "cannot take %q: %v\n", line, err)
-			continue
-		}
-		color := g.Board.At(int(m.Row), int(m.Col))
-		n := g.Board.GroupSize(m)
-		score, err := g.Play(m)
-		if err != nil {
-			printf(s.err, "cannot play %s: %v\n", m, err.(*board.MoveError).Reason)
-			continue
-		}
-		printf(s.out, "Move %d: %s removes %d %s beads: +%d, total %d\n", len(g.Moves), m, n, color.Name(), score, g.Total)
-		renderBoard(s.out, &g.Board, s.color, nil)
 	}
+	p.summary(name, g)
+	return end
 }
 
-// parseMove reads "row col".
-func parseMove(fields []string) (board.Move, error) {
+// turn carries out one line the player typed: a command or a move.
+func (p *session) turn(g *board.Game, start board.Board, line string) gameEnd {
+	s := p.s
+	fields := strings.Fields(strings.ToLower(line))
+	if len(fields) == 0 {
+		return gameOn
+	}
+	switch fields[0] {
+	case "quit", "q", "exit":
+		printf(s.out, "Game stopped.\n")
+		return gameQuit
+	case "help", "?":
+		printf(s.err, "%s", playHelp)
+	case "rules":
+		printf(s.err, "%s", chainShotRules)
+	case "board", "b":
+		renderBoard(s.out, &g.Board, s.color, nil)
+	case "undo", "u":
+		if !g.Undo() {
+			printf(s.err, "nothing to undo\n")
+			break
+		}
+		printf(s.out, "Undone: total %d\n", g.Total)
+		renderBoard(s.out, &g.Board, s.color, nil)
+	case "moves", "m":
+		p.listMoves(&g.Board)
+	case "hint", "h":
+		p.hint(g)
+	default:
+		p.move(g, start, line, fields)
+	}
+	return gameOn
+}
+
+// move plays the move the player typed, or says why it cannot be played.
+func (p *session) move(g *board.Game, start board.Board, line string, fields []string) {
+	s := p.s
+	m, err := parseMove(fields, start.Rows(), start.Cols())
+	var off offBoardError
+	switch {
+	case errors.As(err, &off):
+		printf(s.err, "%v\n", off)
+		return
+	case err != nil:
+		printf(s.err, "cannot take %q: %v\n", line, err)
+		return
+	}
+	color := g.Board.At(int(m.Row), int(m.Col))
+	n := g.Board.GroupSize(m)
+	score, err := g.Play(m)
+	if err != nil {
+		printf(s.err, "cannot play %s: %v\n", m, err.(*board.MoveError).Reason)
+		return
+	}
+	printf(s.out, "Move %d: %s removes %d %s beads: +%d, total %d\n", len(g.Moves), m, n, color.Name(), score, g.Total)
+	renderBoard(s.out, &g.Board, s.color, nil)
+}
+
+// parseMove reads "row col" on a board of rows by cols.
+func parseMove(fields []string, rows, cols int) (board.Move, error) {
 	if len(fields) != 2 {
 		return board.Move{}, fmt.Errorf("want two numbers, row and column, like \"3 4\" (or type help)")
 	}
@@ -218,15 +298,26 @@ func parseMove(fields []string) (board.Move, error) {
 	if err1 != nil || err2 != nil {
 		return board.Move{}, fmt.Errorf("want two whole numbers, row and column, like \"3 4\"")
 	}
-	if r < 1 || c < 1 || r > board.MaxSize || c > board.MaxSize {
-		return board.Move{}, fmt.Errorf("row %d column %d is off the board", r, c)
+	if r < 1 || c < 1 || r > rows || c > cols {
+		return board.Move{}, offBoardError(offBoard(r, c, rows, cols))
 	}
 	return board.MoveAt(r, c), nil
 }
 
+// offBoardError is a move off the board; its message is offBoard's.
+type offBoardError string
+
+func (e offBoardError) Error() string { return string(e) }
+
+// offBoard says that the move r c is off a board of rows by cols, in the
+// words of both games: "9 9 is off the 5x5 board (row 1 is the bottom)".
+func offBoard(r, c, rows, cols int) string {
+	return fmt.Sprintf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, rows, cols)
+}
+
 func (p *session) listMoves(b *board.Board) {
 	groups := b.AppendGroups(nil)
-	printf(p.s.out, "%d groups:\n", len(groups))
+	printf(p.s.out, "%s:\n", plural(len(groups), "group"))
 	for _, g := range groups {
 		printf(p.s.out, "  %-6s %-6s %3d beads  +%d\n", g.Move, g.Color.Name(), g.Size, board.Score(g.Size))
 	}
@@ -242,14 +333,12 @@ func (p *session) summary(name string, g *board.Game) {
 	printf(s.out, "Final score: %d, beads left: %d\n", g.Total, g.Board.Beads())
 }
 
-// hint suggests a move: the one whose greedy finish (always the largest
-// group) ranks best. It returns the move and that finish's beads left and
-// score (this move included).
 // hint asks the solver, within the hint budget, for the best line from
-// the game's position and suggests its first move.
+// the game's position and suggests its first move. Ctrl-C stops the
+// search (and then the game).
 func (p *session) hint(g *board.Game) {
 	s := p.s
-	res, err := solver.Solve(context.Background(), g.Board, "auto", p.hintOpt)
+	res, err := solver.Solve(p.ctx, g.Board, "auto", p.hintOpt)
 	if err != nil || len(res.Moves) == 0 {
 		printf(s.err, "hint: no move to suggest\n")
 		return
@@ -260,35 +349,38 @@ func (p *session) hint(g *board.Game) {
 	if res.Optimal {
 		how = "proved best"
 	}
-	printf(s.err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%d moves, %s) leaves %d beads with total %d\n",
-		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), len(res.Moves), how, res.BeadsLeft, g.Total+res.Score)
+	printf(s.err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%s, %s) leaves %s with total %d\n",
+		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), plural(len(res.Moves), "move"), how, plural(res.BeadsLeft, "bead"), g.Total+res.Score)
 }
 
-// doAutoPlay is "play --auto": the handout's automatic play.
-func doAutoPlay(c *cli.Context) error {
+// doAutoPlay is "play --auto": the handout's automatic play. Ctrl-C
+// stops the search; the best line found so far is shown, exit status 130.
+func doAutoPlay(c *cli.Context, cfg searchConfig) error {
 	s := ioFrom(c)
 	if c.NArg() != 1 {
 		return badInput("chainshot play --auto: want one FILE or built-in name")
-	}
-	cfg, err := searchConfigFrom(c)
-	if err != nil {
-		return err
 	}
 	set, err := loadOne(s, c.Args().First())
 	if err != nil {
 		return err
 	}
+	ctx, cancel := interruptible(c.Context)
+	defer cancel()
 	stop, err := startProfile(c)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := interruptible(c.Context)
-	defer cancel()
 	rec, moves, err := solveSet(ctx, s, set, cfg)
 	if err != nil {
 		stop()
 		return err
 	}
 	printSolution(s, set, rec, moves, true)
-	return stop()
+	if err := stop(); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return interruptedError("chainshot play --auto: interrupted; the line above is the best found so far")
+	}
+	return nil
 }

@@ -68,13 +68,13 @@ func reactMatchCommand() *cli.Command {
 		Usage:     "play games between two players, seats alternated, and report wins with 95% intervals",
 		ArgsUsage: " ",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "p1", Value: chainreact.DefaultSpec, Usage: "first player's spec"},
-			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player's spec"},
-			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "games to play"},
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size ROWSxCOLS"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for every player's randomness"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "games played at once"},
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (DESIGN.md fields)"},
+			&cli.StringFlag{Name: "p1", Value: chainreact.DefaultSpec, Usage: "first player, a `SPEC` such as best, best:nodes=900, seed002, random (chainshot react help match lists them)"},
+			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC`"},
+			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, seats alternating"},
+			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds every player's randomness"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "`N` games played at once"},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (the fields the README lists)"},
 		}, profileFlags()...),
 		Action: profiled(doReactMatch),
 	}
@@ -164,9 +164,9 @@ func reactPerftCommand() *cli.Command {
 		Usage:     "count move sequences of each length from the empty board (finished games are not continued)",
 		ArgsUsage: " ",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size ROWSxCOLS"},
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "longest sequence (1 to 12)"},
-			&cli.IntFlag{Name: "players", Value: 2, Usage: "players (2 to 8)"},
+			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "longest sequence, `N` plies (1 to 12)"},
+			&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players (2 to 8)"},
 		},
 		Action: func(c *cli.Context) error {
 			const cmd = "chainshot react perft"

@@ -75,11 +75,16 @@ func reactAnalyzeCommand() *cli.Command {
 		Aliases:   []string{"analyse"},
 		Usage:     "scenario analysis of a position file: every move under each heuristic and under search, the best line, the census",
 		ArgsUsage: "POSITION",
+		Description: "POSITION is a text file: a players line, a next line, then the rows, top row\n" +
+			"first, each cell \".\" or orbs and owner such as 2R (docs/chain-reaction.txt is one).\n\n" +
+			"Examples:\n" +
+			"  chainshot react analyze docs/chain-reaction.txt\n" +
+			"  chainshot react analyze docs/chain-reaction.txt --move \"5 2\" --png chain.png",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth in plies (1 to 8)"},
-			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "evaluation used by the search"},
-			&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"},
-			&cli.StringFlag{Name: "move", Usage: "show the chain this move (\"r c\") sets off, wave by wave"},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth, `N` plies (1 to 8)"},
+			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "the search's evaluation, a `NAME`: brilliant, static, tuned ..."},
+			&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "`N` positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"},
+			&cli.StringFlag{Name: "move", Usage: "show the chain this `MOVE` (\"r c\", row 1 at the bottom) sets off, wave by wave"},
 			&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"},
 			&cli.StringFlag{Name: "png", Usage: "with --move, also draw the chain as a strip of frames in `FILE` (PNG)"},
 		},

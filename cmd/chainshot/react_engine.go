@@ -17,8 +17,8 @@ func reactEngineCommand() *cli.Command {
 			"play r c, genmove, showboard, list_commands, quit. Replies are \"= result\" or\n" +
 			"\"? reason\", then an empty line.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "player", Value: chainreact.DefaultSpec, Usage: "the engine's player spec"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the player"},
+			&cli.StringFlag{Name: "player", Value: chainreact.DefaultSpec, Usage: "the engine's player, a `SPEC`"},
+			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the player"},
 		},
 		Action: doReactEngine,
 	}

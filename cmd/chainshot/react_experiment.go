@@ -25,14 +25,20 @@ func reactExperimentCommand() *cli.Command {
 		Name:      "experiment",
 		Usage:     "run seed 002's experiments for real: Table 1, Table 2, CSV, JSON, and Figures 2 and 3 (PNG and SVG)",
 		ArgsUsage: "seed002",
+		Description: "Plays every matchup of seed 002's tables between real players and writes\n" +
+			"the tables and figures into --out-dir.\n\n" +
+			"Examples:\n" +
+			"  chainshot react experiment seed002 --games 100 --jobs 2 --out-dir results/\n" +
+			"  chainshot react experiment seed002 --games 4 --size 3x3 --depth1 1 --depth2 1",
 		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "games per matchup"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the players"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "games played at once"},
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size ROWSxCOLS"},
-			&cli.StringFlag{Name: "out", Value: ".", Usage: "folder for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg)"},
-			&cli.IntFlag{Name: "depth1", Value: 3, Usage: "depth of Table 1's single-heuristic agents"},
-			&cli.IntFlag{Name: "depth2", Value: 2, Usage: "depth of Table 2's agents"},
+			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games per matchup"},
+			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the players"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "`N` games played at once"},
+			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			&cli.StringFlag{Name: "out-dir", Value: ".", Usage: "`DIR` for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg)"},
+			&cli.StringFlag{Name: "out", Hidden: true, Usage: "old spelling of --out-dir"},
+			&cli.IntFlag{Name: "depth1", Value: 3, Usage: "Table 1's single-heuristic agents search `N` plies"},
+			&cli.IntFlag{Name: "depth2", Value: 2, Usage: "Table 2's agents search `N` plies"},
 		}, profileFlags()...),
 		Action: profiled(doReactExperiment),
 	}
@@ -114,7 +120,10 @@ func doReactExperiment(c *cli.Context) error {
 	if d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6 {
 		return badInput("%s: --depth1 and --depth2 want 1 to 6", cmd)
 	}
-	outDir := c.String("out")
+	outDir := c.String("out-dir")
+	if !c.IsSet("out-dir") && c.IsSet("out") {
+		outDir = c.String("out")
+	}
 	if st, err := os.Stat(outDir); err != nil || !st.IsDir() {
 		return badInput("%s: --out %q: not a folder", cmd, outDir)
 	}

@@ -19,11 +19,11 @@ func reactPlayCommand() *cli.Command {
 			"waves (show each chain wave by wave, on/off), board, help, quit. Moves and\n" +
 			"boards go to stdout, prompts and complaints to stderr; the game ends at EOF.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size ROWSxCOLS"},
-			&cli.IntFlag{Name: "players", Value: 2, Usage: "players (2 to 8)"},
-			&cli.StringFlag{Name: "vs", Value: chainreact.DefaultSpec, Usage: "the AI players' spec, or \"human\" for hot-seat"},
-			&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat (1 moves first)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the AI players"},
+			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players (2 to 8)"},
+			&cli.StringFlag{Name: "vs", Value: chainreact.DefaultSpec, Usage: "the AI players, a `SPEC`, or \"human\" for hot-seat"},
+			&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (1 moves first)"},
+			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the AI players"},
 			&cli.BoolFlag{Name: "waves", Usage: "show every chain wave by wave from the start"},
 		},
 		Action: doReactPlay,

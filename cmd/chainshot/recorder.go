@@ -117,8 +117,8 @@ func (r *recorder) notClobbered(flag, path string, resume bool) error {
 	if err != nil || st.Size() == 0 {
 		return nil
 	}
-	return badInput("%s: --%s %s already holds results (%d bytes); rerun with --resume to continue that run, or give another --%s",
-		r.cmd, flag, path, st.Size(), flag)
+	return badInput("%s: --%s %s already holds results (%s); rerun with --resume to continue that run, or give another --%s",
+		r.cmd, flag, path, plural(int(st.Size()), "byte"), flag)
 }
 
 // readOut reads the --out of a resumed run: the finished data sets of
@@ -145,31 +145,43 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 	for _, set := range sets {
 		boards[set.Name] = set.Board
 	}
-	want := cfg.settings()
 	other := 0
 	for i, l := range f.Lines {
 		r.lines = append(r.lines, l.Raw)
-		if got := l.Record.Settings(); got != want {
-			return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes and --seed, or give another --out",
-				r.cmd, r.outPath, l.No, l.Record.File, settingsDiff(got, want))
+		b, ours := boards[l.Record.File]
+		if err := r.takeLine(i, l, cfg.settings(), b, ours); err != nil {
+			return err
 		}
-		b, ok := boards[l.Record.File]
-		switch {
-		case !ok:
+		if !ours {
 			other++
-		case l.Record.Partial:
-			r.interrupted[l.Record.File] = i
-		default:
-			if msg := replayRecord(l.Record, b); msg != "" {
-				return badInput("%s: --resume: %s:%d: %s: %s (has the data set changed since?); give another --out", r.cmd, r.outPath, l.No, l.Record.File, msg)
-			}
-			if _, seen := r.done[l.Record.File]; !seen {
-				r.done[l.Record.File] = l
-			}
 		}
 	}
 	if other > 0 {
-		printf(r.s.err, "note: %s also holds %d line(s) of data sets not in this run; they stay there\n", r.outPath, other)
+		printf(r.s.err, "note: %s also holds %s of data sets not in this run; they stay there\n", r.outPath, plural(other, "line"))
+	}
+	return nil
+}
+
+// takeLine takes the i-th line of a resumed run's --out: made with other
+// settings than want, it stops the run; a finished line of one of this
+// run's data sets (ours, board b) must replay on b and is skipped by the
+// run; an interrupted one is run again.
+func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b board.Board, ours bool) error {
+	if got := l.Record.Settings(); got != want {
+		return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes and --seed, or give another --out",
+			r.cmd, r.outPath, l.No, l.Record.File, settingsDiff(got, want))
+	}
+	switch {
+	case !ours:
+	case l.Record.Partial:
+		r.interrupted[l.Record.File] = i
+	default:
+		if msg := replayRecord(l.Record, b); msg != "" {
+			return badInput("%s: --resume: %s:%d: %s: %s (has the data set changed since?); give another --out", r.cmd, r.outPath, l.No, l.Record.File, msg)
+		}
+		if _, seen := r.done[l.Record.File]; !seen {
+			r.done[l.Record.File] = l
+		}
 	}
 	return nil
 }
@@ -283,13 +295,4 @@ func (r *recorder) finish() error {
 		}
 	}
 	return r.failure()
-}
-
-// recordMoves returns a record's moves as board moves.
-func recordMoves(rec results.Record) []board.Move {
-	moves := make([]board.Move, len(rec.Moves))
-	for i, m := range rec.Moves {
-		moves[i] = board.MoveAt(m[0], m[1])
-	}
-	return moves
 }

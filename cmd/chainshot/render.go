@@ -71,5 +71,5 @@ func boardSummary(b *board.Board) string {
 			parts = append(parts, fmt.Sprintf("%c %d", c.Letter(), n))
 		}
 	}
-	return fmt.Sprintf("%d beads (%s)", b.Beads(), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s (%s)", plural(b.Beads(), "bead"), strings.Join(parts, ", "))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 
@@ -54,7 +55,6 @@ func runSets(c *cli.Context, sets []datasets.Set, cfg searchConfig, gifDir strin
 // Bad flags or files are found before any solving (exit status 2).
 func (p *runPlan) run(c *cli.Context) ([]results.Record, error) {
 	s := ioFrom(c)
-	cmd := "chainshot " + c.Command.Name
 	// Signals are caught before --out is opened: once it exists, Ctrl-C
 	// records the search in progress rather than ending the program.
 	ctx, cancel := interruptible(c.Context)
@@ -69,61 +69,67 @@ func (p *runPlan) run(c *cli.Context) ([]results.Record, error) {
 		return nil, err
 	}
 	var bar *progressbar.ProgressBar
-	if p.log && s.errTTY && len(p.sets) > 1 {
-		bar = progressbar.NewOptions(len(p.sets), progressbar.OptionSetWriter(s.err),
-			progressbar.OptionSetDescription(c.Command.Name), progressbar.OptionShowCount(),
-			progressbar.OptionSetVisibility(s.errTTY), progressbar.OptionClearOnFinish())
+	if p.log && len(p.sets) > 1 {
+		bar = newSetsBar(s, c.Command.Name, len(p.sets))
 	}
-	var runErr error
-	ran := 0
+	runErr := p.solveAll(ctx, s, rec, bar)
+	endBar(bar)
+	if err := stop(); err != nil && runErr == nil {
+		runErr = err
+	}
+	return rec.recs, p.outcome(commandPath(c), rec, runErr, ctx.Err() != nil)
+}
+
+// solveAll solves the plan's data sets in turn, or takes them from a
+// resumed run's --out, recording and showing each. It stops at the first
+// failure to solve or draw, a results file that can no longer be written
+// (unless --keep-going), Ctrl-C, or a failed standard output.
+func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *progressbar.ProgressBar) error {
 	for _, set := range p.sets {
 		if l, ok := rec.recorded(set.Name); ok {
 			rec.keep(l.Record)
 			p.show(set, l.Record, recordMoves(l.Record))
-			printf(s.err, "%s: recorded in %s:%d (%d beads left, score %d); skipped\n", set.Name, rec.outPath, l.No, l.Record.BeadsLeft, l.Record.Score)
+			printf(s.err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", set.Name, rec.outPath, l.No, plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
 			continue
 		}
 		r, moves, err := solveSet(ctx, s, set, p.cfg)
 		if err != nil {
-			runErr = err
-			break
+			return err
 		}
-		ran++
 		werr := rec.add(r)
 		if err := p.writeGIF(set, moves); err != nil {
-			runErr = err
-			break
+			return err
 		}
 		p.show(set, r, moves)
 		if p.log {
 			logSet(s, bar, r)
 		}
 		if (werr != nil && !rec.keepGoing) || ctx.Err() != nil || s.out.failed() {
-			break
+			return nil
 		}
 	}
-	if bar != nil {
-		bar.Exit()
-	}
-	if err := stop(); err != nil && runErr == nil {
-		runErr = err
-	}
+	return nil
+}
+
+// outcome closes the results files and says how the run ended: a results
+// file that failed, the run's own failure, Ctrl-C, or nil.
+func (p *runPlan) outcome(cmd string, rec *recorder, runErr error, interrupted bool) error {
 	werr := rec.finish()
 	switch {
 	case werr != nil && rec.keepGoing:
-		return rec.recs, failed("%s: %v; the run went on (--keep-going): %d of %d data sets finished, all in the results on stdout", cmd, werr, len(rec.recs), len(p.sets))
+		return failed("%s: %v; the run went on (--keep-going): %d of %s finished, all in the results on stdout", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
 	case werr != nil:
-		return rec.recs, failed("%s: %v; stopped after %d of %d data sets, whose results are on stdout (--keep-going goes on without the file)", cmd, werr, len(rec.recs), len(p.sets))
+		return failed("%s: %v; stopped after %d of %s, whose results are on stdout (--keep-going goes on without the file)", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
 	case runErr != nil:
-		return rec.recs, runErr
-	case ctx.Err() != nil:
+		return runErr
+	case interrupted:
 		hint := ""
 		if rec.outPath != "" {
 			hint = "; the same command with --resume runs it again and the rest"
 		}
-		return rec.recs, failed("%s: interrupted after %d of %d data sets; the last line is the best found so far%s", cmd, len(rec.recs), len(p.sets), hint)
+		return failed("%s: interrupted after %d of %s; the last line is the best found so far%s", cmd, len(rec.recs), plural(len(p.sets), "data set"), hint)
 	}
-	return rec.recs, nil
+	return nil
 }
 
 // writeGIF writes a data set's replay where the plan asks. The folder was
@@ -143,28 +149,4 @@ func (p *runPlan) writeGIF(set datasets.Set, moves []board.Move) error {
 		return failed("%s", ee.msg)
 	}
 	return err
-}
-
-// logSet reports a finished data set on stderr: a step of the progress
-// bar on a terminal, a line otherwise.
-func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record) {
-	if bar != nil {
-		bar.Add(1)
-		return
-	}
-	nps := 0.0
-	if r.CPU > 0 {
-		nps = float64(r.Nodes) / r.CPU
-	}
-	partial := ""
-	if r.Partial {
-		partial = " (interrupted)"
-	}
-	printf(s.err, "%s: %d beads left, score %d, %.2f CPU s, %.0f nodes/s%s\n", r.File, r.BeadsLeft, r.Score, r.CPU, nps, partial)
-}
-
-// settings are the settings a search config records in each line.
-func (cfg searchConfig) settings() results.Settings {
-	return results.Settings{Algo: cfg.algo, Budget: cfg.opt.Budget.Seconds(), Wall: cfg.opt.Wall,
-		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed}
 }

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -23,7 +27,8 @@ func TestMain(m *testing.M) {
 // TestScripts runs the command-line scripts in testdata/script: the real
 // program, fed by stdin, its stdout, stderr and exit status checked.
 //
-// Beside testscript's own commands:
+// The condition [pty] holds where "script" runs a command on a
+// pseudo-terminal. Beside testscript's own commands:
 //
 //   - "status N cmd args..." runs cmd and fails unless it exits with
 //     status N.
@@ -36,6 +41,12 @@ func TestMain(m *testing.M) {
 //   - "closedpipe cmd args..." runs cmd with standard output a pipe whose
 //     reader has gone, its stderr as the script's stderr, and prints how
 //     it ended ("exit status 0", "signal: broken pipe") on stdout.
+//   - "sigint WHEN FILE cmd args..." runs cmd with FILE on a standard
+//     input that stays open, waits until WHEN holds, sends it SIGINT
+//     (Ctrl-C), and gives its stdout and stderr as the script's, then
+//     "exit status N" as the last line of stdout. WHEN is "out=REGEXP"
+//     (its stdout or stderr matches) or "file=GLOB" (a file in the
+//     script's folder matches): what it has written, never a sleep.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
@@ -43,10 +54,17 @@ func TestScripts(t *testing.T) {
 			env.Setenv("NO_COLOR", "1")
 			return nil
 		},
+		Condition: func(cond string) (bool, error) {
+			if cond != "pty" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			return hasPty(), nil
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"waitfile":   waitFile,
 			"mkfull":     mkFull,
 			"closedpipe": closedPipe,
+			"sigint":     sigint,
 			"status": func(ts *testscript.TestScript, neg bool, args []string) {
 				if len(args) < 2 {
 					ts.Fatalf("usage: status N command [args...]")
@@ -69,6 +87,18 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// hasPty reports whether "script" can run a command on a pseudo-terminal
+// here: the condition [pty] of the scripts.
+func hasPty() bool {
+	dir, err := os.MkdirTemp("", "pty")
+	if err != nil {
+		return false
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.Command("script", "-qec", "test -t 2", filepath.Join(dir, "typescript"))
+	return cmd.Run() == nil
 }
 
 // waitFile is the script command "waitfile FILE REGEXP".
@@ -130,4 +160,80 @@ func closedPipe(ts *testscript.TestScript, neg bool, args []string) {
 	default:
 		ts.Fatalf("closedpipe: %v", err)
 	}
+}
+
+// lockedBuffer is a buffer written by a process and read by the test.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
+}
+
+// sigint is the script command "sigint REGEXP FILE cmd args...".
+func sigint(ts *testscript.TestScript, neg bool, args []string) {
+	var stdout, stderr lockedBuffer
+	if len(args) < 3 || neg {
+		ts.Fatalf("usage: sigint out=REGEXP|file=GLOB FILE cmd args...")
+	}
+	kind, pattern, _ := strings.Cut(args[0], "=")
+	var ready func() bool
+	switch kind {
+	case "out":
+		re, err := regexp.Compile(pattern)
+		ts.Check(err)
+		ready = func() bool { return re.Match(stdout.Bytes()) || re.Match(stderr.Bytes()) }
+	case "file":
+		ready = func() bool {
+			m, _ := filepath.Glob(filepath.Join(ts.MkAbs("."), pattern))
+			return len(m) > 0
+		}
+	default:
+		ts.Fatalf("usage: sigint out=REGEXP|file=GLOB FILE cmd args...")
+	}
+	input, err := os.ReadFile(ts.MkAbs(args[1]))
+	ts.Check(err)
+	path, err := exec.LookPath(args[2])
+	ts.Check(err)
+	cmd := exec.Command(path, args[3:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = os.Environ()
+	for _, kv := range []string{"PATH", "HOME", "NO_COLOR"} {
+		cmd.Env = append(cmd.Env, kv+"="+ts.Getenv(kv))
+	}
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	stdin, err := cmd.StdinPipe()
+	ts.Check(err)
+	defer stdin.Close() // open until the process has ended
+	ts.Check(cmd.Start())
+	_, err = stdin.Write(input)
+	ts.Check(err)
+	deadline := time.Now().Add(time.Minute)
+	for !ready() {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			ts.Fatalf("sigint: after a minute, no %s; stdout holds %q, stderr %q", args[0], stdout.Bytes(), stderr.Bytes())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	ts.Check(cmd.Process.Signal(os.Interrupt))
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		ts.Fatalf("sigint: %v", err)
+	}
+	ts.Stdout().Write(stdout.Bytes())
+	ts.Stderr().Write(stderr.Bytes())
+	fmt.Fprintln(ts.Stdout(), cmd.ProcessState.String())
 }

@@ -15,6 +15,9 @@ func showCommand() *cli.Command {
 		Name:      "show",
 		Usage:     "show a ChainShot board with its coordinates, colours and groups",
 		ArgsUsage: "FILE|NAME",
+		Description: "Prints the board, row 1 at the bottom and column 1 at the left, then its beads by\n" +
+			"colour and its removable groups. FILE#K names the K-th board of a file that holds several." +
+			examples("chainshot show sample1", "chainshot show board.txt --png board.png"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "png", Usage: "also draw the board as a PNG image in `FILE` (coordinates on the margins, a letter in each bead)"},
 		},
@@ -43,7 +46,7 @@ func doShow(c *cli.Context) error {
 			return badInput("%v", err)
 		}
 	}
-	printf(s.out, "%s: %dx%d (rows x columns), %d colours\n", set.Name, b.Rows(), b.Cols(), b.Colors())
+	printf(s.out, "%s: %dx%d (rows x columns), %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"))
 	renderBoard(s.out, &b, s.color, nil)
 	groups := b.AppendGroups(nil)
 	largest := 0
@@ -51,7 +54,11 @@ func doShow(c *cli.Context) error {
 		largest = max(largest, g.Size)
 	}
 	printf(s.out, "%s\n", boardSummary(&b))
-	printf(s.out, "%d removable groups, the largest of %d beads (worth %d)\n", len(groups), largest, board.Score(largest))
+	if len(groups) == 0 {
+		printf(s.out, "no removable group\n")
+	} else {
+		printf(s.out, "%s, the largest of %d beads (worth %d)\n", plural(len(groups), "removable group"), largest, board.Score(largest))
+	}
 	for _, r := range set.Repairs {
 		printf(s.out, "repaired: %s\n", r)
 	}

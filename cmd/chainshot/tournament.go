@@ -2,14 +2,12 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"chainshot/cmd/chainshot/outfile"
 	"chainshot/datasets"
 	"chainshot/results"
 )
@@ -29,11 +27,18 @@ func tournamentCommand() *cli.Command {
 			"best line found so far for the data set in progress, marked partial (a resumed run\n" +
 			"runs that data set again and replaces the line); a second Ctrl-C quits at once.\n" +
 			"--shard K/N runs every N-th data set starting with the K-th, for batch systems\n" +
-			"(a Slurm array, a Kubernetes indexed Job); \"chainshot results merge\" joins the shards.",
+			"(a Slurm array, a Kubernetes indexed Job); \"chainshot results merge\" joins the shards.\n" +
+			"--chart draws the table as a chart, the data sets of a resumed run included." +
+			examples("chainshot tournament ladder --budget 2s",
+				"chainshot tournament boards/ --out results.jsonl --csv results.csv",
+				"chainshot tournament boards/ --out results.jsonl --resume",
+				"chainshot tournament ladder --budget 2s --chart ladder.png",
+				"chainshot tournament boards/ --shard 2/8 --out shard2.jsonl"),
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N)"},
 			&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"},
+			&cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg (boards of the standard SameGame set get the published scores beside)"},
 		),
 		Action: doTournament,
 	}
@@ -66,9 +71,60 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	files, err := datasets.Files(c.Args().Slice())
+	sets, err := loadTournament(s, c.Args().Slice())
 	if err != nil {
-		return badInput("%v", err)
+		return err
+	}
+	mine := shardOf(sets, k, n)
+	if len(mine) == 0 {
+		return badInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, plural(len(sets), "data set"))
+	}
+	gifDir := c.String("gif-dir")
+	if gifDir != "" {
+		if err := os.MkdirAll(gifDir, 0o755); err != nil {
+			return badInput("chainshot tournament: --gif-dir: %v", err)
+		}
+	}
+	chartPath := c.String("chart")
+	if err := checkChartPath(chartPath); err != nil {
+		return badInput("chainshot tournament: --chart: %v", err)
+	}
+	recs, runErr := runSets(c, mine, cfg, gifDir)
+	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
+		return runErr
+	}
+	if !c.Bool("json") && len(recs) > 0 {
+		if n > 1 {
+			printf(s.out, "shard %d/%d: %d of %s\n", k, n, len(mine), plural(len(sets), "data set"))
+		}
+		results.WriteTable(s.out, recs)
+	}
+	if chartPath != "" && len(recs) > 0 {
+		if err := drawTournament(chartPath, chartTitle(cfg, len(recs), k, n), mine, recs); err != nil && runErr == nil {
+			runErr = failed("chainshot tournament: --chart: %v", err)
+		}
+	}
+	return runErr
+}
+
+// shardOf returns shard k of n of sets: every n-th data set from the k-th.
+func shardOf(sets []datasets.Set, k, n int) []datasets.Set {
+	var mine []datasets.Set
+	for i, set := range sets {
+		if i%n == k-1 {
+			mine = append(mine, set)
+		}
+	}
+	return mine
+}
+
+// loadTournament loads the data sets of a tournament's arguments: every
+// defect is reported, and any is bad input (exit status 2) before any
+// solving.
+func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
+	files, err := datasets.Files(args)
+	if err != nil {
+		return nil, badInput("%v", err)
 	}
 	var sets []datasets.Set
 	var defects []string
@@ -82,151 +138,47 @@ func doTournament(c *cli.Context) error {
 	}
 	switch {
 	case len(defects) == 1:
-		return badInput("%s (nothing was run)", defects[0])
+		return nil, badInput("%s (nothing was run)", defects[0])
 	case len(defects) > 1:
-		return badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
+		return nil, badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
 	}
-	var mine []datasets.Set
-	for i, set := range sets {
-		if i%n == k-1 {
-			mine = append(mine, set)
-		}
-	}
-	if len(mine) == 0 {
-		return badInput("chainshot tournament: shard %d/%d holds none of the %d data sets", k, n, len(sets))
-	}
-	gifDir := c.String("gif-dir")
-	if gifDir != "" {
-		if err := os.MkdirAll(gifDir, 0o755); err != nil {
-			return badInput("chainshot tournament: --gif-dir: %v", err)
-		}
-	}
-	recs, runErr := runSets(c, mine, cfg, gifDir)
-	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
-		return runErr
-	}
-	if !c.Bool("json") && len(recs) > 0 {
-		if n > 1 {
-			printf(s.out, "shard %d/%d: %d of %d data sets\n", k, n, len(mine), len(sets))
-		}
-		results.WriteTable(s.out, recs)
-	}
-	return runErr
+	return sets, nil
 }
 
-func resultsCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "results",
-		Usage: "work with results files (JSON Lines)",
-		Subcommands: []*cli.Command{{
-			Name:      "merge",
-			Usage:     "merge the results of tournament shards into one table",
-			ArgsUsage: "RESULTS.jsonl...",
-			Description: "One line per data set is kept (the better one if a data set appears twice, a\n" +
-				"finished line before an interrupted one), sorted by data set name.",
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged results as JSON Lines to `FILE`"},
-				&cli.StringFlag{Name: "csv", Usage: "write the merged results as CSV to `FILE`"},
-				&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
-			},
-			Action: doMerge,
-		}},
+// chartTitle is the title of a tournament's chart: what was run, under
+// which budget.
+func chartTitle(cfg searchConfig, sets, k, n int) string {
+	budget := fmt.Sprintf("%s of CPU time", cfg.opt.Budget)
+	if cfg.opt.Wall {
+		budget = fmt.Sprintf("%s of wall-clock time", cfg.opt.Budget)
 	}
+	if cfg.opt.Budget == 0 {
+		budget = fmt.Sprintf("%d nodes", cfg.opt.MaxNodes)
+	} else if cfg.opt.MaxNodes > 0 {
+		budget += fmt.Sprintf(" or %d nodes", cfg.opt.MaxNodes)
+	}
+	title := fmt.Sprintf("chainshot tournament: %s, --algo %s, %s a data set", plural(sets, "data set"), cfg.algo, budget)
+	if n > 1 {
+		title += fmt.Sprintf(" (shard %d/%d)", k, n)
+	}
+	return title
 }
 
-func doMerge(c *cli.Context) error {
-	s := ioFrom(c)
-	const cmd = "chainshot results merge"
-	if c.NArg() == 0 {
-		return badInput("%s: want one or more RESULTS.jsonl files", cmd)
+// drawTournament draws the chart of a tournament's records (those of a
+// resumed run included) into path; each record's board, for telling the
+// standard SameGame boards by their content, comes from the run's sets.
+func drawTournament(path, title string, sets []datasets.Set, recs []results.Record) error {
+	boards := map[string][]string{}
+	for _, set := range sets {
+		boards[set.Name] = strings.Fields(set.Board.Format())
 	}
-	for _, flag := range []string{"out", "csv"} {
-		if path := c.String(flag); path != "" {
-			if err := outfile.Check(path); err != nil {
-				return badInput("%s: --%s: %v", cmd, flag, err)
-			}
-		}
+	grids := make([][]string, len(recs))
+	for i, r := range recs {
+		grids[i] = boards[r.File]
 	}
-	var all [][]results.Record
-	var empty []string
-	for _, path := range c.Args().Slice() {
-		f, err := readResults(s, cmd, path)
-		if err != nil {
-			return err
-		}
-		if len(f.Lines) == 0 {
-			empty = append(empty, path)
-		}
-		recs := make([]results.Record, len(f.Lines))
-		for i, l := range f.Lines {
-			recs[i] = l.Record
-		}
-		all = append(all, recs)
-	}
-	merged := results.Merge(all...)
-	if len(merged) == 0 {
-		return badInput("%s: no results lines in %s", cmd, strings.Join(c.Args().Slice(), ", "))
-	}
-	for _, path := range empty {
-		printf(s.err, "warning: %s holds no results lines\n", path)
-	}
-	werr := writeMerged(c, merged)
-	if c.Bool("json") {
-		for _, r := range merged {
-			s.out.Write(results.MarshalLine(r))
-		}
-	} else {
-		results.WriteTable(s.out, merged)
-	}
-	if werr != nil {
-		return failed("%s: %v", cmd, werr)
-	}
-	return nil
-}
-
-// writeMerged writes merge's --out and --csv, each whole or not at all
-// (merged results are made again from the shards at will).
-func writeMerged(c *cli.Context, recs []results.Record) error {
-	if path := c.String("out"); path != "" {
-		err := outfile.WriteFile(path, func(w io.Writer) error {
-			for _, r := range recs {
-				if _, err := w.Write(results.MarshalLine(r)); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("--out: %v", err)
-		}
-	}
-	if path := c.String("csv"); path != "" {
-		if err := outfile.WriteFile(path, func(w io.Writer) error { return results.WriteCSV(w, recs) }); err != nil {
-			return fmt.Errorf("--csv: %v", err)
-		}
-	}
-	return nil
-}
-
-// readResults reads a results file for cmd ("-" is standard input). A
-// file that cannot be read or a bad line is bad input (exit status 2); a
-// partial last line, left by a run killed while writing it, is skipped
-// with a warning on stderr.
-func readResults(s *streams, cmd, path string) (results.File, error) {
-	var f results.File
-	var err error
-	if path == "-" {
-		f, err = results.ReadJSONL(s.in, "stdin")
-	} else if st, serr := os.Stat(path); serr == nil && st.IsDir() {
-		return f, badInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
-	} else {
-		f, err = results.ReadFile(path)
-	}
+	f, err := tournamentFigure(title, recs, grids)
 	if err != nil {
-		return f, badInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
+		return err
 	}
-	if f.Partial != nil {
-		printf(s.err, "warning: %s\n", f.Partial.Warning())
-	}
-	return f, nil
+	return writeChart(path, f)
 }

@@ -1,17 +1,9 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
-
-	"chainshot/board"
-	"chainshot/datasets"
-	"chainshot/results"
 )
 
 func verifyCommand() *cli.Command {
@@ -21,7 +13,8 @@ func verifyCommand() *cli.Command {
 		ArgsUsage: "RESULTS.jsonl...",
 		Description: "Each line's \"file\" is looked up as given, then beside the results file, then as a\n" +
 			"built-in name; \"FILE#K\" names the K-th board of a multi-board file. Exit status 0\n" +
-			"when every line replays to exactly its score and beads_left, 1 otherwise.",
+			"when every line replays to exactly its score and beads_left, 1 otherwise." +
+			examples("chainshot verify results.jsonl", "chainshot solve sample1 --json | chainshot verify -"),
 		Action: doVerify,
 	}
 }
@@ -47,75 +40,14 @@ func doVerify(c *cli.Context) error {
 				bad++
 				printf(s.out, "%s:%d: %s: FAIL: %s\n", path, l.No, l.Record.File, msg)
 			} else {
-				printf(s.out, "%s:%d: %s: ok (score %d, %d beads left, %d moves)\n", path, l.No, l.Record.File, l.Record.Score, l.Record.BeadsLeft, len(l.Record.Moves))
+				printf(s.out, "%s:%d: %s: ok (score %d, %s left, %s)\n", path, l.No, l.Record.File, l.Record.Score, plural(l.Record.BeadsLeft, "bead"), plural(len(l.Record.Moves), "move"))
 			}
 		}
 	}
 	if bad > 0 {
-		printf(s.out, "%d of %d lines FAILED\n", bad, total)
+		printf(s.out, "%d of %s FAILED\n", bad, plural(total, "line"))
 		return failedQuietly()
 	}
-	printf(s.out, "all %d lines verified\n", total)
+	printf(s.out, "%s verified\n", allOf(total, "line"))
 	return nil
-}
-
-// findBoard loads the board a record names: the name as given (a file, a
-// built-in name, FILE#K), else the file beside the results file in dir.
-func findBoard(name, dir string) (board.Board, error) {
-	sets, err := datasets.Load(name)
-	if errors.Is(err, datasets.ErrNotFound) && !filepath.IsAbs(name) {
-		sets, err = datasets.Load(filepath.Join(dir, name))
-	}
-	if err != nil {
-		return board.Board{}, err
-	}
-	if len(sets) != 1 {
-		return board.Board{}, fmt.Errorf("%s holds %d boards; a results line names one as %s#K", name, len(sets), name)
-	}
-	return sets[0].Board, nil
-}
-
-// verifyRecord replays r and returns "" when it checks out, else what is
-// wrong.
-func verifyRecord(r results.Record, dir string) string {
-	b, err := findBoard(r.File, dir)
-	if err != nil {
-		return err.Error()
-	}
-	return replayRecord(r, b)
-}
-
-// replayRecord replays r on b and returns "" when it gives exactly r's
-// score and beads left, else what is wrong.
-func replayRecord(r results.Record, b board.Board) string {
-	if (r.Rows != 0 && r.Rows != b.Rows()) || (r.Cols != 0 && r.Cols != b.Cols()) {
-		return fmt.Sprintf("the line says %dx%d but the data set is %dx%d", r.Rows, r.Cols, b.Rows(), b.Cols())
-	}
-	moves := make([]board.Move, len(r.Moves))
-	for i, m := range r.Moves {
-		if m[0] < 1 || m[1] < 1 || m[0] > board.MaxSize || m[1] > board.MaxSize {
-			return fmt.Sprintf("move %d (%d %d): off the board", i+1, m[0], m[1])
-		}
-		moves[i] = board.MoveAt(m[0], m[1])
-	}
-	end, score, err := board.Replay(b, moves)
-	if err != nil {
-		var re *board.ReplayError
-		var me *board.MoveError
-		if errors.As(err, &re) && errors.As(re.Err, &me) {
-			return fmt.Sprintf("move %d (%s) is illegal: %v", re.Index+1, moves[re.Index], me.Reason)
-		}
-		return err.Error()
-	}
-	var diffs []string
-	if score != r.Score {
-		diffs = append(diffs, fmt.Sprintf("score is %d, the line says %d", score, r.Score))
-	}
-	if end.Beads() != r.BeadsLeft {
-		diffs = append(diffs, fmt.Sprintf("beads left are %d, the line says %d", end.Beads(), r.BeadsLeft))
-	}
-	if len(diffs) > 0 {
-		return "after all " + strconv.Itoa(len(moves)) + " moves the " + strings.Join(diffs, "; ")
-	}
-	return ""
 }

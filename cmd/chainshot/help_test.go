@@ -1,0 +1,219 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+)
+
+// commandPaths returns every command of the tree by path ("solve",
+// "react play"), groups included.
+func commandPaths(prefix string, cmds []*cli.Command, out map[string]*cli.Command) map[string]*cli.Command {
+	for _, c := range cmds {
+		path := strings.TrimSpace(prefix + " " + c.Name)
+		out[path] = c
+		commandPaths(path, c.Subcommands, out)
+	}
+	return out
+}
+
+// TestHelp runs "chainshot PATH --help" for every command of the tree
+// (issue 18, item 9) and wants help that helps: every flag that takes a
+// value shows a placeholder saying what (FILE, DIR, DURATION, N, RxC,
+// SPEC ...), never "value"; no line ends in a space; no reference to a
+// DESIGN.md the repository does not ship; and a command that takes
+// arguments shows examples.
+func TestHelp(t *testing.T) {
+	dir := t.TempDir()
+	placeholder := regexp.MustCompile(`^[A-Z][A-Za-z0-9./|:_-]*$`)
+	example := regexp.MustCompile(`(?m)^ {5,}chainshot \S`) // an indented command line in the description
+	for path, cmd := range commandPaths("", commands(), map[string]*cli.Command{}) {
+		argv := append(strings.Fields(path), "--help")
+		code, stdout, stderr := runChainshot(t, dir, argv)
+		if code != 0 || stderr != "" {
+			t.Errorf("chainshot %s --help: exit status %d, stderr %q", path, code, stderr)
+			continue
+		}
+		for i, line := range strings.Split(stdout, "\n") {
+			if strings.TrimRight(line, " \t") != line {
+				t.Errorf("chainshot %s --help: line %d ends in a space: %q", path, i+1, line)
+			}
+		}
+		if strings.Contains(stdout, "DESIGN.md") {
+			t.Errorf("chainshot %s --help names DESIGN.md, which the repository does not have", path)
+		}
+		if regexp.MustCompile(`-[a-z0-9-]+ value\b`).MatchString(stdout) {
+			t.Errorf("chainshot %s --help: a flag's placeholder is \"value\":\n%s", path, stdout)
+		}
+		for _, f := range cmd.Flags {
+			if _, isBool := f.(*cli.BoolFlag); isBool {
+				continue
+			}
+			df, ok := f.(cli.DocGenerationFlag)
+			if vf, visible := f.(cli.VisibleFlag); !ok || !visible || !vf.IsVisible() {
+				continue
+			}
+			word := firstBackquoted(df.GetUsage())
+			if !placeholder.MatchString(word) {
+				t.Errorf("chainshot %s --%s: its usage has no placeholder in backquotes (FILE, DIR, N, DURATION ...): %q", path, f.Names()[0], df.GetUsage())
+			}
+		}
+		takesArgs := strings.TrimSpace(cmd.ArgsUsage) != "" || strings.TrimSpace(cmd.UsageText) != ""
+		if takesArgs && len(cmd.Subcommands) == 0 && !example.MatchString(stdout) {
+			t.Errorf("chainshot %s takes arguments but its help shows no example", path)
+		}
+	}
+}
+
+func firstBackquoted(s string) string {
+	_, rest, ok := strings.Cut(s, "`")
+	if !ok {
+		return ""
+	}
+	word, _, _ := strings.Cut(rest, "`")
+	return word
+}
+
+var update = flag.Bool("update", false, "rewrite the README's command reference from the commands")
+
+const (
+	referenceStart = "<!-- The command reference is made from the commands' flags: go test ./cmd/chainshot -run TestReadmeMatchesHelp -update -->\n"
+	referenceEnd   = "<!-- end of the command reference -->\n"
+)
+
+// commandReference is the README's command reference: each command that
+// runs, with its arguments, then its flags as --help shows them, short
+// names in brackets, wrapped.
+func commandReference() string {
+	var sb strings.Builder
+	sb.WriteString("```\n")
+	var walk func(prefix string, cmds []*cli.Command)
+	walk = func(prefix string, cmds []*cli.Command) {
+		for _, cmd := range cmds {
+			path := strings.TrimSpace(prefix + " " + cmd.Name)
+			if len(cmd.Subcommands) > 0 {
+				walk(path, cmd.Subcommands)
+				continue
+			}
+			writeReference(&sb, path, cmd)
+		}
+	}
+	walk("", commands())
+	sb.WriteString("```\n")
+	return sb.String()
+}
+
+// writeReference writes one command's entry in the command reference.
+func writeReference(sb *strings.Builder, path string, cmd *cli.Command) {
+	fmt.Fprintf(sb, "chainshot %s", path)
+	if args := strings.TrimSpace(cmd.ArgsUsage); args != "" {
+		fmt.Fprintf(sb, " %s", args)
+	}
+	sb.WriteString("\n")
+	line := "   "
+	for _, f := range cmd.Flags {
+		if vf, ok := f.(cli.VisibleFlag); ok && !vf.IsVisible() {
+			continue
+		}
+		names, _, _ := strings.Cut(cli.FlagStringer(f), "\t")
+		parts := strings.Split(names, ", ")
+		item := parts[0]
+		for _, p := range parts[1:] {
+			short, _, _ := strings.Cut(p, " ")
+			item += " (" + short + ")"
+		}
+		if len(line)+1+len(item) > 88 {
+			sb.WriteString(line + "\n")
+			line = "   "
+		}
+		line += " " + item
+	}
+	if line != "   " {
+		sb.WriteString(line + "\n")
+	}
+}
+
+// TestReadmeMatchesHelp: the README's command reference matches --help
+// (issue 18). The reference section is made from the commands (-update
+// rewrites it); every command the README names elsewhere ("chainshot
+// solve", "chainshot react match") exists; every flag a command's help
+// shows is in the README; every flag the README names is a flag of some
+// command (an old spelling only in the Renamed flags table).
+func TestReadmeMatchesHelp(t *testing.T) {
+	const path = "../../README.md"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	start, end := strings.Index(readme, referenceStart), strings.Index(readme, referenceEnd)
+	if start < 0 || end < start {
+		t.Fatalf("README has no command reference between %q and %q", referenceStart, referenceEnd)
+	}
+	want := commandReference()
+	if got := readme[start+len(referenceStart) : end]; got != want {
+		if *update {
+			readme = readme[:start+len(referenceStart)] + want + readme[end:]
+			if err := os.WriteFile(path, []byte(readme), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			t.Errorf("the README's command reference differs from the commands (rewrite it with -update):\n%s", want)
+		}
+	}
+	paths := commandPaths("", commands(), map[string]*cli.Command{})
+	known := map[string]bool{"help": true, "version": true}
+	hidden := map[string]bool{}
+	for path, cmd := range paths {
+		for _, f := range cmd.Flags {
+			vf, _ := f.(cli.VisibleFlag)
+			for _, n := range f.Names() {
+				if len(n) == 1 {
+					continue
+				}
+				if vf != nil && !vf.IsVisible() {
+					hidden[n] = true
+					continue
+				}
+				known[n] = true
+				if !strings.Contains(readme, "--"+n) {
+					t.Errorf("chainshot %s --%s: not in the README", path, n)
+				}
+			}
+		}
+	}
+	renamed := readme[strings.Index(readme, "**Renamed flags.**"):]
+	for _, m := range regexp.MustCompile(`(?:^|[\s(\[\x60|])--([a-z][a-z0-9-]*)`).FindAllStringSubmatch(readme, -1) {
+		n := m[1]
+		switch {
+		case known[n]:
+		case hidden[n]:
+			if !strings.Contains(renamed, "--"+n) {
+				t.Errorf("README names --%s, an old spelling, outside the Renamed flags note", n)
+			}
+		default:
+			t.Errorf("README names --%s, which no command has", n)
+		}
+	}
+	for _, m := range regexp.MustCompile(`chainshot ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?`).FindAllStringSubmatch(readme, -1) {
+		top, sub := m[1], m[2]
+		cmd, ok := paths[top]
+		if !ok {
+			if !slices.Contains([]string{"help"}, top) {
+				t.Errorf("README names \"chainshot %s\", which is no command", top)
+			}
+			continue
+		}
+		if len(cmd.Subcommands) > 0 && sub != "" {
+			if _, ok := paths[top+" "+sub]; !ok {
+				t.Errorf("README names \"chainshot %s %s\", which is no command", top, sub)
+			}
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"chainshot/board"
+	"chainshot/datasets"
+	"chainshot/results"
+)
+
+// findBoard loads the board a record names: the name as given (a file, a
+// built-in name, FILE#K), else the file beside the results file in dir.
+func findBoard(name, dir string) (board.Board, error) {
+	sets, err := datasets.Load(name)
+	if errors.Is(err, datasets.ErrNotFound) && !filepath.IsAbs(name) {
+		sets, err = datasets.Load(filepath.Join(dir, name))
+	}
+	if err != nil {
+		return board.Board{}, err
+	}
+	if len(sets) != 1 {
+		return board.Board{}, fmt.Errorf("%s holds %s; a results line names one as %s#K", name, plural(len(sets), "board"), name)
+	}
+	return sets[0].Board, nil
+}
+
+// verifyRecord replays r and returns "" when it checks out, else what is
+// wrong.
+func verifyRecord(r results.Record, dir string) string {
+	b, err := findBoard(r.File, dir)
+	if err != nil {
+		return err.Error()
+	}
+	return replayRecord(r, b)
+}
+
+// replayRecord replays r on b and returns "" when it gives exactly r's
+// score and beads left, else what is wrong.
+func replayRecord(r results.Record, b board.Board) string {
+	if (r.Rows != 0 && r.Rows != b.Rows()) || (r.Cols != 0 && r.Cols != b.Cols()) {
+		return fmt.Sprintf("the line says %dx%d but the data set is %dx%d", r.Rows, r.Cols, b.Rows(), b.Cols())
+	}
+	moves := make([]board.Move, len(r.Moves))
+	for i, m := range r.Moves {
+		if m[0] < 1 || m[1] < 1 || m[0] > b.Rows() || m[1] > b.Cols() {
+			return fmt.Sprintf("move %d: %s", i+1, offBoard(m[0], m[1], b.Rows(), b.Cols()))
+		}
+		moves[i] = board.MoveAt(m[0], m[1])
+	}
+	end, score, err := board.Replay(b, moves)
+	if err != nil {
+		var re *board.ReplayError
+		var me *board.MoveError
+		if errors.As(err, &re) && errors.As(re.Err, &me) {
+			return fmt.Sprintf("move %d (%s) is illegal: %v", re.Index+1, moves[re.Index], me.Reason)
+		}
+		return err.Error()
+	}
+	var diffs []string
+	if score != r.Score {
+		diffs = append(diffs, fmt.Sprintf("score is %d, the line says %d", score, r.Score))
+	}
+	if end.Beads() != r.BeadsLeft {
+		diffs = append(diffs, fmt.Sprintf("beads left are %d, the line says %d", end.Beads(), r.BeadsLeft))
+	}
+	if len(diffs) > 0 {
+		return "after all " + strconv.Itoa(len(moves)) + " moves the " + strings.Join(diffs, "; ")
+	}
+	return ""
+}
+
+// recordMoves returns a record's moves as board moves.
+func recordMoves(rec results.Record) []board.Move {
+	moves := make([]board.Move, len(rec.Moves))
+	for i, m := range rec.Moves {
+		moves[i] = board.MoveAt(m[0], m[1])
+	}
+	return moves
+}

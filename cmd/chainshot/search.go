@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"chainshot/results"
+	"chainshot/solver"
+)
+
+// searchFlags are the flags of every command that runs the solver.
+func searchFlags() []cli.Flag {
+	return append([]cli.Flag{
+		durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
+			Usage: "`DURATION` of CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, then --max-nodes must be given)"},
+			0, "0 (no time limit, with --max-nodes) or more"),
+		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm `NAME`: " + algoNames() + " (\"chainshot solve --help\" describes them)"},
+		&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (the same seed and --max-nodes give the same moves on every machine)"},
+		&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
+		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts, a budget that does not depend on the machine (0: no limit)"},
+			0, "0 (no limit) or more"),
+		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU)"}, 0, "0 (one per CPU) or more"),
+		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in `MB`"}, 1, "1 (MB) or more"),
+		// The old spelling, kept for a release (README: Renamed flags).
+		atLeast(&cli.IntFlag{Name: "workers", Hidden: true, Usage: "old spelling of --jobs"}, 0, "0 (one per CPU) or more"),
+	}, profileFlags()...)
+}
+
+// jobs is --jobs, or its old spelling --workers when only that is given.
+func jobs(c *cli.Context) int {
+	if !c.IsSet("jobs") && c.IsSet("workers") {
+		return c.Int("workers")
+	}
+	return c.Int("jobs")
+}
+
+func algoNames() string {
+	var names []string
+	for _, a := range solver.Algorithms() {
+		names = append(names, a.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func algoHelp() string {
+	var sb strings.Builder
+	for _, a := range solver.Algorithms() {
+		fmt.Fprintf(&sb, "  %-8s %s\n", a.Name, a.Description)
+	}
+	return sb.String()
+}
+
+// searchConfig is what the search flags say.
+type searchConfig struct {
+	algo string
+	opt  solver.Options
+}
+
+func searchConfigFrom(c *cli.Context) (searchConfig, error) {
+	algo := c.String("algo")
+	known := false
+	for _, a := range solver.Algorithms() {
+		known = known || a.Name == algo
+	}
+	if !known {
+		return searchConfig{}, flagError(c, findFlag(c, "algo"), fmt.Sprintf("%q", algo), "one of "+algoNames())
+	}
+	if c.Duration("budget") == 0 && c.Int64("max-nodes") == 0 {
+		return searchConfig{}, badInput("%s: %s 0 needs a --max-nodes limit", commandPath(c), typedFlag(c, []string{"budget", "b"}))
+	}
+	return searchConfig{algo: algo, opt: solver.Options{
+		Budget: c.Duration("budget"), Wall: c.Bool("wall"), MaxNodes: c.Int64("max-nodes"),
+		Seed: c.Uint64("seed"), Workers: jobs(c), MemoryMB: c.Int("memory"),
+	}}, nil
+}
+
+// settings are the settings a search config records in each line.
+func (cfg searchConfig) settings() results.Settings {
+	return results.Settings{Algo: cfg.algo, Budget: cfg.opt.Budget.Seconds(), Wall: cfg.opt.Wall,
+		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed}
+}
