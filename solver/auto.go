@@ -25,7 +25,7 @@ func runAuto(s *search) {
 		// the end of the best line exhaustively.
 		main := 100 - autoPolish - nrpaSuffix
 		parallel(nw, func(w int) {
-			bd := s.newBudget(nw, 64)
+			bd := s.newBudget(nw)
 			if bd.limit > 0 {
 				bd.limit = max(bd.limit*main/100, 1)
 			}
@@ -34,7 +34,7 @@ func runAuto(s *search) {
 		})
 		if nrpaSuffix > 0 {
 			parallel(nw, func(w int) {
-				bd := s.newBudget(nw, 64)
+				bd := s.newBudget(nw)
 				if bd.limit > 0 {
 					bd.limit = max(bd.limit*nrpaSuffix/100, 1)
 				}
@@ -43,7 +43,7 @@ func runAuto(s *search) {
 				bd.flush()
 			})
 		}
-		bd := s.newBudget(1, 1024)
+		bd := s.newBudget(1)
 		bd.limit = s.opt.MaxNodes * autoPolish / 100
 		if bd.limit == 0 && s.opt.MaxNodes > 0 {
 			bd.limit = 1
@@ -53,25 +53,25 @@ func runAuto(s *search) {
 	}
 	if nw < 2 {
 		// One worker: dfs for half the budget, NRPA for the rest.
-		bd := s.newBudget(2, 1024)
+		bd := s.newBudget(2)
 		bd.until = s.opt.Budget / 2
 		if newDFS(s, bd, 26).run() {
 			s.finished = true
 			return
 		}
-		nrpaWorker(s, 1, s.newBudget(2, 64))
+		nrpaWorker(s, 1, s.newBudget(2))
 		return
 	}
 	var proved atomic.Bool
 	parallel(2, func(w int) {
 		if w == 0 {
-			if newDFS(s, s.newBudget(2, 1024), 26).run() {
+			if newDFS(s, s.newBudget(2), 26).run() {
 				s.finished = true
 				proved.Store(true)
 			}
 			return
 		}
-		bd := s.newBudget(2, 64)
+		bd := s.newBudget(2)
 		bd.quit = &proved
 		nrpaWorker(s, w, bd)
 	})

@@ -38,8 +38,12 @@ type histNode struct {
 
 // beamSearch is one beam search's working memory, reused across widths.
 type beamSearch struct {
-	s     *search
-	bd    *budget
+	s *search
+	// nodes counts the states expanded and rollouts played, layer by
+	// layer, against limit (the node budget; 0 none).
+	nodes, limit int64
+	// clk[w] counts worker w's nodes as it goes and looks at the clock.
+	clk   [2]*budget
 	cur   []beamState
 	next  []beamState
 	cands [][]candidate // per worker
@@ -117,17 +121,15 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 	out := bs.cands[w][:0]
 	child := &bs.tmp[w]
 	var nodes int64
-	for i := lo; i < hi; i++ {
-		if ((i-lo)&63 == 63 || bs.pilot) && bs.s.expired() {
-			break
-		}
+	stop := false
+	for i := lo; i < hi && !stop; i++ {
 		st := &bs.cur[i]
 		g.analyse(&st.p)
 		if g.nmoves == 0 {
 			*terminal = append(*terminal, int32(i))
 			continue
 		}
-		for k := 0; k < g.nmoves; k++ {
+		for k := 0; k < g.nmoves && !stop; k++ {
 			id := k
 			*child = st.p
 			sc := int(st.score) + board.Score(child.remove(g, id))
@@ -135,6 +137,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 			if bs.pilot {
 				_, rb, rs := rollout(child, bs.tabu, bs.rgs[w], false, nil)
 				nodes++
+				stop = stop || bs.clk[w].add(1)
 				ev = value(rb, sc+rs)
 				if ev > bs.local[w] {
 					bs.local[w] = ev
@@ -157,6 +160,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 			})
 		}
 		nodes++
+		stop = stop || bs.clk[w].add(1)
 	}
 	bs.cands[w] = out
 	return nodes
@@ -212,7 +216,8 @@ func (bs *beamSearch) run(width int) bool {
 				s.offer(bs.moves[0], int(st.p.beads), int(st.score), bs.name, 0)
 			}
 		}
-		if bs.bd.add(counts[0]+counts[1]) || bs.s.stopped.Load() {
+		bs.nodes += counts[0] + counts[1]
+		if (bs.limit > 0 && bs.nodes >= bs.limit) || bs.s.stopped.Load() {
 			return false
 		}
 		// Merge and drop duplicates, keeping the better evaluation.
@@ -354,7 +359,9 @@ func newBeamSearch(s *search, nw int) *beamSearch {
 	bs := &beamSearch{s: s, nw: min(nw, 2), tabu: s.root.mostFrequent(), name: "beam"}
 	bs.local = [2]int64{math.MinInt64, math.MinInt64}
 	bs.rgs = []*groups{new(groups), new(groups)}
-	bs.bd = s.newBudget(1, 2000)
+	bs.clk = [2]*budget{s.newBudget(1), s.newBudget(1)}
+	bs.clk[0].limit, bs.clk[1].limit = 0, 0
+	bs.limit = s.opt.MaxNodes
 	bs.cands = make([][]candidate, 2)
 	bs.gs = []*groups{new(groups), new(groups)}
 	bs.tmp = make([]pos, 2)
@@ -376,7 +383,13 @@ const sizeofPos = numCells + maxCols + 16
 func runBeam(s *search) {
 	bs := newBeamSearch(s, s.opt.Workers)
 	beamWiden(s, bs, 1)
-	bs.bd.flush()
+	bs.flush()
+}
+
+// flush counts the workers' nodes in the search's.
+func (bs *beamSearch) flush() {
+	bs.clk[0].flush()
+	bs.clk[1].flush()
 }
 
 // beamWiden runs bs from width upward: doubling, and sizing the last run
@@ -385,7 +398,7 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 	maxW := maxBeamWidth(s)
 	for {
 		t0 := s.elapsed()
-		n0 := bs.bd.nodes
+		n0 := bs.nodes
 		if !bs.run(width) {
 			return
 		}
@@ -410,8 +423,8 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 			}
 		}
 		if s.opt.MaxNodes > 0 {
-			used := bs.bd.nodes - n0
-			if bs.bd.limit-bs.bd.nodes < used*2 {
+			used := bs.nodes - n0
+			if bs.limit-bs.nodes < used*2 {
 				return
 			}
 		}
@@ -428,7 +441,6 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 func runPilot(s *search) {
 	bs := newBeamSearch(s, s.opt.Workers)
 	bs.pilot, bs.name = true, "pilot"
-	bs.bd.every = 16
 	beamWiden(s, bs, 1)
-	bs.bd.flush()
+	bs.flush()
 }

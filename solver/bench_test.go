@@ -125,8 +125,8 @@ func TestStandardBenchmark(t *testing.T) {
 
 func BenchmarkPlayout15x15(b *testing.B) {
 	bd := randomBoard(b, 15, 15, 5, 3)
-	s := newSearch(context.Background(), bd, Options{Seed: 1, MemoryMB: 256})
-	n := newNRPA(s, 0, 1, s.newBudget(1, 64))
+	s := newSearch(context.Background(), bd, Options{Seed: 1, MemoryMB: 256}, nil)
+	n := newNRPA(s, 0, 1, s.newBudget(1))
 	b.ReportAllocs()
 	for b.Loop() {
 		n.playout(n.pols[1])

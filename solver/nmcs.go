@@ -137,7 +137,7 @@ func (n *nmcs) level(l int, start *pos, score int) bool {
 func runNMCS(s *search) {
 	nw := s.opt.Workers
 	parallel(nw, func(w int) {
-		bd := s.newBudget(nw, 64)
+		bd := s.newBudget(nw)
 		n := newNMCS(s, w, 1, bd)
 		for l := 1; l <= 12; l++ {
 			n.grow(l)

@@ -457,7 +457,7 @@ func (n *nrpa) level(l int) bool {
 func runNRPA(s *search) {
 	nw := s.opt.Workers
 	parallel(nw, func(w int) {
-		nrpaWorker(s, w, s.newBudget(nw, 64))
+		nrpaWorker(s, w, s.newBudget(nw))
 	})
 }
 

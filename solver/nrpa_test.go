@@ -15,8 +15,8 @@ func TestStabilizedLevelOne(t *testing.T) {
 	b := randomBoard(t, 10, 10, 4, 41)
 	for _, stab := range []int{1, 2, 5} {
 		nrpaStab, nrpaIters = stab, 7
-		s := newSearch(context.Background(), b, Options{Seed: 1, MemoryMB: 64})
-		n := newNRPA(s, 0, 1, s.newBudget(1, 64))
+		s := newSearch(context.Background(), b, Options{Seed: 1, MemoryMB: 64}, nil)
+		n := newNRPA(s, 0, 1, s.newBudget(1))
 		if !n.level(1) {
 			t.Fatalf("stab %d: level 1 ran out of budget", stab)
 		}
