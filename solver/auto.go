@@ -5,46 +5,25 @@ import (
 	"time"
 )
 
-// smallBoard is the most beads for which auto tries to prove a line
-// optimal with dfs.
-const smallBoard = 100
-
-// autoPolish is the percentage of the budget that auto gives, on a large
-// board, to the exhaustive search of the end of the best line (a variable
-// so that the benchmark harness can tune it).
-var autoPolish int64 = 3
-
-// runAuto picks by board: on a small board, dfs (which may prove its line
-// optimal) runs beside NRPA and stops it when the proof is done; on a
-// large board every worker runs its own NRPA search for 97% of the budget,
-// and the rest goes to an exhaustive search of the end of the best line.
+// runAuto picks by board: on a small board (Params.SmallBoard), dfs
+// (which may prove its line optimal) runs beside NRPA and stops it when
+// the proof is done; on a large board every worker runs its own NRPA
+// search, and the last Params.EndShare of the budget goes to an
+// exhaustive search of the end of the best line.
 func runAuto(s *search) {
 	nw := s.opt.Workers
-	if int(s.root.beads) > smallBoard {
-		// NRPA on every worker, then the last 3% of the budget to search
-		// the end of the best line exhaustively.
-		main := 100 - autoPolish - nrpaSuffix
+	if int(s.root.beads) > s.prm.SmallBoard {
+		main := 1 - s.prm.EndShare
 		parallel(nw, func(w int) {
 			bd := s.newBudget(nw)
 			if bd.limit > 0 {
-				bd.limit = max(bd.limit*main/100, 1)
+				bd.limit = max(int64(float64(bd.limit)*main+1e-9), 1)
 			}
-			bd.until = s.opt.Budget * time.Duration(main) / 100
+			bd.until = time.Duration(float64(s.opt.Budget) * main)
 			nrpaWorker(s, w, bd)
 		})
-		if nrpaSuffix > 0 {
-			parallel(nw, func(w int) {
-				bd := s.newBudget(nw)
-				if bd.limit > 0 {
-					bd.limit = max(bd.limit*nrpaSuffix/100, 1)
-				}
-				bd.until = s.opt.Budget * time.Duration(100-autoPolish) / 100
-				suffixWorker(s, w, bd)
-				bd.flush()
-			})
-		}
 		bd := s.newBudget(1)
-		bd.limit = s.opt.MaxNodes * autoPolish / 100
+		bd.limit = int64(float64(s.opt.MaxNodes)*s.prm.EndShare + 1e-9)
 		if bd.limit == 0 && s.opt.MaxNodes > 0 {
 			bd.limit = 1
 		}
@@ -55,7 +34,7 @@ func runAuto(s *search) {
 		// One worker: dfs for half the budget, NRPA for the rest.
 		bd := s.newBudget(2)
 		bd.until = s.opt.Budget / 2
-		if newDFS(s, bd, 26).run() {
+		if newDFS(s, bd, dfsBits).run() {
 			s.finished = true
 			return
 		}
@@ -65,7 +44,7 @@ func runAuto(s *search) {
 	var proved atomic.Bool
 	parallel(2, func(w int) {
 		if w == 0 {
-			if newDFS(s, s.newBudget(2), 26).run() {
+			if newDFS(s, s.newBudget(2), dfsBits).run() {
 				s.finished = true
 				proved.Store(true)
 			}

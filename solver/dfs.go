@@ -43,6 +43,14 @@ type dfs struct {
 	name string
 }
 
+// dfsBits bounds a dfs's transposition table (2^dfsBits entries, 1 GB;
+// the memory cap binds first on every board over 70 beads).
+const dfsBits = 26
+
+// endBits bounds the table of the end search of auto's line (4 MB): the
+// ends it searches are short.
+const endBits = 18
+
 // ttStart is the transposition table's first size (entries): small, so
 // that a short search does not pay for clearing a large table.
 const ttStart = 1 << 12
@@ -178,7 +186,7 @@ func (d *dfs) search(p *pos, score, depth int) {
 // runDFS runs the branch and bound from the best line so far;
 // a complete search marks the result optimal.
 func runDFS(s *search) {
-	d := newDFS(s, s.newBudget(1), 26)
+	d := newDFS(s, s.newBudget(1), dfsBits)
 	if d.run() {
 		s.finished = true
 	}
@@ -199,7 +207,7 @@ func endSearchName(base string) string {
 func polish(s *search, bd *budget) {
 	// A small table: the tails searched are short, and a large one would
 	// cost its allocation at the very end of the budget.
-	d := newDFS(s, bd, 18)
+	d := newDFS(s, bd, endBits)
 	var g groups
 	for limit := 20; limit <= int(s.root.beads); limit += 8 {
 		s.mu.Lock()

@@ -34,7 +34,7 @@ type nmcs struct {
 func newNMCS(s *search, w, levels int, bd *budget) *nmcs {
 	a, b := workerSeed(s.opt.Seed, w)
 	n := &nmcs{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), local: math.MinInt64}
-	n.pen = guidePenalties[w%len(guidePenalties)]
+	n.pen = s.prm.penalty(w)
 	n.grow(levels)
 	return n
 }

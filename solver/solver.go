@@ -52,6 +52,8 @@ type Options struct {
 	MemoryMB int
 	// Progress, when not nil, is updated as better lines are found.
 	Progress *Progress
+	// Params, when not nil, replaces DefaultParams (experiments).
+	Params *Params
 }
 
 // DefaultMaxNodes is the node budget when Options give no budget at all.
@@ -193,6 +195,7 @@ type search struct {
 	start board.Board
 	root  pos
 	opt   Options
+	prm   Params
 	algo  string
 
 	// clock reads the budget's clock (process CPU time or wall time);
@@ -221,6 +224,11 @@ func stopMargin(budget time.Duration) time.Duration {
 
 func newSearch(ctx context.Context, b board.Board, opt Options, clock func() time.Duration) *search {
 	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt, clock: clock}
+	if opt.Params != nil {
+		s.prm = *opt.Params
+	} else {
+		s.prm = DefaultParams()
+	}
 	if s.clock == nil {
 		s.clock = ProcessCPU
 		if opt.Wall {
