@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math/rand/v2"
 	"sync/atomic"
 	"time"
 )
@@ -14,12 +15,16 @@ func runAuto(s *search) {
 	nw := s.opt.Workers
 	if int(s.root.beads) > s.prm.SmallBoard {
 		main := 1 - s.prm.EndShare
+		if s.prm.TabuTrials > 0 {
+			chooseTabu(s, nw)
+			main -= s.prm.TabuTrials
+		}
 		parallel(nw, func(w int) {
 			bd := s.newBudget(nw)
 			if bd.limit > 0 {
 				bd.limit = max(int64(float64(bd.limit)*main+1e-9), 1)
 			}
-			bd.until = time.Duration(float64(s.opt.Budget) * main)
+			bd.until = time.Duration(float64(s.opt.Budget) * (1 - s.prm.EndShare))
 			nrpaWorker(s, w, bd)
 		})
 		bd := s.newBudget(1)
@@ -54,4 +59,55 @@ func runAuto(s *search) {
 		bd.quit = &proved
 		nrpaWorker(s, w, bd)
 	})
+}
+
+// chooseTabu spends Params.TabuTrials of the budget choosing NRPA's tabu
+// colour among those within Params.TabuWithin beads of the most frequent
+// (nothing to choose: it returns at once): each gets an NRPA search of
+// level Params.TrialLevel, the workers sharing the colours, and s.tabu
+// becomes the colour whose search found the line of highest guidance
+// value; the main search then starts from the best line (s.warm).
+func chooseTabu(s *search, nw int) {
+	var cands []uint8
+	most := s.root.count[s.root.mostFrequent()]
+	for c := 1; c < nColors; c++ {
+		if n := s.root.count[c]; n > 0 && int(n) >= int(most)-s.prm.TabuWithin {
+			cands = append(cands, uint8(c))
+		}
+	}
+	if len(cands) < 2 {
+		return
+	}
+	rounds := (len(cands) + nw - 1) / nw
+	vals := make([]int64, len(cands))
+	t0 := s.elapsed()
+	span := time.Duration(float64(s.opt.Budget) * s.prm.TabuTrials)
+	parallel(nw, func(w int) {
+		for r, i := 0, w; i < len(cands); r, i = r+1, i+nw {
+			bd := s.newBudget(nw)
+			if bd.limit > 0 {
+				bd.limit = max(int64(float64(s.opt.MaxNodes)*s.prm.TabuTrials/float64(nw*rounds)), 1)
+			}
+			if span > 0 {
+				bd.until = t0 + span*time.Duration(r+1)/time.Duration(rounds)
+			}
+			n := newNRPA(s, w, s.prm.TrialLevel, bd)
+			a, b := workerSeed(s.opt.Seed, w+16*(i+1))
+			n.rng = rand.New(rand.NewPCG(a, b))
+			n.tabu, n.pen = cands[i], s.prm.penalty(0)
+			n.run()
+			bd.flush()
+			vals[i] = n.top
+			if s.stopped.Load() {
+				return
+			}
+		}
+	})
+	best := 0
+	for i := range cands {
+		if vals[i] > vals[best] {
+			best = i
+		}
+	}
+	s.tabu, s.warm = cands[best], true
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"chainshot/board"
 )
@@ -210,12 +211,21 @@ type nrpa struct {
 	iters     int
 	alpha     float64
 	pairsFrom int
+	// tabuOff is Params.TabuOffBelow: the tabu rule is off in positions
+	// with at most that many beads.
+	tabuOff int
+	// top is the best guidance value of the worker's playouts.
+	top int64
 	// start is where playouts begin: the root, or the position after
 	// prefix (which scored prefixScore).
 	start       pos
 	prefix      []board.Move
 	prefixScore int
 	moveBuf     []board.Move
+	// seed, when seeded, is the line the top level starts from (the
+	// best line's continuation after a re-rooting).
+	seed   line
+	seeded bool
 }
 
 type update struct {
@@ -225,7 +235,7 @@ type update struct {
 
 func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	a, b := workerSeed(s.opt.Seed, w)
-	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), name: "nrpa"}
+	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.tabu, name: "nrpa", top: math.MinInt64}
 	bits := 12
 	n.pols = make([]*policy, levels+1)
 	for l := 1; l <= levels; l++ {
@@ -235,6 +245,7 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	n.local = math.MinInt64
 	n.pen = s.prm.penalty(w)
 	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.prm.TabuPairsFrom
+	n.tabuOff = s.prm.TabuOffBelow
 	n.start = s.root
 	return n
 }
@@ -249,7 +260,11 @@ func (n *nrpa) playout(pol *policy) {
 	g, prev := &n.g, &n.g2
 	g.analyse(&p)
 	for {
-		k := legal(g, &p, n.tabu, &n.ids, n.pairsFrom > 0 && len(n.cur.cells) >= n.pairsFrom)
+		tabu := n.tabu
+		if int(p.beads) <= n.tabuOff {
+			tabu = 0
+		}
+		k := legal(g, &p, tabu, &n.ids, n.pairsFrom > 0 && len(n.cur.cells) >= n.pairsFrom)
 		if k == 0 {
 			break
 		}
@@ -287,6 +302,7 @@ func (n *nrpa) playout(pol *policy) {
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
 	n.cur.val = guide(int(p.beads), score, n.pen)
+	n.top = max(n.top, n.cur.val)
 	if lv := value(int(p.beads), score); lv > n.local {
 		n.local = lv
 		n.moveBuf = n.cur.moves(append(n.moveBuf[:0], n.prefix...))
@@ -357,6 +373,10 @@ func (n *nrpa) level(l int) bool {
 	best := &n.best[l]
 	best.val = math.MinInt64
 	best.reset()
+	if n.seeded && l == len(n.pols)-1 {
+		best.set(&n.seed)
+		n.adapt(pol, best)
+	}
 	for i := 0; i < n.iters; i++ {
 		var r *line
 		if l == 1 {
@@ -391,15 +411,125 @@ func runNRPA(s *search) {
 }
 
 // nrpaWorker runs worker w's NRPA searches, restarting at the top level,
-// until bd runs out.
+// until bd runs out; with Params.Phases > 1, in phases that re-root the
+// search deeper on the best line (see rerootWorker).
 func nrpaWorker(s *search, w int, bd *budget) {
 	n := newNRPA(s, w, s.prm.Level, bd)
-	for {
-		top := len(n.pols) - 1
-		n.pols[top].reset()
-		if !n.level(top) || bd.done() {
-			break
-		}
+	if s.warm {
+		n.reroot(0)
+	}
+	if s.prm.Phases > 1 {
+		n.phases()
+	} else {
+		n.run()
 	}
 	bd.flush()
 }
+
+// run runs NRPA from n.start, restarting at the top level, until the
+// budget (or the phase) ends.
+func (n *nrpa) run() {
+	for {
+		top := len(n.pols) - 1
+		n.pols[top].reset()
+		if !n.level(top) || n.bd.done() {
+			return
+		}
+	}
+}
+
+// phases runs the worker's budget as Params.Phases phases: phase k
+// searches from the position after the first k*PhaseMoves moves of the
+// best line found so far (by any worker), for a share of the budget
+// proportional to PhaseDecay^k, its top level seeded with the rest of
+// that line and its top policy kept from the phase before.
+func (n *nrpa) phases() {
+	s, bd, prm := n.s, n.bd, &n.s.prm
+	endT, endN := bd.until, bd.limit
+	if endT == 0 {
+		endT = s.deadline
+	}
+	t0, n0 := s.elapsed(), bd.nodes
+	total, share := 0.0, 1.0
+	for k := 0; k < prm.Phases; k++ {
+		total += share
+		share *= prm.PhaseDecay
+	}
+	cum, share := 0.0, 1.0
+	top := len(n.pols) - 1
+	n.pols[top].reset()
+	for k := 0; k < prm.Phases; k++ {
+		cum += share / total
+		share *= prm.PhaseDecay
+		last := k == prm.Phases-1
+		if endT > 0 {
+			bd.until = t0 + time.Duration(float64(endT-t0)*cum)
+			if last {
+				bd.until = endT
+			}
+		}
+		if endN > 0 {
+			bd.limit = n0 + int64(float64(endN-n0)*cum)
+			if last {
+				bd.limit = endN
+			}
+		}
+		if k > 0 {
+			n.reroot(k * prm.PhaseMoves)
+		}
+		for n.level(top) && !bd.done() {
+			n.pols[top].reset()
+		}
+		if s.stopped.Load() || (bd.quit != nil && bd.quit.Load()) ||
+			(endN > 0 && bd.nodes >= endN) || (endT > 0 && s.elapsed() >= endT) {
+			return
+		}
+	}
+}
+
+// reroot moves the search's start to the position after the first c
+// moves of the best line found so far (fewer if the line is short) and
+// seeds the top level with the rest of that line.
+func (n *nrpa) reroot(c int) {
+	s := n.s
+	s.mu.Lock()
+	best := append(n.moveBuf[:0], s.best...)
+	s.mu.Unlock()
+	c = min(c, max(len(best)-minSuffix, 0))
+	var g groups
+	p := s.root
+	score := 0
+	for _, m := range best[:c] {
+		score += p.playMove(&g, cellOf(m))
+	}
+	n.start, n.prefixScore = p, score
+	n.prefix = append(n.prefix[:0], best[:c]...)
+	// The seed: the rest of the line, with the codes a playout would
+	// have met.
+	l := &n.seed
+	l.reset()
+	for _, m := range best[c:] {
+		g.analyse(&p)
+		tabu := n.tabu
+		if int(p.beads) <= n.tabuOff {
+			tabu = 0
+		}
+		k := legal(&g, &p, tabu, &n.ids, n.pairsFrom > 0 && len(l.cells) >= n.pairsFrom)
+		for j := 0; j < k; j++ {
+			l.codes = append(l.codes, g.code[n.ids[j]])
+		}
+		id := g.groupOf(cellOf(m))
+		l.start = append(l.start, int32(len(l.codes)))
+		l.chosen = append(l.chosen, g.code[id])
+		l.cells = append(l.cells, int16(cellOf(m)))
+		score += board.Score(p.remove(&g, id))
+	}
+	l.beads, l.score = int(p.beads), score
+	l.val = guide(l.beads, score, n.pen)
+	n.seeded = true
+	n.moveBuf = best
+}
+
+// minSuffix is the fewest moves of the best line a re-rooting leaves to
+// search.
+const minSuffix = 10

@@ -25,6 +25,26 @@ type Params struct {
 	// beads of the tabu colour from that move on (Cazenave's selective
 	// policy).
 	TabuPairsFrom int
+	// Phases, when > 1, splits each NRPA worker's budget into phases:
+	// phase k searches from the position after the first k*PhaseMoves
+	// moves of the best line so far, for a share of the budget
+	// proportional to PhaseDecay^k, warm (the top policy kept, the top
+	// level seeded with the rest of the line).
+	Phases     int
+	PhaseMoves int
+	PhaseDecay float64
+	// TabuOffBelow, when > 0, turns the tabu rule off in NRPA's
+	// playouts once at most that many beads are left (Klein's Tabu48).
+	TabuOffBelow int
+	// TabuTrials, when > 0, is the share of auto's budget (on a large
+	// board) spent choosing the tabu colour: every colour with at least
+	// the most frequent colour's count less TabuWithin beads gets an
+	// NRPA search of level TrialLevel for an equal part of it (the
+	// workers share the colours), and the main search holds back the
+	// colour whose search found the best line, starting from that line.
+	TabuTrials float64
+	TabuWithin int
+	TrialLevel int
 	// EndShare is the share of auto's budget, on a large board, given to
 	// the exhaustive search of the end of the best line (0 to 1).
 	EndShare float64
@@ -53,6 +73,11 @@ var defaultParams = Params{
 	Iters:      100,
 	Alpha:      1,
 	Penalties:  []int64{5, 30},
+	Phases:     1,
+	PhaseMoves: 3,
+	PhaseDecay: 1,
+	TabuWithin: 5,
+	TrialLevel: 2,
 	EndShare:   0.03,
 	SmallBoard: 100,
 }

@@ -197,6 +197,12 @@ type search struct {
 	opt   Options
 	prm   Params
 	algo  string
+	// tabu is the colour NRPA's playouts hold back: the most frequent at
+	// the root, unless auto chose another (Params.TabuTrials).
+	tabu uint8
+	// warm makes NRPA's workers seed their top level with the best line
+	// found so far when they start.
+	warm bool
 
 	// clock reads the budget's clock (process CPU time or wall time);
 	// tests give a search a clock of their own.
@@ -235,6 +241,7 @@ func newSearch(ctx context.Context, b board.Board, opt Options, clock func() tim
 			s.clock = wallClock
 		}
 	}
+	s.tabu = s.root.mostFrequent()
 	s.t0 = s.clock()
 	if opt.Budget > 0 {
 		s.deadline = opt.Budget - stopMargin(opt.Budget)
