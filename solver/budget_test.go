@@ -85,7 +85,7 @@ func TestBudgetNotOverrun(t *testing.T) {
 				// A search that stops counting its nodes stops the work
 				// clock too: the real-time limit catches it.
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-				r, err := solve(ctx, set.Board, a.Name, opt, clock.now)
+				r, err := solve(ctx, set.Board, a.Name, opt, setup{clock: clock.now})
 				timedOut := ctx.Err() != nil
 				cancel()
 				if err != nil {

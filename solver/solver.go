@@ -147,12 +147,21 @@ func init() {
 // "auto") within opt's budget. Cancelling ctx ends the search early; the
 // best line so far is still returned, with a nil error.
 func Solve(ctx context.Context, b board.Board, algo string, opt Options) (Result, error) {
-	return solve(ctx, b, algo, opt, nil)
+	return solve(ctx, b, algo, opt, setup{})
 }
 
-// solve is Solve with the budget's clock given (nil: the process's CPU
-// time, or wall time with opt.Wall).
-func solve(ctx context.Context, b board.Board, algo string, opt Options, clock func() time.Duration) (Result, error) {
+// setup is what tests may change in a search beyond Options.
+type setup struct {
+	// clock, when not nil, is the budget's clock (else the process's CPU
+	// time, or wall time with Options.Wall).
+	clock func() time.Duration
+	// alone leaves out the greedy line every search starts from, so that
+	// a test sees what the algorithm finds by itself.
+	alone bool
+}
+
+// solve is Solve with a test's setup.
+func solve(ctx context.Context, b board.Board, algo string, opt Options, su setup) (Result, error) {
 	if algo == "" {
 		algo = "auto"
 	}
@@ -179,9 +188,9 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, clock f
 	if opt.MemoryMB <= 0 {
 		opt.MemoryMB = 256
 	}
-	s := newSearch(ctx, b, opt, clock)
+	s := newSearch(ctx, b, opt, su.clock)
 	s.algo = a.name
-	if a.name != "greedy" {
+	if a.name != "greedy" && !su.alone {
 		// A first line at once, so that even a tiny budget returns one.
 		runGreedy(s)
 	}
