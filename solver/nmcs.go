@@ -27,13 +27,15 @@ type nmcs struct {
 	pids  [maxGroups]int16
 	path  []int16
 	local int64
+	// top is the best guidance value of the worker's playouts.
+	top   int64
 	pen   int64 // guidance bead penalty
 	moves []board.Move
 }
 
 func newNMCS(s *search, w, levels int, bd *budget) *nmcs {
 	a, b := workerSeed(s.opt.Seed, w)
-	n := &nmcs{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), local: math.MinInt64}
+	n := &nmcs{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), local: math.MinInt64, top: math.MinInt64}
 	n.pen = s.prm.penalty(w)
 	n.grow(levels)
 	return n
@@ -64,6 +66,7 @@ func (n *nmcs) playout(start *pos, score int) {
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
 	n.cur.val = guide(int(p.beads), score, n.pen)
+	n.top = max(n.top, n.cur.val)
 	if lv := value(int(p.beads), score); lv > n.local {
 		n.local = lv
 		n.moves = n.moves[:0]
