@@ -19,14 +19,20 @@ func runAuto(s *search) {
 			chooseTabu(s, nw)
 			main -= s.prm.TabuTrials
 		}
-		parallel(nw, func(w int) {
+		bds := make([]*budget, nw)
+		for w := range bds {
 			bd := s.newBudget(nw)
 			if bd.limit > 0 {
 				bd.limit = max(int64(float64(bd.limit)*main+1e-9), 1)
 			}
 			bd.until = time.Duration(float64(s.opt.Budget) * (1 - s.prm.EndShare))
-			nrpaWorker(s, w, bd)
-		})
+			bds[w] = bd
+		}
+		if s.prm.SharedTop && nw > 1 {
+			sharedNRPA(s, bds)
+		} else {
+			parallel(nw, func(w int) { nrpaWorker(s, w, bds[w]) })
+		}
 		bd := s.newBudget(1)
 		bd.limit = int64(float64(s.opt.MaxNodes)*s.prm.EndShare + 1e-9)
 		if bd.limit == 0 && s.opt.MaxNodes > 0 {

@@ -533,3 +533,53 @@ func (n *nrpa) reroot(c int) {
 // minSuffix is the fewest moves of the best line a re-rooting leaves to
 // search.
 const minSuffix = 10
+
+// sharedNRPA runs one NRPA search on every worker: its top level (one
+// below Params.Level) adapts toward the best line of all the workers,
+// each of which runs the level below from a copy of the top policy with
+// its own seed, all steered by the first worker's guidance penalty.
+func sharedNRPA(s *search, bds []*budget) {
+	nw := len(bds)
+	ns := make([]*nrpa, nw)
+	for w := range ns {
+		ns[w] = newNRPA(s, w, s.prm.Level-1, bds[w])
+		ns[w].pen = s.prm.penalty(0)
+		if s.warm {
+			ns[w].reroot(0)
+		}
+	}
+	lead := ns[0]
+	top := s.prm.Level - 1
+	pol := newPolicy(12)
+	var best line
+	ok := make([]bool, nw)
+	for {
+		pol.reset()
+		best.val = math.MinInt64
+		best.reset()
+		if lead.seeded {
+			best.set(&lead.seed)
+			lead.adapt(pol, &best)
+		}
+		for i := 0; i < lead.iters; i++ {
+			parallel(nw, func(w int) {
+				ns[w].pols[top-1].copyFrom(pol)
+				ok[w] = ns[w].level(top - 1)
+			})
+			for w := range ns {
+				if ok[w] && ns[w].best[top-1].val >= best.val {
+					best.set(&ns[w].best[top-1])
+				}
+			}
+			for w := range ns {
+				if !ok[w] {
+					for _, n := range ns {
+						n.bd.flush()
+					}
+					return
+				}
+			}
+			lead.adapt(pol, &best)
+		}
+	}
+}

@@ -45,6 +45,10 @@ type Params struct {
 	TabuTrials float64
 	TabuWithin int
 	TrialLevel int
+	// SharedTop makes auto's workers, on a large board, run one NRPA
+	// search together instead of one each: the top level adapts toward
+	// the best line of all of them.
+	SharedTop bool
 	// EndShare is the share of auto's budget, on a large board, given to
 	// the exhaustive search of the end of the best line (0 to 1).
 	EndShare float64
