@@ -1,7 +1,9 @@
 package solver
 
 import (
+	"math"
 	"math/rand/v2"
+	"sort"
 	"sync/atomic"
 	"time"
 )
@@ -84,36 +86,54 @@ func chooseTabu(s *search, nw int) {
 	if len(cands) < 2 {
 		return
 	}
-	rounds := (len(cands) + nw - 1) / nw
-	vals := make([]int64, len(cands))
+	// Rounds of trials: all candidates, then (halving) the better half,
+	// and so on to one; each round gets an equal part of the span.
+	nrounds := 1
+	if s.prm.TrialHalving {
+		for k := len(cands); k > 1; k = (k + 1) / 2 {
+			nrounds++
+		}
+		nrounds--
+	}
+	span := time.Duration(float64(s.opt.Budget) * s.prm.TabuTrials / float64(nrounds))
+	nodes := int64(float64(s.opt.MaxNodes) * s.prm.TabuTrials / float64(nrounds*nw))
+	vals := make([]int64, nColors)
+	for c := range vals {
+		vals[c] = math.MinInt64
+	}
+	for round := 0; round < nrounds && len(cands) > 1 && !s.stopped.Load(); round++ {
+		trialRound(s, nw, cands, vals, span, nodes, round)
+		sort.SliceStable(cands, func(i, j int) bool { return vals[cands[i]] > vals[cands[j]] })
+		cands = cands[:(len(cands)+1)/2]
+	}
+	s.tabu, s.warm = cands[0], true
+}
+
+// trialRound runs one NRPA trial per candidate colour, the workers
+// sharing them, for span of time or nodes nodes a worker in all, and
+// raises vals[colour] to the best guidance value each found.
+func trialRound(s *search, nw int, cands []uint8, vals []int64, span time.Duration, nodes int64, round int) {
+	slots := (len(cands) + nw - 1) / nw
 	t0 := s.elapsed()
-	span := time.Duration(float64(s.opt.Budget) * s.prm.TabuTrials)
 	parallel(nw, func(w int) {
 		for r, i := 0, w; i < len(cands); r, i = r+1, i+nw {
 			bd := s.newBudget(nw)
 			if bd.limit > 0 {
-				bd.limit = max(int64(float64(s.opt.MaxNodes)*s.prm.TabuTrials/float64(nw*rounds)), 1)
+				bd.limit = max(nodes/int64(slots), 1)
 			}
 			if span > 0 {
-				bd.until = t0 + span*time.Duration(r+1)/time.Duration(rounds)
+				bd.until = t0 + span*time.Duration(r+1)/time.Duration(slots)
 			}
 			n := newNRPA(s, w, s.prm.TrialLevel, bd)
-			a, b := workerSeed(s.opt.Seed, w+16*(i+1))
+			a, b := workerSeed(s.opt.Seed, w+16*(int(cands[i])+8*round))
 			n.rng = rand.New(rand.NewPCG(a, b))
 			n.tabu, n.pen = cands[i], s.prm.penalty(0)
 			n.run()
 			bd.flush()
-			vals[i] = n.top
+			vals[cands[i]] = max(vals[cands[i]], n.top)
 			if s.stopped.Load() {
 				return
 			}
 		}
 	})
-	best := 0
-	for i := range cands {
-		if vals[i] > vals[best] {
-			best = i
-		}
-	}
-	s.tabu, s.warm = cands[best], true
 }

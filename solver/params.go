@@ -45,6 +45,9 @@ type Params struct {
 	TabuTrials float64
 	TabuWithin int
 	TrialLevel int
+	// TrialHalving runs the trials in rounds, each keeping the better
+	// half of the colours, each with an equal part of TabuTrials.
+	TrialHalving bool
 	// SharedTop makes auto's workers, on a large board, run one NRPA
 	// search together instead of one each: the top level adapts toward
 	// the best line of all of them.
