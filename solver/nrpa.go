@@ -211,8 +211,8 @@ type nrpa struct {
 	iters     int
 	alpha     float64
 	pairsFrom int
-	// tabuOff is Params.TabuOffBelow: the tabu rule is off in positions
-	// with at most that many beads.
+	// tabuOff is where Params.TabuOffShare turns the tabu rule off: in
+	// positions with at most that many beads.
 	tabuOff int
 	// top is the best guidance value of the worker's playouts.
 	top int64
@@ -245,7 +245,7 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	n.local = math.MinInt64
 	n.pen = s.prm.penalty(w)
 	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.prm.TabuPairsFrom
-	n.tabuOff = s.prm.TabuOffBelow
+	n.tabuOff = int(s.prm.TabuOffShare * float64(s.root.beads))
 	n.start = s.root
 	return n
 }

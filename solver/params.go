@@ -33,9 +33,10 @@ type Params struct {
 	Phases     int
 	PhaseMoves int
 	PhaseDecay float64
-	// TabuOffBelow, when > 0, turns the tabu rule off in NRPA's
-	// playouts once at most that many beads are left (Klein's Tabu48).
-	TabuOffBelow int
+	// TabuOffShare, when > 0, turns the tabu rule off in NRPA's
+	// playouts once at most that share of the root's beads are left
+	// (Klein's Tabu48: 48 of 225 beads).
+	TabuOffShare float64
 	// TabuTrials, when > 0, is the share of auto's budget (on a large
 	// board) spent choosing the tabu colour: every colour with at least
 	// the most frequent colour's count less TabuWithin beads gets an
