@@ -1,50 +1,42 @@
 package solver
 
 import (
+	"math"
+	"math/rand/v2"
+	"sort"
 	"sync/atomic"
 	"time"
 )
 
-// smallBoard is the most beads for which auto tries to prove a line
-// optimal with dfs.
-const smallBoard = 100
-
-// autoPolish is the percentage of the budget that auto gives, on a large
-// board, to the exhaustive search of the end of the best line (a variable
-// so that the benchmark harness can tune it).
-var autoPolish int64 = 3
-
-// runAuto picks by board: on a small board, dfs (which may prove its line
-// optimal) runs beside NRPA and stops it when the proof is done; on a
-// large board every worker runs its own NRPA search for 97% of the budget,
-// and the rest goes to an exhaustive search of the end of the best line.
+// runAuto picks by board: on a small board (Params.SmallBoard), dfs
+// (which may prove its line optimal) runs beside NRPA and stops it when
+// the proof is done; on a large board every worker runs its own NRPA
+// search, and the last Params.EndShare of the budget goes to an
+// exhaustive search of the end of the best line.
 func runAuto(s *search) {
 	nw := s.opt.Workers
-	if int(s.root.beads) > smallBoard {
-		// NRPA on every worker, then the last 3% of the budget to search
-		// the end of the best line exhaustively.
-		main := 100 - autoPolish - nrpaSuffix
-		parallel(nw, func(w int) {
-			bd := s.newBudget(nw, 64)
-			if bd.limit > 0 {
-				bd.limit = max(bd.limit*main/100, 1)
-			}
-			bd.until = s.opt.Budget * time.Duration(main) / 100
-			nrpaWorker(s, w, bd)
-		})
-		if nrpaSuffix > 0 {
-			parallel(nw, func(w int) {
-				bd := s.newBudget(nw, 64)
-				if bd.limit > 0 {
-					bd.limit = max(bd.limit*nrpaSuffix/100, 1)
-				}
-				bd.until = s.opt.Budget * time.Duration(100-autoPolish) / 100
-				suffixWorker(s, w, bd)
-				bd.flush()
-			})
+	if int(s.root.beads) > s.prm.SmallBoard {
+		main := 1 - s.prm.EndShare
+		if s.prm.TabuTrials > 0 {
+			chooseTabu(s, nw)
+			main -= s.prm.TabuTrials
 		}
-		bd := s.newBudget(1, 1024)
-		bd.limit = s.opt.MaxNodes * autoPolish / 100
+		bds := make([]*budget, nw)
+		for w := range bds {
+			bd := s.newBudget(nw)
+			if bd.limit > 0 {
+				bd.limit = max(int64(float64(bd.limit)*main+1e-9), 1)
+			}
+			bd.until = time.Duration(float64(s.opt.Budget) * (1 - s.prm.EndShare))
+			bds[w] = bd
+		}
+		if s.prm.SharedTop && nw > 1 {
+			sharedNRPA(s, bds)
+		} else {
+			parallel(nw, func(w int) { nrpaWorker(s, w, bds[w]) })
+		}
+		bd := s.newBudget(1)
+		bd.limit = int64(float64(s.opt.MaxNodes)*s.prm.EndShare + 1e-9)
 		if bd.limit == 0 && s.opt.MaxNodes > 0 {
 			bd.limit = 1
 		}
@@ -53,26 +45,95 @@ func runAuto(s *search) {
 	}
 	if nw < 2 {
 		// One worker: dfs for half the budget, NRPA for the rest.
-		bd := s.newBudget(2, 1024)
+		bd := s.newBudget(2)
 		bd.until = s.opt.Budget / 2
-		if newDFS(s, bd, 26).run() {
+		if newDFS(s, bd, dfsBits).run() {
 			s.finished = true
 			return
 		}
-		nrpaWorker(s, 1, s.newBudget(2, 64))
+		nrpaWorker(s, 1, s.newBudget(2))
 		return
 	}
 	var proved atomic.Bool
 	parallel(2, func(w int) {
 		if w == 0 {
-			if newDFS(s, s.newBudget(2, 1024), 26).run() {
+			if newDFS(s, s.newBudget(2), dfsBits).run() {
 				s.finished = true
 				proved.Store(true)
 			}
 			return
 		}
-		bd := s.newBudget(2, 64)
+		bd := s.newBudget(2)
 		bd.quit = &proved
 		nrpaWorker(s, w, bd)
+	})
+}
+
+// chooseTabu spends Params.TabuTrials of the budget choosing NRPA's tabu
+// colour among those within Params.TabuWithin beads of the most frequent
+// (nothing to choose: it returns at once): each gets an NRPA search of
+// level Params.TrialLevel, the workers sharing the colours, and s.tabu
+// becomes the colour whose search found the line of highest guidance
+// value; the main search then starts from the best line (s.warm).
+func chooseTabu(s *search, nw int) {
+	var cands []uint8
+	most := s.root.count[s.root.mostFrequent()]
+	for c := 1; c < nColors; c++ {
+		if n := s.root.count[c]; n > 0 && int(n) >= int(most)-s.prm.TabuWithin {
+			cands = append(cands, uint8(c))
+		}
+	}
+	if len(cands) < 2 {
+		return
+	}
+	// Rounds of trials: all candidates, then (halving) the better half,
+	// and so on to one; each round gets an equal part of the span.
+	nrounds := 1
+	if s.prm.TrialHalving {
+		for k := len(cands); k > 1; k = (k + 1) / 2 {
+			nrounds++
+		}
+		nrounds--
+	}
+	span := time.Duration(float64(s.opt.Budget) * s.prm.TabuTrials / float64(nrounds))
+	nodes := int64(float64(s.opt.MaxNodes) * s.prm.TabuTrials / float64(nrounds*nw))
+	vals := make([]int64, nColors)
+	for c := range vals {
+		vals[c] = math.MinInt64
+	}
+	for round := 0; round < nrounds && len(cands) > 1 && !s.stopped.Load(); round++ {
+		trialRound(s, nw, cands, vals, span, nodes, round)
+		sort.SliceStable(cands, func(i, j int) bool { return vals[cands[i]] > vals[cands[j]] })
+		cands = cands[:(len(cands)+1)/2]
+	}
+	s.tabu, s.warm = cands[0], true
+}
+
+// trialRound runs one NRPA trial per candidate colour, the workers
+// sharing them, for span of time or nodes nodes a worker in all, and
+// raises vals[colour] to the best guidance value each found.
+func trialRound(s *search, nw int, cands []uint8, vals []int64, span time.Duration, nodes int64, round int) {
+	slots := (len(cands) + nw - 1) / nw
+	t0 := s.elapsed()
+	parallel(nw, func(w int) {
+		for r, i := 0, w; i < len(cands); r, i = r+1, i+nw {
+			bd := s.newBudget(nw)
+			if bd.limit > 0 {
+				bd.limit = max(nodes/int64(slots), 1)
+			}
+			if span > 0 {
+				bd.until = t0 + span*time.Duration(r+1)/time.Duration(slots)
+			}
+			n := newNRPA(s, w, s.prm.TrialLevel, bd)
+			a, b := workerSeed(s.opt.Seed, w+16*(int(cands[i])+8*round))
+			n.rng = rand.New(rand.NewPCG(a, b))
+			n.tabu, n.pen = cands[i], s.prm.penalty(0)
+			n.run()
+			bd.flush()
+			vals[cands[i]] = max(vals[cands[i]], n.top)
+			if s.stopped.Load() {
+				return
+			}
+		}
 	})
 }

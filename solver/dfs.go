@@ -1,6 +1,11 @@
 package solver
 
 import (
+	"math"
+	"strings"
+	"time"
+	"unsafe"
+
 	"chainshot/board"
 )
 
@@ -17,32 +22,82 @@ type ttEntry struct {
 }
 
 type dfs struct {
-	s     *search
-	bd    *budget
-	tt    []ttEntry
-	mask  uint64
-	gs    []*groups
-	order [][]int16
-	path  []int16
-	moves []board.Move
-	bestB int
-	bestS int
-	found bool
-	stop  bool
+	s    *search
+	bd   *budget
+	tt   []ttEntry
+	mask uint64
+	// used counts the table's occupied entries; at growAt the table
+	// doubles if it may (see grow), up to maxTT entries.
+	used, growAt int
+	maxTT        int
+	gs           []*groups
+	order        [][]int16
+	path         []int16
+	moves        []board.Move
+	bestB        int
+	bestS        int
+	found        bool
+	stop         bool
+	// name is the algorithm named with the lines found: "dfs", or for an
+	// end search the line's own search with "+dfs-end".
+	name string
 }
 
-// newDFS returns a search with a transposition table of at most
-// 2^maxBits entries, half the memory cap, and less on small boards.
+// dfsBits bounds a dfs's transposition table (2^dfsBits entries, 1 GB;
+// the memory cap binds first on every board over 70 beads).
+const dfsBits = 26
+
+// endBits bounds the table of the end search of auto's line (4 MB): the
+// ends it searches are short.
+const endBits = 18
+
+// ttStart is the transposition table's first size (entries): small, so
+// that a short search does not pay for clearing a large table.
+const ttStart = 1 << 12
+
+// ttBytesPerNS is how fast, at worst, fresh memory is cleared and paged
+// in (bytes per nanosecond): the table grows only when the time left
+// covers several times that cost.
+const ttBytesPerNS = 1
+
+// newDFS returns a search whose transposition table grows as it fills, up
+// to 2^maxBits entries, half the memory cap, and less on small boards.
 func newDFS(s *search, bd *budget, maxBits int) *dfs {
-	d := &dfs{s: s, bd: bd}
-	entries := 1 << 10
-	lim := 1 << min(maxBits, 12+int(s.root.beads)/5)
-	for entries*16*2 <= s.opt.MemoryMB<<20 && entries < lim {
-		entries <<= 1
+	d := &dfs{s: s, bd: bd, name: "dfs"}
+	d.maxTT = 1 << min(maxBits, 12+int(s.root.beads)/5)
+	for d.maxTT > ttStart && d.maxTT*int(unsafe.Sizeof(ttEntry{})) > s.opt.MemoryMB<<20/2 {
+		d.maxTT >>= 1
 	}
-	d.tt = make([]ttEntry, entries)
-	d.mask = uint64(entries - 1)
+	d.tt = make([]ttEntry, min(ttStart, d.maxTT))
+	d.mask = uint64(len(d.tt) - 1)
+	d.growAt = len(d.tt) / 2
 	return d
+}
+
+// grow doubles the table (half of it is used) when there is room under
+// maxTT and the time left covers clearing it many times over; otherwise
+// it tries again later. An entry at i goes to i or i+len, so none is
+// lost.
+func (d *dfs) grow() {
+	n := len(d.tt)
+	if 2*n > d.maxTT {
+		d.growAt = math.MaxInt
+		return
+	}
+	bytes := 2 * n * int(unsafe.Sizeof(ttEntry{}))
+	if d.s.remaining() < 8*time.Duration(bytes/ttBytesPerNS) {
+		d.growAt = d.used + n/8
+		return
+	}
+	tt := make([]ttEntry, 2*n)
+	mask := uint64(2*n - 1)
+	for _, e := range d.tt {
+		if e.key != 0 {
+			tt[e.key&mask] = e
+		}
+	}
+	d.tt, d.mask = tt, mask
+	d.growAt = n
 }
 
 // run searches from the root; it reports whether the search was complete.
@@ -74,7 +129,15 @@ func (d *dfs) search(p *pos, score, depth int) {
 	if e.key == h && int(e.score) >= score {
 		return
 	}
-	e.key, e.score = h, int32(score)
+	if e.key == 0 {
+		d.used++
+		e.key, e.score = h, int32(score)
+		if d.used >= d.growAt {
+			d.grow()
+		}
+	} else {
+		e.key, e.score = h, int32(score)
+	}
 	for len(d.gs) <= depth {
 		d.gs = append(d.gs, new(groups))
 		d.order = append(d.order, make([]int16, 0, 64))
@@ -88,7 +151,7 @@ func (d *dfs) search(p *pos, score, depth int) {
 			for _, c := range d.path[:depth] {
 				d.moves = append(d.moves, board.Move{Row: uint8(int(c) % stride), Col: uint8(int(c) / stride)})
 			}
-			d.s.offer(d.moves, d.bestB, d.bestS, "dfs", 0)
+			d.s.offer(d.moves, d.bestB, d.bestS, d.name, 0)
 		}
 		return
 	}
@@ -123,10 +186,19 @@ func (d *dfs) search(p *pos, score, depth int) {
 // runDFS runs the branch and bound from the best line so far;
 // a complete search marks the result optimal.
 func runDFS(s *search) {
-	d := newDFS(s, s.newBudget(1, 1024), 26)
+	d := newDFS(s, s.newBudget(1), dfsBits)
 	if d.run() {
 		s.finished = true
 	}
+}
+
+// endSearchName names a line that an end search improved: the search
+// whose line it started from, then "+dfs-end".
+func endSearchName(base string) string {
+	if strings.HasSuffix(base, "+dfs-end") {
+		return base
+	}
+	return base + "+dfs-end"
 }
 
 // polish searches the end of the best line exhaustively: from the first
@@ -135,7 +207,7 @@ func runDFS(s *search) {
 func polish(s *search, bd *budget) {
 	// A small table: the tails searched are short, and a large one would
 	// cost its allocation at the very end of the budget.
-	d := newDFS(s, bd, 18)
+	d := newDFS(s, bd, endBits)
 	var g groups
 	for limit := 20; limit <= int(s.root.beads); limit += 8 {
 		s.mu.Lock()
@@ -153,9 +225,10 @@ func polish(s *search, bd *budget) {
 		if j == len(moves) {
 			continue // the line ends with more than limit beads
 		}
-		if b, sc, ok := s.bestKey(); ok {
-			d.bestB, d.bestS, d.found = b, sc, true
-		}
+		s.mu.Lock()
+		d.bestB, d.bestS, d.found = s.bestB, s.bestS, s.found
+		d.name = endSearchName(s.bestAlgo)
+		s.mu.Unlock()
 		d.search(&p, score, j)
 		if d.stop {
 			break

@@ -5,7 +5,7 @@ import "chainshot/board"
 // runGreedy plays two greedy lines (largest group first, with and without
 // holding back the most frequent colour) and keeps the better.
 func runGreedy(s *search) {
-	bd := s.newBudget(1, 1)
+	bd := s.newBudget(1)
 	for _, tabu := range []bool{true, false} {
 		moves, beads, score := greedyLine(&s.root, tabu, nil)
 		bd.add(1)

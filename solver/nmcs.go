@@ -27,14 +27,16 @@ type nmcs struct {
 	pids  [maxGroups]int16
 	path  []int16
 	local int64
+	// top is the best guidance value of the worker's playouts.
+	top   int64
 	pen   int64 // guidance bead penalty
 	moves []board.Move
 }
 
 func newNMCS(s *search, w, levels int, bd *budget) *nmcs {
 	a, b := workerSeed(s.opt.Seed, w)
-	n := &nmcs{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), local: math.MinInt64}
-	n.pen = guidePenalties[w%len(guidePenalties)]
+	n := &nmcs{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), local: math.MinInt64, top: math.MinInt64}
+	n.pen = s.prm.penalty(w)
 	n.grow(levels)
 	return n
 }
@@ -64,6 +66,7 @@ func (n *nmcs) playout(start *pos, score int) {
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
 	n.cur.val = guide(int(p.beads), score, n.pen)
+	n.top = max(n.top, n.cur.val)
 	if lv := value(int(p.beads), score); lv > n.local {
 		n.local = lv
 		n.moves = n.moves[:0]
@@ -137,7 +140,7 @@ func (n *nmcs) level(l int, start *pos, score int) bool {
 func runNMCS(s *search) {
 	nw := s.opt.Workers
 	parallel(nw, func(w int) {
-		bd := s.newBudget(nw, 64)
+		bd := s.newBudget(nw)
 		n := newNMCS(s, w, 1, bd)
 		for l := 1; l <= 12; l++ {
 			n.grow(l)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"chainshot/board"
 )
@@ -13,41 +14,6 @@ import (
 // level toward the best line found at that level; level 0 is a playout
 // that draws moves from the policy. Playouts hold back the colour most
 // frequent at the root (tabu colour) until it forms a single group.
-
-// NRPA parameters (variables so that the benchmark harness can tune them).
-var (
-	nrpaIters       = 100 // iterations per level
-	nrpaAlpha       = 1.0 // learning rate
-	nrpaLevelsFixed = 0   // when > 0, the level to use
-	nrpaTopIters    = 0   // when > 0, iterations at the top level before a restart
-	// nrpaLevelIters, where > 0, overrides nrpaIters at a level (index:
-	// the level).
-	nrpaLevelIters [8]int
-	// nrpaSelective, when > 0, lets playouts take tabu-colour groups of
-	// two beads from that move on (Cazenave's selective policy).
-	nrpaSelective = 0
-	// nrpaBias, when > 0, multiplies a move's playout weight by
-	// exp(nrpaBias * (size - 2)) (generalised NRPA, Cazenave 2020).
-	nrpaBias = 0.0
-	// nrpaStab, when > 1, is the playouts a level-1 iteration plays with
-	// the same policy, keeping the best for the adaptation (stabilized
-	// NRPA, Cazenave 2020). Off: on the 20 standard boards, 4 averaged
-	// 2.3% more than 1 at 5 s over six seeds (not significant: seeds
-	// alone move a total by 3%), and 0.5% less at 30 s (one seed).
-	nrpaStab = 1
-)
-
-// biasOf holds exp(nrpaBias * (size-2)) by group size.
-var biasOf [numCells + 1]float64
-
-func setBias(b float64) {
-	nrpaBias = b
-	for i := range biasOf {
-		biasOf[i] = math.Exp(b * float64(max(i-2, 0)))
-	}
-}
-
-func init() { setBias(nrpaBias) }
 
 // policy maps move codes to weights (absent codes weigh 0) in an
 // open-addressing table. It starts small (a level-4 search on a 15x15
@@ -155,7 +121,6 @@ func (p *policy) add(code uint64, d float64) {
 type line struct {
 	cells  []int16
 	codes  []uint64
-	bias   []float64
 	start  []int32
 	chosen []uint64
 	beads  int
@@ -166,7 +131,6 @@ type line struct {
 func (l *line) set(o *line) {
 	l.cells = append(l.cells[:0], o.cells...)
 	l.codes = append(l.codes[:0], o.codes...)
-	l.bias = append(l.bias[:0], o.bias...)
 	l.start = append(l.start[:0], o.start...)
 	l.chosen = append(l.chosen[:0], o.chosen...)
 	l.beads, l.score, l.val = o.beads, o.score, o.val
@@ -175,7 +139,6 @@ func (l *line) set(o *line) {
 func (l *line) reset() {
 	l.cells = l.cells[:0]
 	l.codes = l.codes[:0]
-	l.bias = l.bias[:0]
 	l.start = append(l.start[:0], 0)
 	l.chosen = l.chosen[:0]
 }
@@ -231,7 +194,6 @@ type nrpa struct {
 	pols []*policy // pols[l] is level l's policy (l >= 1)
 	best []line    // best[l] is level l's best line
 	cur  line      // the playout being played
-	stab line      // the best of a level-1 iteration's playouts (nrpaStab > 1)
 	g    groups
 	g2   groups // the playout's second analysis buffer
 	ids  [maxGroups]int16
@@ -244,15 +206,26 @@ type nrpa struct {
 	local   int64
 	pen     int64 // guidance bead penalty
 	name    string
-	// topIters, when > 0, caps the top level's iterations: the search
-	// then restarts from a blank policy.
-	topIters int
-	// start is where playouts begin: the root, or for a search of the
-	// end of a line, the position after prefix (which scored prefixScore).
+	// iters, alpha and pairsFrom are Params.Iters, Alpha and
+	// TabuPairsFrom.
+	iters     int
+	alpha     float64
+	pairsFrom int
+	// tabuOff is where Params.TabuOffShare turns the tabu rule off: in
+	// positions with at most that many beads.
+	tabuOff int
+	// top is the best guidance value of the worker's playouts.
+	top int64
+	// start is where playouts begin: the root, or the position after
+	// prefix (which scored prefixScore).
 	start       pos
 	prefix      []board.Move
 	prefixScore int
 	moveBuf     []board.Move
+	// seed, when seeded, is the line the top level starts from (the
+	// best line's continuation after a re-rooting).
+	seed   line
+	seeded bool
 }
 
 type update struct {
@@ -262,7 +235,7 @@ type update struct {
 
 func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	a, b := workerSeed(s.opt.Seed, w)
-	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.root.mostFrequent(), name: "nrpa"}
+	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.tabu, name: "nrpa", top: math.MinInt64}
 	bits := 12
 	n.pols = make([]*policy, levels+1)
 	for l := 1; l <= levels; l++ {
@@ -270,7 +243,9 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	}
 	n.best = make([]line, levels+1)
 	n.local = math.MinInt64
-	n.pen = guidePenalties[w%len(guidePenalties)]
+	n.pen = s.prm.penalty(w)
+	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.prm.TabuPairsFrom
+	n.tabuOff = int(s.prm.TabuOffShare * float64(s.root.beads))
 	n.start = s.root
 	return n
 }
@@ -285,7 +260,11 @@ func (n *nrpa) playout(pol *policy) {
 	g, prev := &n.g, &n.g2
 	g.analyse(&p)
 	for {
-		k := legal(g, &p, n.tabu, &n.ids, nrpaSelective > 0 && len(n.cur.cells) >= nrpaSelective)
+		tabu := n.tabu
+		if int(p.beads) <= n.tabuOff {
+			tabu = 0
+		}
+		k := legal(g, &p, tabu, &n.ids, n.pairsFrom > 0 && len(n.cur.cells) >= n.pairsFrom)
 		if k == 0 {
 			break
 		}
@@ -302,16 +281,9 @@ func (n *nrpa) playout(pol *policy) {
 			id = int(n.ids[0])
 		} else {
 			sum := 0.0
-			if nrpaBias != 0 {
-				for j, c := range codes {
-					sum += pol.exp(c) * biasOf[g.size[n.ids[j]]]
-					n.prob[j] = sum
-				}
-			} else {
-				for j, c := range codes {
-					sum += pol.exp(c)
-					n.prob[j] = sum
-				}
+			for j, c := range codes {
+				sum += pol.exp(c)
+				n.prob[j] = sum
 			}
 			x := n.rng.Float64() * sum
 			j := 0
@@ -319,11 +291,6 @@ func (n *nrpa) playout(pol *policy) {
 				j++
 			}
 			id = int(n.ids[j])
-		}
-		if nrpaBias != 0 {
-			for j := 0; j < k; j++ {
-				n.cur.bias = append(n.cur.bias, biasOf[g.size[n.ids[j]]])
-			}
 		}
 		n.cur.start = append(n.cur.start, int32(len(n.cur.codes)))
 		n.cur.chosen = append(n.cur.chosen, g.code[id])
@@ -335,6 +302,7 @@ func (n *nrpa) playout(pol *policy) {
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
 	n.cur.val = guide(int(p.beads), score, n.pen)
+	n.top = max(n.top, n.cur.val)
 	if lv := value(int(p.beads), score); lv > n.local {
 		n.local = lv
 		n.moveBuf = n.cur.moves(append(n.moveBuf[:0], n.prefix...))
@@ -352,15 +320,12 @@ func (n *nrpa) adapt(pol *policy, l *line) {
 		sum := 0.0
 		for j, c := range codes {
 			e := pol.exp(c)
-			if nrpaBias != 0 {
-				e *= l.bias[int(l.start[i])+j]
-			}
 			n.prob[j] = e
 			sum += e
 		}
-		n.upd = append(n.upd, update{chosen, nrpaAlpha})
+		n.upd = append(n.upd, update{chosen, n.alpha})
 		for j, c := range codes {
-			n.upd = append(n.upd, update{c, -nrpaAlpha * n.prob[j] / sum})
+			n.upd = append(n.upd, update{c, -n.alpha * n.prob[j] / sum})
 		}
 	}
 	n.applyMerged(pol)
@@ -408,33 +373,17 @@ func (n *nrpa) level(l int) bool {
 	best := &n.best[l]
 	best.val = math.MinInt64
 	best.reset()
-	iters := nrpaIters
-	if l < len(nrpaLevelIters) && nrpaLevelIters[l] > 0 {
-		iters = nrpaLevelIters[l]
+	if n.seeded && l == len(n.pols)-1 {
+		best.set(&n.seed)
+		n.adapt(pol, best)
 	}
-	if l == len(n.pols)-1 && n.topIters > 0 {
-		iters = n.topIters
-	}
-	for i := 0; i < iters; i++ {
+	for i := 0; i < n.iters; i++ {
 		var r *line
 		if l == 1 {
 			n.playout(pol)
 			r = &n.cur
 			if n.bd.add(1) {
 				return false
-			}
-			if nrpaStab > 1 {
-				n.stab.set(&n.cur)
-				for j := 1; j < nrpaStab; j++ {
-					n.playout(pol)
-					if n.cur.val > n.stab.val {
-						n.stab.set(&n.cur)
-					}
-					if n.bd.add(1) {
-						return false
-					}
-				}
-				r = &n.stab
 			}
 		} else {
 			n.pols[l-1].copyFrom(pol)
@@ -457,70 +406,180 @@ func (n *nrpa) level(l int) bool {
 func runNRPA(s *search) {
 	nw := s.opt.Workers
 	parallel(nw, func(w int) {
-		nrpaWorker(s, w, s.newBudget(nw, 64))
+		nrpaWorker(s, w, s.newBudget(nw))
 	})
 }
 
-// nrpaWorker runs worker w's NRPA restarts until bd runs out.
+// nrpaWorker runs worker w's NRPA searches, restarting at the top level,
+// until bd runs out; with Params.Phases > 1, in phases that re-root the
+// search deeper on the best line (see rerootWorker).
 func nrpaWorker(s *search, w int, bd *budget) {
-	levels, top := nrpaLevels(s)
-	n := newNRPA(s, w, levels, bd)
-	n.topIters = top
-	for {
-		top := len(n.pols) - 1
-		n.pols[top].reset()
-		if !n.level(top) || bd.done() {
-			break
-		}
+	n := newNRPA(s, w, s.prm.Level, bd)
+	if s.warm {
+		n.reroot(0)
+	}
+	if s.prm.Phases > 1 {
+		n.phases()
+	} else {
+		n.run()
 	}
 	bd.flush()
 }
 
-// nrpaLevels picks the NRPA level and the top level's iterations before a
-// restart (0: no cap): level 4 without restarts, as in the literature.
-// On the 20 standard boards at 30 s, restarting level 3 every 4 top-level
-// iterations (40,000 playouts) did about 2% worse (49,195 against 50,099
-// on boards 1-15), so it is only a knob for the benchmark harness.
-func nrpaLevels(s *search) (levels, top int) {
-	if nrpaLevelsFixed > 0 {
-		return nrpaLevelsFixed, nrpaTopIters
-	}
-	return 4, nrpaTopIters
-}
-
-// nrpaSuffix, when > 0, is the percentage of auto's budget (on a large
-// board) given to NRPA searches of the end of the best line: each worker
-// keeps the first moves of the best line found so far and runs a fresh
-// search from the position they reach (a variable for the harness).
-var nrpaSuffix int64 = 0
-
-// suffixWorker runs worker w's searches of the end of the best line until
-// bd runs out: it cuts the line at a fraction of its moves (workers and
-// rounds take different cuts) and searches from there at level 3.
-func suffixWorker(s *search, w int, bd *budget) {
-	cuts := [...]int{50, 33, 66, 25, 75}
-	for round := 0; !bd.done(); round++ {
-		s.mu.Lock()
-		best := append([]board.Move(nil), s.best...)
-		bestB, bestS := s.bestB, s.bestS
-		s.mu.Unlock()
-		if len(best) < 8 {
+// run runs NRPA from n.start, restarting at the top level, until the
+// budget (or the phase) ends.
+func (n *nrpa) run() {
+	for {
+		top := len(n.pols) - 1
+		n.pols[top].reset()
+		if !n.level(top) || n.bd.done() {
 			return
 		}
-		cut := len(best) * cuts[(2*round+w)%len(cuts)] / 100
-		n := newNRPA(s, w+2*round+2, 3, bd)
-		n.name = "nrpa-end"
-		n.local = value(bestB, bestS)
-		var g groups
-		p := s.root
-		score := 0
-		for _, m := range best[:cut] {
-			score += p.playMove(&g, cellOf(m))
+	}
+}
+
+// phases runs the worker's budget as Params.Phases phases: phase k
+// searches from the position after the first k*PhaseMoves moves of the
+// best line found so far (by any worker), for a share of the budget
+// proportional to PhaseDecay^k, its top level seeded with the rest of
+// that line and its top policy kept from the phase before.
+func (n *nrpa) phases() {
+	s, bd, prm := n.s, n.bd, &n.s.prm
+	endT, endN := bd.until, bd.limit
+	if endT == 0 {
+		endT = s.deadline
+	}
+	t0, n0 := s.elapsed(), bd.nodes
+	total, share := 0.0, 1.0
+	for k := 0; k < prm.Phases; k++ {
+		total += share
+		share *= prm.PhaseDecay
+	}
+	cum, share := 0.0, 1.0
+	top := len(n.pols) - 1
+	n.pols[top].reset()
+	for k := 0; k < prm.Phases; k++ {
+		cum += share / total
+		share *= prm.PhaseDecay
+		last := k == prm.Phases-1
+		if endT > 0 {
+			bd.until = t0 + time.Duration(float64(endT-t0)*cum)
+			if last {
+				bd.until = endT
+			}
 		}
-		n.start, n.prefix, n.prefixScore = p, best[:cut], score
-		n.pols[3].reset()
-		if !n.level(3) {
-			break
+		if endN > 0 {
+			bd.limit = n0 + int64(float64(endN-n0)*cum)
+			if last {
+				bd.limit = endN
+			}
+		}
+		if k > 0 {
+			n.reroot(k * prm.PhaseMoves)
+		}
+		for n.level(top) && !bd.done() {
+			n.pols[top].reset()
+		}
+		if s.stopped.Load() || (bd.quit != nil && bd.quit.Load()) ||
+			(endN > 0 && bd.nodes >= endN) || (endT > 0 && s.elapsed() >= endT) {
+			return
+		}
+	}
+}
+
+// reroot moves the search's start to the position after the first c
+// moves of the best line found so far (fewer if the line is short) and
+// seeds the top level with the rest of that line.
+func (n *nrpa) reroot(c int) {
+	s := n.s
+	s.mu.Lock()
+	best := append(n.moveBuf[:0], s.best...)
+	s.mu.Unlock()
+	c = min(c, max(len(best)-minSuffix, 0))
+	var g groups
+	p := s.root
+	score := 0
+	for _, m := range best[:c] {
+		score += p.playMove(&g, cellOf(m))
+	}
+	n.start, n.prefixScore = p, score
+	n.prefix = append(n.prefix[:0], best[:c]...)
+	// The seed: the rest of the line, with the codes a playout would
+	// have met.
+	l := &n.seed
+	l.reset()
+	for _, m := range best[c:] {
+		g.analyse(&p)
+		tabu := n.tabu
+		if int(p.beads) <= n.tabuOff {
+			tabu = 0
+		}
+		k := legal(&g, &p, tabu, &n.ids, n.pairsFrom > 0 && len(l.cells) >= n.pairsFrom)
+		for j := 0; j < k; j++ {
+			l.codes = append(l.codes, g.code[n.ids[j]])
+		}
+		id := g.groupOf(cellOf(m))
+		l.start = append(l.start, int32(len(l.codes)))
+		l.chosen = append(l.chosen, g.code[id])
+		l.cells = append(l.cells, int16(cellOf(m)))
+		score += board.Score(p.remove(&g, id))
+	}
+	l.beads, l.score = int(p.beads), score
+	l.val = guide(l.beads, score, n.pen)
+	n.seeded = true
+	n.moveBuf = best
+}
+
+// minSuffix is the fewest moves of the best line a re-rooting leaves to
+// search.
+const minSuffix = 10
+
+// sharedNRPA runs one NRPA search on every worker: its top level (one
+// below Params.Level) adapts toward the best line of all the workers,
+// each of which runs the level below from a copy of the top policy with
+// its own seed, all steered by the first worker's guidance penalty.
+func sharedNRPA(s *search, bds []*budget) {
+	nw := len(bds)
+	ns := make([]*nrpa, nw)
+	for w := range ns {
+		ns[w] = newNRPA(s, w, s.prm.Level-1, bds[w])
+		ns[w].pen = s.prm.penalty(0)
+		if s.warm {
+			ns[w].reroot(0)
+		}
+	}
+	lead := ns[0]
+	top := s.prm.Level - 1
+	pol := newPolicy(12)
+	var best line
+	ok := make([]bool, nw)
+	for {
+		pol.reset()
+		best.val = math.MinInt64
+		best.reset()
+		if lead.seeded {
+			best.set(&lead.seed)
+			lead.adapt(pol, &best)
+		}
+		for i := 0; i < lead.iters; i++ {
+			parallel(nw, func(w int) {
+				ns[w].pols[top-1].copyFrom(pol)
+				ok[w] = ns[w].level(top - 1)
+			})
+			for w := range ns {
+				if ok[w] && ns[w].best[top-1].val >= best.val {
+					best.set(&ns[w].best[top-1])
+				}
+			}
+			for w := range ns {
+				if !ok[w] {
+					for _, n := range ns {
+						n.bd.flush()
+					}
+					return
+				}
+			}
+			lead.adapt(pol, &best)
 		}
 	}
 }

@@ -471,16 +471,8 @@ func value(beads, score int) int64 { return int64(score) - int64(beads)<<32 }
 // better reports whether (b1, s1) ranks above (b2, s2): the game's rule.
 func better(b1, s1, b2, s2 int) bool { return board.Better(b1, s1, b2, s2) }
 
-// guidePenalties are the bead penalties of the Monte-Carlo searches'
-// guidance, by worker (cycling). A search steers by score + 1000 for a
-// cleared board - penalty per bead left (the literature's scoring with a
-// bead penalty) rather than by the game's strict ranking, which on the
-// standard boards gave about 10% higher scores with every board still
-// cleared; the line returned is still the best by the game's ranking.
-// A penalty <= 0 steers by the game's ranking.
-var guidePenalties = []int64{5, 30}
-
-// guide is the value the Monte-Carlo searches maximise.
+// guide is the value the Monte-Carlo searches maximise: the literature's
+// score less penalty per bead left (see Params.Penalties).
 func guide(beads, score int, penalty int64) int64 {
 	if penalty <= 0 {
 		return value(beads, score)

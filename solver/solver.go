@@ -52,6 +52,8 @@ type Options struct {
 	MemoryMB int
 	// Progress, when not nil, is updated as better lines are found.
 	Progress *Progress
+	// Params, when not nil, replaces DefaultParams (experiments).
+	Params *Params
 }
 
 // DefaultMaxNodes is the node budget when Options give no budget at all.
@@ -145,6 +147,21 @@ func init() {
 // "auto") within opt's budget. Cancelling ctx ends the search early; the
 // best line so far is still returned, with a nil error.
 func Solve(ctx context.Context, b board.Board, algo string, opt Options) (Result, error) {
+	return solve(ctx, b, algo, opt, setup{})
+}
+
+// setup is what tests may change in a search beyond Options.
+type setup struct {
+	// clock, when not nil, is the budget's clock (else the process's CPU
+	// time, or wall time with Options.Wall).
+	clock func() time.Duration
+	// alone leaves out the greedy line every search starts from, so that
+	// a test sees what the algorithm finds by itself.
+	alone bool
+}
+
+// solve is Solve with a test's setup.
+func solve(ctx context.Context, b board.Board, algo string, opt Options, su setup) (Result, error) {
 	if algo == "" {
 		algo = "auto"
 	}
@@ -171,9 +188,9 @@ func Solve(ctx context.Context, b board.Board, algo string, opt Options) (Result
 	if opt.MemoryMB <= 0 {
 		opt.MemoryMB = 256
 	}
-	s := newSearch(ctx, b, opt)
+	s := newSearch(ctx, b, opt, su.clock)
 	s.algo = a.name
-	if a.name != "greedy" {
+	if a.name != "greedy" && !su.alone {
 		// A first line at once, so that even a tiny budget returns one.
 		runGreedy(s)
 	}
@@ -187,10 +204,19 @@ type search struct {
 	start board.Board
 	root  pos
 	opt   Options
+	prm   Params
 	algo  string
+	// tabu is the colour NRPA's playouts hold back: the most frequent at
+	// the root, unless auto chose another (Params.TabuTrials).
+	tabu uint8
+	// warm makes NRPA's workers seed their top level with the best line
+	// found so far when they start.
+	warm bool
 
-	cpu0     time.Duration
-	wall0    time.Time
+	// clock reads the budget's clock (process CPU time or wall time);
+	// tests give a search a clock of their own.
+	clock    func() time.Duration
+	t0       time.Duration // clock at the start
 	deadline time.Duration // stop when elapsed reaches it (0: none)
 	stopped  atomic.Bool
 	nodes    atomic.Int64
@@ -205,25 +231,41 @@ type search struct {
 	bestW    int // worker that found it, for deterministic ties
 }
 
-func newSearch(ctx context.Context, b board.Board, opt Options) *search {
-	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt}
-	s.cpu0 = ProcessCPU()
-	s.wall0 = time.Now()
+// stopMargin is how much of a time budget a search leaves unused: the lag
+// of the last clock check and the assembly of the result.
+func stopMargin(budget time.Duration) time.Duration {
+	return min(budget/100, 20*time.Millisecond)
+}
+
+func newSearch(ctx context.Context, b board.Board, opt Options, clock func() time.Duration) *search {
+	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt, clock: clock}
+	if opt.Params != nil {
+		s.prm = *opt.Params
+	} else {
+		s.prm = DefaultParams()
+	}
+	if s.clock == nil {
+		s.clock = ProcessCPU
+		if opt.Wall {
+			s.clock = wallClock
+		}
+	}
+	s.tabu = s.root.mostFrequent()
+	s.t0 = s.clock()
 	if opt.Budget > 0 {
-		// Stop a little early: result assembly and the last check's lag.
-		margin := min(opt.Budget/100, 20*time.Millisecond)
-		s.deadline = opt.Budget - margin
+		s.deadline = opt.Budget - stopMargin(opt.Budget)
 	}
 	return s
 }
 
+// wallStart is the origin of wallClock.
+var wallStart = time.Now()
+
+// wallClock returns the wall-clock time since the process started.
+func wallClock() time.Duration { return time.Since(wallStart) }
+
 // elapsed returns the budgeted time used so far.
-func (s *search) elapsed() time.Duration {
-	if s.opt.Wall {
-		return time.Since(s.wall0)
-	}
-	return ProcessCPU() - s.cpu0
-}
+func (s *search) elapsed() time.Duration { return s.clock() - s.t0 }
 
 // remaining returns the budgeted time left, or a large value when there
 // is no time budget.
@@ -271,14 +313,25 @@ func (s *search) result() Result {
 	return r
 }
 
+// checkGap is the budgeted time a worker aims to let pass between two
+// looks at the clock: short against the stop margin, long against the
+// cost of reading the clock (a system call).
+const checkGap = time.Millisecond
+
+// maxEvery bounds the nodes between two looks at the clock.
+const maxEvery = 1 << 16
+
 // budget is one worker's view of the limits: it counts the worker's nodes
-// and checks the clock every so often.
+// and looks at the clock every so often, adapting how often so that
+// about checkGap of budgeted time passes between two looks, whatever a
+// node costs.
 type budget struct {
 	s       *search
 	nodes   int64 // this worker's nodes
 	limit   int64 // this worker's node limit (0 none)
 	next    int64 // node count at which to look at the clock next
-	every   int64 // nodes between clock checks
+	every   int64 // nodes between looks at the clock
+	last    time.Duration
 	flushed int64
 	// quit, when set, stops this worker (a portfolio partner finished).
 	quit *atomic.Bool
@@ -287,14 +340,12 @@ type budget struct {
 	until time.Duration
 }
 
-// newBudget returns a budget for one of n workers; every is the number of
-// nodes worth about a millisecond of work.
-func (s *search) newBudget(n int, every int64) *budget {
-	bd := &budget{s: s, every: max(every, 1)}
+// newBudget returns a budget for one of n workers sharing the node limit.
+func (s *search) newBudget(n int) *budget {
+	bd := &budget{s: s, every: 1, next: 1, last: -1}
 	if s.opt.MaxNodes > 0 {
 		bd.limit = max(s.opt.MaxNodes/int64(n), 1)
 	}
-	bd.next = bd.every
 	return bd
 }
 
@@ -308,31 +359,38 @@ func (bd *budget) add(k int64) bool {
 	if bd.nodes < bd.next {
 		return false
 	}
-	bd.next = bd.nodes + bd.every
 	bd.flush()
-	return bd.check()
+	stop := bd.check()
+	bd.next = bd.nodes + bd.every
+	return stop
 }
 
-// check looks at the stop flag, the context and the clock.
+// check looks at the stop flags, the context and the clock.
 func (bd *budget) check() bool {
-	if bd.quit != nil && bd.quit.Load() {
+	if (bd.quit != nil && bd.quit.Load()) || bd.s.stopped.Load() {
 		return true
 	}
-	if bd.until > 0 && bd.s.elapsed() >= bd.until {
+	t := bd.s.elapsed()
+	if bd.last >= 0 {
+		switch gap := t - bd.last; {
+		case gap < checkGap/2 && bd.every < maxEvery:
+			bd.every *= 2
+		case gap > 2*checkGap && bd.every > 1:
+			bd.every /= 2
+		}
+	}
+	bd.last = t
+	if bd.until > 0 && t >= bd.until {
 		return true
 	}
-	return bd.s.expired()
+	return bd.s.expiredAt(t)
 }
 
-// expired reports whether the search must stop: stopped already, the
-// context done or the time budget (less a small margin) used. Safe for
-// concurrent use; it reads the clock, so call it every millisecond or so
-// of work, not per node.
-func (s *search) expired() bool {
-	if s.stopped.Load() {
-		return true
-	}
-	if s.ctx.Err() != nil || (s.deadline > 0 && s.elapsed() >= s.deadline) {
+// expiredAt reports whether the search must stop, the clock reading t:
+// the context done or the time budget (less a small margin) used. It
+// marks the search stopped, so the other workers stop at their next look.
+func (s *search) expiredAt(t time.Duration) bool {
+	if s.ctx.Err() != nil || (s.deadline > 0 && t >= s.deadline) {
 		s.stopped.Store(true)
 		return true
 	}

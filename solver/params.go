@@ -1,0 +1,116 @@
+package solver
+
+// Params are the search's tuning values. Solve uses DefaultParams unless
+// Options.Params says otherwise; they are for experiments (a benchmark
+// can try other values without touching the code), and a Params value is
+// read, never written, by a search, so several solves in one process do
+// not interfere.
+type Params struct {
+	// Level is NRPA's nesting level; a level-L search runs Iters
+	// level-(L-1) searches, level 0 being a playout.
+	Level int
+	// Iters is NRPA's iterations per level.
+	Iters int
+	// Alpha is NRPA's learning rate: how far the policy moves toward the
+	// best line at each adaptation.
+	Alpha float64
+	// Penalties are the bead penalties of the Monte-Carlo searches'
+	// guidance, by worker (cycling): a search steers by score + 1000 for a
+	// cleared board - penalty per bead left (the literature's scoring
+	// with a bead penalty) rather than by the game's strict ranking; the
+	// line returned is still the best by the game's ranking. A penalty
+	// <= 0 steers by the game's ranking.
+	Penalties []int64
+	// TabuPairsFrom, when > 0, lets NRPA's playouts remove groups of two
+	// beads of the tabu colour from that move on (Cazenave's selective
+	// policy).
+	TabuPairsFrom int
+	// Phases, when > 1, splits each NRPA worker's budget into phases:
+	// phase k searches from the position after the first k*PhaseMoves
+	// moves of the best line so far, for a share of the budget
+	// proportional to PhaseDecay^k, warm (the top policy kept, the top
+	// level seeded with the rest of the line).
+	Phases     int
+	PhaseMoves int
+	PhaseDecay float64
+	// TabuOffShare, when > 0, turns the tabu rule off in NRPA's
+	// playouts once at most that share of the root's beads are left
+	// (Klein's Tabu48: 48 of 225 beads).
+	TabuOffShare float64
+	// TabuTrials, when > 0, is the share of auto's budget (on a large
+	// board) spent choosing the tabu colour: every colour with at least
+	// the most frequent colour's count less TabuWithin beads gets an
+	// NRPA search of level TrialLevel for an equal part of it (the
+	// workers share the colours), and the main search holds back the
+	// colour whose search found the best line, starting from that line.
+	TabuTrials float64
+	TabuWithin int
+	TrialLevel int
+	// TrialHalving runs the trials in rounds, each keeping the better
+	// half of the colours, each with an equal part of TabuTrials.
+	TrialHalving bool
+	// SharedTop makes auto's workers, on a large board, run one NRPA
+	// search together instead of one each: the top level adapts toward
+	// the best line of all of them.
+	SharedTop bool
+	// EndShare is the share of auto's budget, on a large board, given to
+	// the exhaustive search of the end of the best line (0 to 1).
+	EndShare float64
+	// SmallBoard is the most beads for which auto runs dfs, which may
+	// prove its line optimal, beside NRPA.
+	SmallBoard int
+}
+
+// defaultParams are the shipped values. What chose them (BENCHMARKS.md
+// has the commands and the figures):
+//
+//   - Level 4, 100 iterations, alpha 1: the literature's NRPA; on the 20
+//     standard boards, 50 iterations at levels 1 and 2 lost 6% at 5 s,
+//     restarting level 3 every 4 iterations lost 2% at 30 s, alpha 0.5
+//     and 2 were within noise.
+//   - Penalties 5 and 30: steering by the literature's score less a bead
+//     penalty scored 6-17% more than by the strict ranking at 60,000
+//     playouts on boards 1-4 (penalty 3: +17%, 30: +13%, 100: +6%); two
+//     workers with different penalties search differently.
+//   - No tabu pairs: from move 10 they lost 7% at 5 s and 0.5% at 30 s.
+//   - Tabu trials on 10% of the budget, among the colours within 5 beads
+//     of the most frequent, level 2: +2.2% at 5 s (standard boards, seeds
+//     1-3: 74,393 against 72,784), from the boards where several colours
+//     tie (sg07 +2,398 over three seeds, sg10 +1,386); 20% of the budget
+//     -0.8%, candidates within 10 beads -0.6% against 5.
+//   - Tabu off in the last 26% of the beads: with the trials, 48 beads
+//     of 225 (Klein's Tabu48) +1.6%, 70 beads +2.0%, 30 beads +1.4%,
+//     101 beads -1.0% (5 s, seeds 1-3).
+//   - EndShare 3%: 10% and 12% did no better at 30 s and 5 s.
+//   - SmallBoard 100: dfs proves 8x8 boards optimal within a second and
+//     does not finish 10x10 ones in 30 s.
+var defaultParams = Params{
+	Level:        4,
+	Iters:        100,
+	Alpha:        1,
+	Penalties:    []int64{5, 30},
+	Phases:       1,
+	PhaseMoves:   3,
+	PhaseDecay:   1,
+	TabuOffShare: 0.26,
+	TabuTrials:   0.1,
+	TabuWithin:   5,
+	TrialLevel:   2,
+	EndShare:     0.03,
+	SmallBoard:   100,
+}
+
+// DefaultParams returns the shipped tuning values (a fresh copy).
+func DefaultParams() Params {
+	p := defaultParams
+	p.Penalties = append([]int64(nil), defaultParams.Penalties...)
+	return p
+}
+
+// penalty returns worker w's guidance bead penalty.
+func (p *Params) penalty(w int) int64 {
+	if len(p.Penalties) == 0 {
+		return 0
+	}
+	return p.Penalties[w%len(p.Penalties)]
+}
