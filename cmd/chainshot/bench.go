@@ -18,29 +18,20 @@ func benchCommand() *cli.Command {
 		Usage:     "measure: the board's playouts per second, then a tournament over a fixed suite",
 		ArgsUsage: "[DIR|FILE|NAME...]",
 		Description: "With no arguments the suite is the built-in ladder. Give the standard SameGame\n" +
-			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals:\n" +
+			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals.\n" +
+			"--budgets runs the suite at several budgets and prints the anytime curve: the\n" +
+			"total, boards cleared and mean beads left at each budget; --chart draws it.\n" +
+			"Figures depend on the machine; BENCHMARKS.md records them with the command.\n\n" +
+			"Examples:\n" +
 			"  chainshot bench --budget 30s ../shared/data/samegame-standard\n" +
-			"Figures depend on the machine; BENCHMARKS.md records them with the command.",
+			"  chainshot bench --budgets 1s,5s,30s --out curve.jsonl --chart curve.png ../shared/data/samegame-standard",
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "`DURATION` of CPU time for the playout-speed test (0 skips it)"},
+			&cli.StringFlag{Name: "budgets", Usage: "run the suite once at each of these budgets a board, a comma-separated `LIST` such as 1s,5s,30s,120s (instead of --budget), and print the anytime curve"},
+			&cli.StringFlag{Name: "chart", Usage: "with --budgets, draw the anytime curve in `FILE` (.png or .svg), the published totals of the standard set beside at their budgets"},
 		),
 		Action: doBench,
 	}
-}
-
-// published are the standard benchmark's published totals (literature
-// scoring), from ../shared/research/samegame.md.
-var published = []struct {
-	method string
-	time   string
-	total  int
-}{
-	{"SP-MCTS (Schadd et al. 2008)", "2 h/board", 73998},
-	{"NMCS level 3 (Cazenave 2009)", "~2 h/board", 77934},
-	{"SP-MCTS + CEM tuning (Schadd 2012)", "2 h/board", 78012},
-	{"selective NRPA level 4 (Cazenave 2016)", "not stated", 80030},
-	{"C++ NRPA level 4, one thread, a machine like ours", "30 s/board", 72000},
-	{"js-games.de web records", "-", 87858},
 }
 
 // playoutSpeed plays uniformly random games on b for about d of CPU time
@@ -75,6 +66,10 @@ func doBench(c *cli.Context) error {
 	if d := c.Duration("speed-time"); d < 0 {
 		return badInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
 	}
+	budgets, err := curveArgs(c)
+	if err != nil {
+		return err
+	}
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		args = []string{datasets.GroupLadder}
@@ -99,6 +94,9 @@ func doBench(c *cli.Context) error {
 		printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
 			playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 	}
+	if len(budgets) > 0 {
+		return benchCurve(c, sets, cfg, budgets)
+	}
 	recs, runErr := runSets(c, sets, cfg, "")
 	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
 		return runErr
@@ -107,11 +105,22 @@ func doBench(c *cli.Context) error {
 	if standardSuite(recs) {
 		t := results.Sum(recs)
 		printf(s.out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.opt.Budget, cfg.algo)
-		for _, p := range published {
-			printf(s.out, "  %-52s %-11s %6d\n", p.method, p.time, p.total)
-		}
+		printPublished(s, "")
 	}
 	return runErr
+}
+
+// printPublished lists the published totals on the standard set with
+// their budgets, from results.StandardPublished.
+func printPublished(s *streams, indent string) {
+	pub, err := results.StandardPublished()
+	if err != nil {
+		return
+	}
+	printf(s.out, "%sPublished on the same boards (literature scoring):\n", indent)
+	for _, m := range pub.Methods {
+		printf(s.out, "%s  %-58s %-22s %6d\n", indent, m.Name, m.Budget, m.Total)
+	}
 }
 
 // speedBoard is the board of the playout-speed test: always the built-in

@@ -99,10 +99,13 @@ func tournamentFigure(title string, recs []results.Record, grids [][]string) (ch
 	return chart.Tournament(title, scoring, sets, refs), nil
 }
 
-// anytimeFigure returns the anytime curve of a solver on the standard
-// SameGame set: its totals at each budget, and the published totals at
-// theirs.
-func anytimeFigure(title, solver string, curve []chart.BudgetPoint) (chart.Figure, error) {
+// anytimeFigure returns the anytime curve of a solver: its totals at each
+// budget, and, when the boards are the standard SameGame set, the
+// published totals at theirs.
+func anytimeFigure(title, solver string, curve []chart.BudgetPoint, standard bool) (chart.Figure, error) {
+	if !standard {
+		return chart.Anytime(title, solver, curve, nil), nil
+	}
 	pub, err := results.StandardPublished()
 	if err != nil {
 		return chart.Figure{}, err

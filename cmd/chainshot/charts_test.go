@@ -72,7 +72,7 @@ func TestTournamentFigureMarksStandardBoards(t *testing.T) {
 }
 
 func TestAnytimeFigure(t *testing.T) {
-	f, err := anytimeFigure("test", "auto", []chart.BudgetPoint{{Seconds: 5, Total: 71172, Cleared: 20, Boards: 20}})
+	f, err := anytimeFigure("test", "auto", []chart.BudgetPoint{{Seconds: 5, Total: 71172, Cleared: 20, Boards: 20}}, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -148,6 +148,9 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 	other := 0
 	for i, l := range f.Lines {
 		r.lines = append(r.lines, l.Raw)
+		if cfg.curveSibling(l.Record.Settings()) {
+			continue // the same bench --budgets run at another of its budgets
+		}
 		b, ours := boards[l.Record.File]
 		if err := r.takeLine(i, l, cfg.settings(), b, ours); err != nil {
 			return err

@@ -57,6 +57,25 @@ func algoHelp() string {
 type searchConfig struct {
 	algo string
 	opt  solver.Options
+	// curve holds the budgets of a bench --budgets run, which records
+	// all its budgets' lines in one --out.
+	curve []time.Duration
+}
+
+// curveSibling reports whether a recorded line's settings are those of
+// this run at another budget of its curve.
+func (cfg searchConfig) curveSibling(got results.Settings) bool {
+	want := cfg.settings()
+	if got.Budget == want.Budget {
+		return false
+	}
+	for _, b := range cfg.curve {
+		if got.Budget == b.Seconds() {
+			got.Budget = want.Budget
+			return got == want
+		}
+	}
+	return false
 }
 
 func searchConfigFrom(c *cli.Context) (searchConfig, error) {

@@ -228,21 +228,32 @@ func TestAnytimeChart(t *testing.T) {
 			t.Errorf("no %q in the chart", s)
 		}
 	}
-	// Close totals at one budget have their labels on both sides of
-	// their points.
-	var nmcs, cem, point text
+	// Close totals at one budget have labels that do not overlap: those
+	// on the same side of their points are a line apart.
+	var at []text
 	for _, x := range ts {
-		switch {
-		case strings.HasPrefix(x.s, "NMCS level 3"):
-			nmcs = x
-		case strings.HasPrefix(x.s, "SP-MCTS + CEM"):
-			cem = x
-		case strings.HasPrefix(x.s, "SP-MCTS:"):
-			point = x
+		if strings.HasPrefix(x.s, "NMCS level 3") || strings.HasPrefix(x.s, "SP-MCTS + CEM") || strings.HasPrefix(x.s, "SP-MCTS:") {
+			at = append(at, x)
 		}
 	}
-	if !(nmcs.x < point.x && cem.x >= point.x) {
-		t.Errorf("labels at x %.0f (NMCS) and %.0f (CEM), the lone point's at %.0f: want the first left of it", nmcs.x, cem.x, point.x)
+	if len(at) != 3 {
+		t.Fatalf("%d labels of the published points at 2 h, want 3", len(at))
+	}
+	// A label left of its point starts well left of one on the right
+	// (SP-MCTS, whose right side has room).
+	var right float64
+	for _, x := range at {
+		if strings.HasPrefix(x.s, "SP-MCTS:") {
+			right = x.x
+		}
+	}
+	left := func(x text) bool { return x.x < right-20 }
+	for i := range at {
+		for j := range i {
+			if left(at[i]) == left(at[j]) && math.Abs(at[i].y-at[j].y) < 8 {
+				t.Errorf("labels %q and %q overlap: at (%.0f, %.0f) and (%.0f, %.0f)", at[i].s, at[j].s, at[i].x, at[i].y, at[j].x, at[j].y)
+			}
+		}
 	}
 	if n := paths(doc, hex(Vermillion)); n != 3+1 {
 		t.Errorf("%d published points (and legend key), want 4", n)

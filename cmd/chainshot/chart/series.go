@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sort"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -470,16 +471,44 @@ func (p *points) Plot(c draw.Canvas, pl *plot.Plot) {
 	g := glyph(p.s.Shape, p.color)
 	sty := textStyle(regular(legendSize), Ink)
 	sty.YAlign = draw.YCenter
+	type label struct {
+		at   vg.Point
+		left bool
+		text string
+	}
+	labels := make([]label, len(p.s.X))
 	for k := range p.s.X {
 		pt := vg.Point{X: tx(p.s.X[k]), Y: ty(p.s.Y[k])}
 		c.DrawGlyph(g, pt)
-		sty.XAlign = draw.XLeft
-		at := vg.Point{X: pt.X + g.Radius + 5*px, Y: pt.Y}
-		if p.s.LabelLeft != nil && p.s.LabelLeft[k] {
-			sty.XAlign = draw.XRight
-			at.X = pt.X - g.Radius - 5*px
+		l := label{at: vg.Point{X: pt.X + g.Radius + 5*px, Y: pt.Y}, text: p.s.Labels[k]}
+		// On the left where asked, or where the right would leave the panel.
+		if (p.s.LabelLeft != nil && p.s.LabelLeft[k]) || l.at.X+sty.Width(l.text) > c.Max.X {
+			l.left, l.at.X = true, pt.X-g.Radius-5*px
 		}
-		c.FillText(sty, at, p.s.Labels[k])
+		labels[k] = l
+	}
+	// Labels on the same side of the same x that would overlap are moved
+	// apart, upwards from the lowest, a line's height each.
+	order := make([]int, len(labels))
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(i, j int) bool { return labels[order[i]].at.Y < labels[order[j]].at.Y })
+	gap := sty.Height("0") * 1.15
+	for i, k := range order {
+		for _, j := range order[:i] {
+			a, b := labels[j], &labels[k]
+			if a.left == b.left && math.Abs(float64(a.at.X-b.at.X)) < float64(gap) && b.at.Y-a.at.Y < gap {
+				b.at.Y = a.at.Y + gap
+			}
+		}
+	}
+	for _, l := range labels {
+		sty.XAlign = draw.XLeft
+		if l.left {
+			sty.XAlign = draw.XRight
+		}
+		c.FillText(sty, l.at, l.text)
 	}
 }
 
