@@ -42,6 +42,10 @@ type Record struct {
 	Requested string `json:"requested_algorithm,omitempty"`
 	// MaxNodes is the node budget asked for (--max-nodes), 0 for none.
 	MaxNodes int64 `json:"max_nodes,omitempty"`
+	// Params are the solver's tuning values when an experiment replaced
+	// the shipped ones (chainshot bench --params), as JSON; empty for the
+	// shipped values.
+	Params string `json:"params,omitempty"`
 	// Wall says Budget was wall-clock time, not CPU time (--wall).
 	Wall bool `json:"wall,omitempty"`
 }
@@ -55,6 +59,7 @@ type Settings struct {
 	Wall     bool
 	MaxNodes int64
 	Seed     uint64
+	Params   string
 }
 
 // Settings returns the settings r was made with. A record from before
@@ -65,7 +70,7 @@ func (r Record) Settings() Settings {
 	if algo == "" {
 		algo, _, _ = strings.Cut(r.Algorithm, "/")
 	}
-	return Settings{Algo: algo, Budget: r.Budget, Wall: r.Wall, MaxNodes: r.MaxNodes, Seed: r.Seed}
+	return Settings{Algo: algo, Budget: r.Budget, Wall: r.Wall, MaxNodes: r.MaxNodes, Seed: r.Seed, Params: r.Params}
 }
 
 // Better reports whether r ranks above o, by the game's rule

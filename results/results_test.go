@@ -28,7 +28,7 @@ var full = Record{
 	File: "sets/hard1.txt#3", Rows: 15, Cols: 14, Colors: 5, Algorithm: "auto/nrpa",
 	Budget: 30, CPU: 29.4, Moves: [][2]int{{1, 3}, {2, 7}}, Score: 2211, BeadsLeft: 2,
 	Optimal: true, Seed: 7, Nodes: 123456, Partial: true,
-	Requested: "auto", MaxNodes: 5000, Wall: true,
+	Requested: "auto", MaxNodes: 5000, Wall: true, Params: `{"TabuTrials":0}`,
 }
 
 func TestJSONLRoundTrip(t *testing.T) {
@@ -238,7 +238,7 @@ func TestSettings(t *testing.T) {
 		r    Record
 		want Settings
 	}{
-		{full, Settings{Algo: "auto", Budget: 30, Wall: true, MaxNodes: 5000, Seed: 7}},
+		{full, Settings{Algo: "auto", Budget: 30, Wall: true, MaxNodes: 5000, Seed: 7, Params: `{"TabuTrials":0}`}},
 		// Lines written before requested_algorithm: the part before "/".
 		{Record{Algorithm: "auto/nrpa", Budget: 5, Seed: 1}, Settings{Algo: "auto", Budget: 5, Seed: 1}},
 		{Record{Algorithm: "beam", Budget: 5}, Settings{Algo: "beam", Budget: 5}},

@@ -21,13 +21,18 @@ func benchCommand() *cli.Command {
 			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals.\n" +
 			"--budgets runs the suite at several budgets and prints the anytime curve: the\n" +
 			"total, boards cleared and mean beads left at each budget; --chart draws it.\n" +
+			"--seeds repeats each run with several seeds and reports the median; --params\n" +
+			"runs the solver with other tuning values (solver.Params), to measure a lever.\n" +
 			"Figures depend on the machine; BENCHMARKS.md records them with the command.\n\n" +
 			"Examples:\n" +
 			"  chainshot bench --budget 30s ../shared/data/samegame-standard\n" +
-			"  chainshot bench --budgets 1s,5s,30s --out curve.jsonl --chart curve.png ../shared/data/samegame-standard",
+			"  chainshot bench --budgets 1s,5s,30s --seeds 1-3 --out curve.jsonl --chart curve.png ../shared/data/samegame-standard\n" +
+			"  chainshot bench --budget 5s --seeds 1-3 --params '{\"TabuTrials\":0}' --out notrials.jsonl ../shared/data/samegame-standard",
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "`DURATION` of CPU time for the playout-speed test (0 skips it)"},
 			&cli.StringFlag{Name: "budgets", Usage: "run the suite once at each of these budgets a board, a comma-separated `LIST` such as 1s,5s,30s,120s (instead of --budget), and print the anytime curve"},
+			&cli.StringFlag{Name: "seeds", Usage: "run the suite once with each of these seeds, a `LIST` such as 1-3 or 1,4,7 (instead of --seed), and print each total and their median"},
+			&cli.StringFlag{Name: "params", Usage: "for experiments: the solver's tuning values, a `JSON` object of solver.Params fields such as {\"TabuTrials\":0}; the others keep their shipped values, and results lines record them all"},
 			&cli.StringFlag{Name: "chart", Usage: "with --budgets, draw the anytime curve in `FILE` (.png or .svg), the published totals of the standard set beside at their budgets"},
 		),
 		Action: doBench,
@@ -66,7 +71,7 @@ func doBench(c *cli.Context) error {
 	if d := c.Duration("speed-time"); d < 0 {
 		return badInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
 	}
-	budgets, err := curveArgs(c)
+	runs, err := benchArgs(c, &cfg)
 	if err != nil {
 		return err
 	}
@@ -94,8 +99,8 @@ func doBench(c *cli.Context) error {
 		printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
 			playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 	}
-	if len(budgets) > 0 {
-		return benchCurve(c, sets, cfg, budgets)
+	if c.IsSet("budgets") || c.IsSet("seeds") {
+		return benchMany(c, sets, cfg, runs)
 	}
 	recs, runErr := runSets(c, sets, cfg, "")
 	if err, ok := runErr.(*exitError); ok && err.code == exitBad {

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,114 +15,254 @@ import (
 	"chainshot/cmd/chainshot/chart"
 	"chainshot/datasets"
 	"chainshot/results"
+	"chainshot/solver"
 )
 
-// curveArgs checks bench's --budgets and --chart before any solving and
-// returns the budgets in increasing order (none without --budgets).
-func curveArgs(c *cli.Context) ([]time.Duration, error) {
+// benchRuns are the runs of one bench: the suite at each budget and
+// seed. A bench without --budgets or --seeds has one run.
+type benchRuns struct {
+	budgets []time.Duration
+	seeds   []uint64
+}
+
+func (b benchRuns) many() bool { return len(b.budgets) > 1 || len(b.seeds) > 1 }
+
+// benchArgs reads bench's --budgets, --seeds, --params and --chart
+// before any solving: the runs, and cfg with the experiment's Params.
+func benchArgs(c *cli.Context, cfg *searchConfig) (benchRuns, error) {
 	const cmd = "chainshot bench"
-	if !c.IsSet("budgets") {
-		if c.IsSet("chart") {
-			return nil, badInput("%s: --chart draws the anytime curve of --budgets: give --budgets LIST, such as --budgets 1s,5s,30s", cmd)
+	runs := benchRuns{budgets: []time.Duration{cfg.opt.Budget}, seeds: []uint64{cfg.opt.Seed}}
+	if c.IsSet("budgets") {
+		list := c.String("budgets")
+		if c.IsSet("budget") {
+			return runs, badInput("%s: --budgets %s: give --budget or --budgets, not both", cmd, list)
 		}
-		return nil, nil
+		budgets, err := parseBudgets(list)
+		if err != nil {
+			return runs, badInput("%s: --budgets %s: %v", cmd, list, err)
+		}
+		runs.budgets = budgets
 	}
-	list := c.String("budgets")
-	if c.IsSet("budget") {
-		return nil, badInput("%s: --budgets %s: give --budget or --budgets, not both", cmd, list)
+	if c.IsSet("seeds") {
+		list := c.String("seeds")
+		if c.IsSet("seed") {
+			return runs, badInput("%s: --seeds %s: give --seed or --seeds, not both", cmd, list)
+		}
+		seeds, err := parseSeeds(list)
+		if err != nil {
+			return runs, badInput("%s: --seeds %s: %v", cmd, list, err)
+		}
+		runs.seeds = seeds
 	}
-	if c.IsSet("csv") {
-		return nil, badInput("%s: --csv holds one budget's run: with --budgets %s, keep --out and write the CSV with chainshot results merge --csv", cmd, list)
+	if c.IsSet("params") {
+		prm, canon, err := parseParams(c.String("params"))
+		if err != nil {
+			return runs, badInput("%s: --params: %v", cmd, err)
+		}
+		cfg.opt.Params, cfg.params = &prm, canon
 	}
+	if runs.many() && c.IsSet("csv") {
+		return runs, badInput("%s: --csv holds one run: with several budgets or seeds, keep --out and write the CSV with chainshot results merge --csv", cmd)
+	}
+	if path := c.String("chart"); path != "" {
+		if !c.IsSet("budgets") {
+			return runs, badInput("%s: --chart draws the anytime curve of --budgets: give --budgets LIST, such as --budgets 1s,5s,30s", cmd)
+		}
+		if err := checkChartPath(path); err != nil {
+			return runs, badInput("%s: --chart: %v", cmd, err)
+		}
+	}
+	for _, b := range runs.budgets {
+		for _, s := range runs.seeds {
+			sib := *cfg
+			sib.opt.Budget, sib.opt.Seed = b, s
+			cfg.siblings = append(cfg.siblings, sib.settings())
+		}
+	}
+	return runs, nil
+}
+
+// parseBudgets reads a comma-separated list of durations above 0, and
+// returns them in increasing order.
+func parseBudgets(list string) ([]time.Duration, error) {
 	var budgets []time.Duration
 	for _, f := range strings.Split(list, ",") {
 		d, err := time.ParseDuration(strings.TrimSpace(f))
 		if err != nil || d <= 0 {
-			return nil, badInput("%s: --budgets %s: %q is not a duration above 0 with a unit, such as 5s", cmd, list, f)
+			return nil, fmt.Errorf("%q is not a duration above 0 with a unit, such as 5s", f)
 		}
 		if slices.Contains(budgets, d) {
-			return nil, badInput("%s: --budgets %s: %s is there twice", cmd, list, d)
+			return nil, fmt.Errorf("%s is there twice", d)
 		}
 		budgets = append(budgets, d)
 	}
 	slices.Sort(budgets)
-	if path := c.String("chart"); path != "" {
-		if err := checkChartPath(path); err != nil {
-			return nil, badInput("%s: --chart: %v", cmd, err)
-		}
-	}
 	return budgets, nil
 }
 
-// benchCurve runs the suite once at each budget, smallest first, and
-// prints each run's table, then the anytime curve: the total in the
-// literature's scoring, the data sets cleared and the mean beads left at
-// each budget. All runs append to the one --out; the second and later
-// runs resume it, so that a rerun of the same command skips every data
-// set already finished at its budget. --chart draws the curve.
-func benchCurve(c *cli.Context, sets []datasets.Set, cfg searchConfig, budgets []time.Duration) error {
+// parseSeeds reads seeds as a comma-separated list of numbers and ranges:
+// "1-3", "1,4,7", "1-3,10".
+func parseSeeds(list string) ([]uint64, error) {
+	var seeds []uint64
+	for _, f := range strings.Split(list, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(f), "-")
+		a, errA := strconv.ParseUint(lo, 10, 64)
+		b, errB := a, error(nil)
+		if isRange {
+			b, errB = strconv.ParseUint(hi, 10, 64)
+		}
+		if errA != nil || errB != nil || b < a || b-a >= 1000 {
+			return nil, fmt.Errorf("%q is not a seed or a range of seeds such as 1-3", f)
+		}
+		for s := a; s <= b; s++ {
+			if slices.Contains(seeds, s) {
+				return nil, fmt.Errorf("seed %d is there twice", s)
+			}
+			seeds = append(seeds, s)
+		}
+	}
+	return seeds, nil
+}
+
+// parseParams reads an experiment's solver tuning values: a JSON object
+// whose fields replace those of solver.DefaultParams. It returns them and
+// their canonical JSON (every field), which results lines record.
+func parseParams(js string) (solver.Params, string, error) {
+	prm := solver.DefaultParams()
+	dec := json.NewDecoder(strings.NewReader(js))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&prm); err != nil {
+		return prm, "", fmt.Errorf("%s: %v (a JSON object of solver.Params fields, such as {\"TabuTrials\":0})", js, err)
+	}
+	if dec.More() {
+		return prm, "", fmt.Errorf("%s: more than one JSON object", js)
+	}
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(prm); err != nil {
+		return prm, "", err
+	}
+	return prm, strings.TrimSpace(buf.String()), nil
+}
+
+// benchMany runs the suite once at each budget and seed, smallest budget
+// first, printing a line for each run, then the anytime curve: at each
+// budget, each seed's total in the literature's scoring, their median,
+// the boards cleared and the mean beads left. All runs append to the one
+// --out; the second and later resume it, so that a rerun of the same
+// command skips every data set already finished in its run. --chart draws
+// the curve of the medians.
+func benchMany(c *cli.Context, sets []datasets.Set, cfg searchConfig, runs benchRuns) error {
 	s := ioFrom(c)
 	var curve []curvePoint
 	var runErr error
 	standard := false
-	cfg.curve = budgets
-	for i, b := range budgets {
-		cfg.opt.Budget = b
-		if i > 0 && c.String("out") != "" {
-			if err := c.Set("resume", "true"); err != nil {
-				return failed("chainshot bench: %v", err)
+	first := true
+runs:
+	for _, b := range runs.budgets {
+		pt := curvePoint{budget: b}
+		for _, seed := range runs.seeds {
+			cfg.opt.Budget, cfg.opt.Seed = b, seed
+			if !first && c.String("out") != "" {
+				if err := c.Set("resume", "true"); err != nil {
+					return failed("chainshot bench: %v", err)
+				}
+			}
+			first = false
+			recs, err := runSets(c, sets, cfg, "")
+			if e, ok := err.(*exitError); ok && e.code == exitBad {
+				return err
+			}
+			if len(recs) == len(sets) {
+				t := results.Sum(recs)
+				pt.runs = append(pt.runs, seedTotals{seed, t})
+				standard = standardSuite(recs)
+				printf(s.out, "budget %s, seed %d: total %d (literature scoring), %d/%d cleared, %s left, %.1f CPU s\n",
+					b, seed, t.Literature, t.Cleared, t.Sets, plural(t.BeadsLeft, "bead"), t.CPU)
+			}
+			if err != nil {
+				runErr = err
+				if len(pt.runs) > 0 {
+					curve = append(curve, pt)
+				}
+				break runs
 			}
 		}
-		recs, err := runSets(c, sets, cfg, "")
-		if e, ok := err.(*exitError); ok && e.code == exitBad {
-			return err
-		}
-		printf(s.out, "Budget %s a board:\n", b)
-		results.WriteTable(s.out, recs)
-		printf(s.out, "\n")
-		if len(recs) == len(sets) {
-			curve = append(curve, curvePoint{b, results.Sum(recs)})
-			standard = standardSuite(recs)
-		}
-		if err != nil {
-			runErr = err
-			break
-		}
+		curve = append(curve, pt)
 	}
+	printf(s.out, "\n")
 	printCurve(s, cfg, len(sets), curve)
 	if standard {
 		printf(s.out, "\n")
 		printPublished(s, "")
 	}
 	if path := c.String("chart"); path != "" && len(curve) > 0 {
-		title := fmt.Sprintf("Anytime curve: %s over %d boards, seed %d", cfg.algo, len(sets), cfg.opt.Seed)
-		points := make([]chart.BudgetPoint, len(curve))
-		for i, p := range curve {
-			points[i] = chart.BudgetPoint{Seconds: p.budget.Seconds(), Total: p.t.Literature, Cleared: p.t.Cleared, Boards: p.t.Sets}
-		}
-		fig, err := anytimeFigure(title, "chainshot "+cfg.algo, points, standard)
-		if err == nil {
-			err = writeChart(path, fig)
-		}
-		if err != nil && runErr == nil {
+		if err := drawCurve(path, cfg, len(sets), curve, standard); err != nil && runErr == nil {
 			runErr = failed("chainshot bench: --chart: %v", err)
 		}
 	}
 	return runErr
 }
 
-// curvePoint is one budget's run in the anytime curve.
+// curvePoint is one budget's runs in the anytime curve, one a seed.
 type curvePoint struct {
 	budget time.Duration
-	t      results.Totals
+	runs   []seedTotals
+}
+
+type seedTotals struct {
+	seed uint64
+	t    results.Totals
+}
+
+// median returns the run of the median total (the lower middle one of an
+// even count).
+func (p curvePoint) median() results.Totals {
+	ts := make([]results.Totals, len(p.runs))
+	for i, r := range p.runs {
+		ts[i] = r.t
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i].Literature < ts[j].Literature })
+	return ts[(len(ts)-1)/2]
 }
 
 // printCurve prints the anytime curve as a table.
 func printCurve(s *streams, cfg searchConfig, sets int, curve []curvePoint) {
-	printf(s.out, "Anytime curve: algorithm %s, seed %d, %s, literature scoring (+1000 a cleared board)\n", cfg.algo, cfg.opt.Seed, plural(sets, "data set"))
-	printf(s.out, "%-10s %8s %9s %16s %10s\n", "budget", "total", "cleared", "mean beads left", "CPU s")
-	for _, p := range curve {
-		printf(s.out, "%-10s %8d %9s %16.2f %10.1f\n", p.budget, p.t.Literature,
-			fmt.Sprintf("%d/%d", p.t.Cleared, p.t.Sets), float64(p.t.BeadsLeft)/float64(max(p.t.Sets, 1)), p.t.CPU)
+	printf(s.out, "Anytime curve: algorithm %s, %s, literature scoring (+1000 a cleared board)\n", cfg.algo, plural(sets, "data set"))
+	if cfg.params != "" {
+		printf(s.out, "params %s\n", cfg.params)
 	}
+	printf(s.out, "%-10s %-28s %8s %9s %16s\n", "budget", "total by seed", "median", "cleared", "mean beads left")
+	for _, p := range curve {
+		var bySeed []string
+		cleared, boards, left := 0, 0, 0
+		for _, r := range p.runs {
+			bySeed = append(bySeed, fmt.Sprintf("%d:%d", r.seed, r.t.Literature))
+			cleared, boards, left = cleared+r.t.Cleared, boards+r.t.Sets, left+r.t.BeadsLeft
+		}
+		printf(s.out, "%-10s %-28s %8d %9s %16.2f\n", p.budget, strings.Join(bySeed, " "), p.median().Literature,
+			fmt.Sprintf("%d/%d", cleared, boards), float64(left)/float64(max(boards, 1)))
+	}
+}
+
+// drawCurve draws the anytime curve of the median runs.
+func drawCurve(path string, cfg searchConfig, sets int, curve []curvePoint, standard bool) error {
+	points := make([]chart.BudgetPoint, len(curve))
+	var seeds []string
+	for _, r := range curve[0].runs {
+		seeds = append(seeds, strconv.FormatUint(r.seed, 10))
+	}
+	for i, p := range curve {
+		m := p.median()
+		points[i] = chart.BudgetPoint{Seconds: p.budget.Seconds(), Total: m.Literature, Cleared: m.Cleared, Boards: m.Sets}
+	}
+	what := "seed " + seeds[0]
+	if len(seeds) > 1 {
+		what = "median of seeds " + strings.Join(seeds, ", ")
+	}
+	title := fmt.Sprintf("Anytime curve: chainshot %s on %s (%s)", cfg.algo, plural(sets, "board"), what)
+	fig, err := anytimeFigure(title, "chainshot "+cfg.algo, points, standard)
+	if err != nil {
+		return err
+	}
+	return writeChart(path, fig)
 }

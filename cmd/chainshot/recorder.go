@@ -171,7 +171,7 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 // run; an interrupted one is run again.
 func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b board.Board, ours bool) error {
 	if got := l.Record.Settings(); got != want {
-		return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes and --seed, or give another --out",
+		return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes, --seed (and bench's --params), or give another --out",
 			r.cmd, r.outPath, l.No, l.Record.File, settingsDiff(got, want))
 	}
 	switch {
@@ -204,6 +204,13 @@ func settingsDiff(rec, run results.Settings) string {
 	add("--wall", fmt.Sprint(rec.Wall), fmt.Sprint(run.Wall))
 	add("--max-nodes", fmt.Sprint(rec.MaxNodes), fmt.Sprint(run.MaxNodes))
 	add("--seed", fmt.Sprint(rec.Seed), fmt.Sprint(run.Seed))
+	shipped := func(p string) string {
+		if p == "" {
+			return "(the shipped values)"
+		}
+		return p
+	}
+	add("--params", shipped(rec.Params), shipped(run.Params))
 	return strings.Join(diffs, ", ")
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,25 +58,18 @@ func algoHelp() string {
 type searchConfig struct {
 	algo string
 	opt  solver.Options
-	// curve holds the budgets of a bench --budgets run, which records
-	// all its budgets' lines in one --out.
-	curve []time.Duration
+	// params are the solver's tuning values as JSON when an experiment
+	// replaced the shipped ones (bench --params; opt.Params holds them).
+	params string
+	// siblings are the settings of every run of a bench with several
+	// budgets or seeds, which records them all in one --out.
+	siblings []results.Settings
 }
 
 // curveSibling reports whether a recorded line's settings are those of
-// this run at another budget of its curve.
+// another run of the same bench (another of its budgets or seeds).
 func (cfg searchConfig) curveSibling(got results.Settings) bool {
-	want := cfg.settings()
-	if got.Budget == want.Budget {
-		return false
-	}
-	for _, b := range cfg.curve {
-		if got.Budget == b.Seconds() {
-			got.Budget = want.Budget
-			return got == want
-		}
-	}
-	return false
+	return got != cfg.settings() && slices.Contains(cfg.siblings, got)
 }
 
 func searchConfigFrom(c *cli.Context) (searchConfig, error) {
@@ -99,5 +93,5 @@ func searchConfigFrom(c *cli.Context) (searchConfig, error) {
 // settings are the settings a search config records in each line.
 func (cfg searchConfig) settings() results.Settings {
 	return results.Settings{Algo: cfg.algo, Budget: cfg.opt.Budget.Seconds(), Wall: cfg.opt.Wall,
-		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed}
+		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed, Params: cfg.params}
 }
