@@ -3,8 +3,6 @@ package solver
 import (
 	"context"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"chainshot/board"
@@ -28,34 +26,6 @@ func randomBoard(t testing.TB, rows, cols, colors int, seed uint64) board.Board 
 	}
 	return b
 }
-
-// sharedDir returns ../shared relative to the repository root, skipping
-// the test when it is missing.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no shared data: %v", err)
-	}
-	return dir
-}
-
-// loadStandard loads board n (1..20) of the standard SameGame benchmark.
-func loadStandard(t testing.TB, n int) board.Board {
-	t.Helper()
-	name := filepath.Join(sharedDir(t), "data", "samegame-standard", "sg"+twoDigits(n)+".txt")
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Skipf("standard board: %v", err)
-	}
-	p, err := board.Parse(data, name, board.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.Board
-}
-
-func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' + n%10)}) }
 
 // checkReplay fails unless r replays on b to exactly its score and beads,
 // and ends the game.
