@@ -7,8 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -152,27 +150,6 @@ func (p Published) Board(fp string) (k int, ok bool) {
 		}
 	}
 	return 0, false
-}
-
-var sgName = regexp.MustCompile(`^sg(\d+)(\.txt)?$`)
-
-// StandardBoard returns the standard set's board number (1 to 20) that a
-// data set's name gives: "FILE#K" (the K-th board of the standard file,
-// as multi-board files name their boards) or "sgKK.txt" (the set's boards
-// one a file, as ../shared/data/samegame-standard has them). The caller
-// knows that the data set is the standard set; ok is false for a name of
-// neither form or a number out of range.
-func StandardBoard(name string) (k int, ok bool) {
-	if i := strings.LastIndex(name, "#"); i >= 0 {
-		k, err := strconv.Atoi(name[i+1:])
-		return k, err == nil && k >= 1 && k <= 20
-	}
-	m := sgName.FindStringSubmatch(filepath.Base(name))
-	if m == nil {
-		return 0, false
-	}
-	k, err := strconv.Atoi(m[1])
-	return k, err == nil && k >= 1 && k <= 20
 }
 
 // Markdown returns the published results as Markdown: the totals

@@ -84,19 +84,6 @@ func TestParsePublishedRefusesUnknownSource(t *testing.T) {
 	}
 }
 
-func TestStandardBoard(t *testing.T) {
-	for name, want := range map[string]int{
-		"standard.txt#1": 1, "../shared/data/samegame-standard/sg07.txt": 7, "sg20.txt": 20, "sg3": 3,
-		"a/b/problems.txt#20": 20, "standard.txt#21": 0, "standard.txt#0": 0, "sg21.txt": 0,
-		"ladder08-15x15-5c": 0, "sgx.txt": 0, "bigsg01.txt": 0,
-	} {
-		k, ok := StandardBoard(name)
-		if ok != (want > 0) || (ok && k != want) {
-			t.Errorf("StandardBoard(%q) = %d, %v; want %d", name, k, ok, want)
-		}
-	}
-}
-
 // benchmarksKeys are the methods of BENCHMARKS.md's per-board table.
 var benchmarksKeys = []string{"dbs", "sp-mcts", "sp-mcts-move", "mc-rws", "nmcs-3", "sp-mcts-cem", "nrpa-selective", "js-games"}
 

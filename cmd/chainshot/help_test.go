@@ -80,7 +80,7 @@ func firstBackquoted(s string) string {
 	return word
 }
 
-var update = flag.Bool("update", false, "rewrite the README's command reference from the commands")
+var update = flag.Bool("update", false, "rewrite the README's command reference and its Chain Reaction picture (docs/chain-reaction.png) from the commands")
 
 const (
 	referenceStart = "<!-- The command reference is made from the commands' flags: go test ./cmd/chainshot -run TestReadmeMatchesHelp -update -->\n"

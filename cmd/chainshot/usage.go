@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"time"
@@ -117,9 +118,37 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 		if strings.Contains(why, "out of range") {
 			want = "out of range"
 		}
+		if _, ok := f.(*cli.DurationFlag); ok && durationOverflows(value) {
+			want = "out of range (" + durationLimit(value) + ")"
+		}
 		return badInput("%s: %s %q: %s", path, typedFlag(c, flagNames(f, name)), value, want)
 	}
 	return badInput("%s: %s (\"%s --help\" tells more)", path, msg, path)
+}
+
+// durationSyntax is the grammar time.ParseDuration reads: an optional
+// sign, then one or more numbers, each with a unit.
+var durationSyntax = regexp.MustCompile(`^[-+]?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|µs|μs|ms|s|m|h))+$`)
+
+// durationOverflows reports whether s is written as a duration, with its
+// units, but time.ParseDuration refuses it: its value does not fit in a
+// time.Duration (about 292 years either way).
+func durationOverflows(s string) bool {
+	if !durationSyntax.MatchString(s) {
+		return false
+	}
+	_, err := time.ParseDuration(s)
+	return err != nil
+}
+
+// durationLimit says how far a duration of s's sign may go, to the second:
+// "at most 2562047h47m16s".
+func durationLimit(s string) string {
+	limit := time.Duration(math.MaxInt64).Truncate(time.Second)
+	if strings.HasPrefix(s, "-") {
+		return "at least " + (-limit).String()
+	}
+	return "at most " + limit.String()
 }
 
 // findFlag returns the flag of c's command called name, or nil.

@@ -67,9 +67,6 @@ func (a *Appender) endLine() error {
 	return a.Line(nil)
 }
 
-// Path returns the path Append was given.
-func (a *Appender) Path() string { return a.path }
-
 // Line appends line, with a newline added if it has none, in one write,
 // then fsyncs the file. If the write fails part way, a regular file is
 // cut back to where it was, so that it never keeps half a line; after any

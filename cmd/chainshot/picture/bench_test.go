@@ -9,7 +9,7 @@ import (
 // BenchmarkChainShotFrame draws one 25x25 frame with a group highlighted
 // into an RGBA image (no encoding).
 func BenchmarkChainShotFrame(b *testing.B) {
-	frames := replay(25, 25, 2)
+	frames := replay(b, 25, 25, 2)
 	l, err := newChainShotLayout(frames, Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -24,7 +24,7 @@ func BenchmarkChainShotFrame(b *testing.B) {
 // BenchmarkChainShotGIFFrame draws and adds one 25x25 frame to a GIF
 // (drawing, palette mapping and the delta), without the final encoding.
 func BenchmarkChainShotGIFFrame(b *testing.B) {
-	frames := replay(25, 25, 40)
+	frames := replay(b, 25, 25, 40)
 	l, err := newChainShotLayout(frames, Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -45,7 +45,7 @@ func BenchmarkChainShotGIFFrame(b *testing.B) {
 
 // BenchmarkChainShotGIF120 encodes a whole 25x25 replay of 120 frames.
 func BenchmarkChainShotGIF120(b *testing.B) {
-	frames := replay(25, 25, 120)
+	frames := replay(b, 25, 25, 120)
 	for b.Loop() {
 		if err := ChainShotGIF(io.Discard, frames, Options{}); err != nil {
 			b.Fatal(err)
@@ -55,7 +55,7 @@ func BenchmarkChainShotGIF120(b *testing.B) {
 
 // BenchmarkChainShotPNG encodes one 25x25 board as a PNG.
 func BenchmarkChainShotPNG(b *testing.B) {
-	frames := replay(25, 25, 2)
+	frames := replay(b, 25, 25, 2)
 	for b.Loop() {
 		if err := ChainShotPNG(io.Discard, frames[0], Options{}); err != nil {
 			b.Fatal(err)

@@ -7,125 +7,70 @@ import (
 	"image/draw"
 	"image/gif"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"chainshot/board"
 )
 
-// sameGame is a small ChainShot engine for the tests, kept apart from the
-// board package so this package stands alone: grid[c] is column c from the
-// bottom up.
-type sameGame [][]byte
-
-func newSameGame(rows, cols, colors int, seed uint64) sameGame {
+// randomBoard returns a rows x cols board of colors colours drawn from
+// seed, column by column from the left, each bottom up.
+func randomBoard(t testing.TB, rows, cols, colors int, seed uint64) board.Board {
+	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 7))
-	g := make(sameGame, cols)
-	for c := range g {
-		for range rows {
-			g[c] = append(g[c], "RGBLO"[r.IntN(colors)])
+	grid := make([][]board.Color, rows)
+	for i := range grid {
+		grid[i] = make([]board.Color, cols)
+	}
+	for c := range cols {
+		for h := range rows {
+			grid[rows-1-h][c], _ = board.ColorOf("RGBLO"[r.IntN(colors)])
 		}
 	}
-	return g
+	b, err := board.New(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
-// group returns the squares (column, height) of the group at (c, h).
-func (g sameGame) group(c, h int) [][2]int {
-	color := g[c][h]
-	seen := map[[2]int]bool{{c, h}: true}
-	stack := [][2]int{{c, h}}
-	for i := 0; i < len(stack); i++ {
-		p := stack[i]
-		for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-			q := [2]int{p[0] + d[0], p[1] + d[1]}
-			if q[0] >= 0 && q[0] < len(g) && q[1] >= 0 && q[1] < len(g[q[0]]) && !seen[q] && g[q[0]][q[1]] == color {
-				seen[q] = true
-				stack = append(stack, q)
-			}
+// pickGroup returns the first group of b, in board.AppendGroups order,
+// whose size times sign is largest: sign 1 finds a largest group (to
+// score well), -1 a smallest (to make games long). ok is false when the
+// game is over.
+func pickGroup(b *board.Board, sign int) (g board.Group, ok bool) {
+	for _, x := range b.AppendGroups(nil) {
+		if !ok || x.Size*sign > g.Size*sign {
+			g, ok = x, true
 		}
 	}
-	return stack
+	return g, ok
 }
 
-// smallest returns the move (column, height) of a smallest group of two
-// or more, to make games long; ok is false when the game is over.
-func (g sameGame) smallest() (c, h int, ok bool) { return g.pick(-1) }
-
-// largest returns the move of a largest group, to score well.
-func (g sameGame) largest() (c, h int, ok bool) { return g.pick(1) }
-
-// pick returns the move of the first group of two or more whose size
-// times sign is largest.
-func (g sameGame) pick(sign int) (c, h int, ok bool) {
-	best := -1 << 30
-	for ci := range g {
-		for hi := range g[ci] {
-			if n := len(g.group(ci, hi)); n >= 2 && n*sign > best {
-				best, c, h, ok = n*sign, ci, hi, true
-			}
-		}
-	}
-	return c, h, ok
-}
-
-// remove plays (c, h): the group goes, beads fall, empty columns close.
-func (g sameGame) remove(c, h int) sameGame {
-	gone := map[[2]int]bool{}
-	for _, p := range g.group(c, h) {
-		gone[p] = true
-	}
-	var out sameGame
-	for ci, col := range g {
-		var kept []byte
-		for hi, b := range col {
-			if !gone[[2]int{ci, hi}] {
-				kept = append(kept, b)
-			}
-		}
-		if len(kept) > 0 {
-			out = append(out, kept)
-		}
-	}
-	return out
-}
-
-// grid returns the board top row first, rows x cols, '.' for empty.
-func (g sameGame) grid(rows, cols int) []string {
-	lines := make([]string, rows)
-	for i := range lines {
-		b := bytes.Repeat([]byte{'.'}, cols)
-		for c := range g {
-			if h := rows - 1 - i; h < len(g[c]) {
-				b[c] = g[c][h]
-			}
-		}
-		lines[i] = string(b)
-	}
-	return lines
-}
-
-// replay returns n frames of greedy games on rows x cols boards: each
-// frame but the last shows its move's group; a finished game is followed
-// by a fresh board.
-func replay(rows, cols, n int) []ChainShotFrame {
+// replay returns n frames of games on rows x cols boards, played smallest
+// group first by the rules of package board: each frame but the last
+// shows its move's group; a finished game is followed by a fresh board.
+func replay(t testing.TB, rows, cols, n int) []ChainShotFrame {
 	var frames []ChainShotFrame
 	seed := uint64(1)
-	g := newSameGame(rows, cols, 5, seed)
+	b := randomBoard(t, rows, cols, 5, seed)
 	total := 0
 	for len(frames) < n-1 {
-		c, h, ok := g.smallest()
+		g, ok := pickGroup(&b, -1)
 		if !ok {
 			seed++
-			g = newSameGame(rows, cols, 5, seed)
+			b = randomBoard(t, rows, cols, 5, seed)
 			continue
 		}
-		size := len(g.group(c, h))
-		total += (size - 2) * (size - 2)
+		total += board.Score(g.Size)
 		frames = append(frames, ChainShotFrame{
-			Grid:    g.grid(rows, cols),
-			Pick:    Cell{Row: h + 1, Col: c + 1},
-			Caption: fmt.Sprintf("move %d: %d %d  +%d  total %d", len(frames)+1, h+1, c+1, (size-2)*(size-2), total),
+			Grid:    strings.Fields(b.Format()),
+			Pick:    Cell{Row: int(g.Move.Row) + 1, Col: int(g.Move.Col) + 1},
+			Caption: fmt.Sprintf("move %d: %v  +%d  total %d", len(frames)+1, g.Move, board.Score(g.Size), total),
 		})
-		g = g.remove(c, h)
+		b.Remove(g.Move)
 	}
-	return append(frames, ChainShotFrame{Grid: g.grid(rows, cols), Caption: fmt.Sprintf("end: %d points", total)})
+	return append(frames, ChainShotFrame{Grid: strings.Fields(b.Format()), Caption: fmt.Sprintf("end: %d points", total)})
 }
 
 // composite decodes a GIF and returns each frame as shown, every frame
@@ -169,7 +114,7 @@ func asPNG(t *testing.T, encode func(*bytes.Buffer) error) image.Image {
 // frame per board given, the last one held.
 func TestGIFFramesMatchPNGs(t *testing.T) {
 	opts := Options{Title: "replay", Delay: 50, Hold: 500}
-	cs := replay(6, 7, 12)
+	cs := replay(t, 6, 7, 12)
 	boom := boomFrames()
 	// Chain Reaction frames are compared against one-frame GIFs: a strip
 	// has arrows and a different layout.
@@ -259,7 +204,7 @@ func expendibotsSingle(b *bytes.Buffer, frames []ExpendibotsFrame, i int, opts O
 // TestChainShotGIFSize checks that a 25x25 replay of 120 frames stays
 // under 3 MB, and that each frame's caption is the one given.
 func TestChainShotGIFSize(t *testing.T) {
-	frames := replay(25, 25, 120)
+	frames := replay(t, 25, 25, 120)
 	var buf bytes.Buffer
 	if err := ChainShotGIF(&buf, frames, Options{Title: "25x25 replay"}); err != nil {
 		t.Fatal(err)

@@ -40,7 +40,7 @@ func TestPalettesHoldDrawnColours(t *testing.T) {
 			t.Errorf("%s: %d colours (%d pixels) are not in the palette, e.g. %v", name, len(m), n, m)
 		}
 	}
-	cs := replay(8, 9, 6)
+	cs := replay(t, 8, 9, 6)
 	cl, err := newChainShotLayout(cs, Options{Title: "title"})
 	if err != nil {
 		t.Fatal(err)

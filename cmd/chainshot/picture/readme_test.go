@@ -1,120 +1,74 @@
 package picture
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"chainshot/board"
 )
 
-var readme = flag.String("readme", "", "write the README's sample pictures into this directory")
+var readme = flag.String("readme", "", "write the README's replay GIF into this folder instead of comparing it with docs/")
 
-// TestReadmePictures writes the README's samples when -readme is given:
-// go test ./cmd/chainshot/picture -run Readme -readme ../../../docs
+// TestReadmePictures draws the README's ChainShot replay,
+// docs/chainshot-replay.gif: a 10x10 board of five colours played largest
+// group first, by the rules of package board. It checks that the file in
+// docs/ is that picture, byte for byte; -readme DIR writes it into DIR
+// instead:
+//
+//	go test ./cmd/chainshot/picture -run Readme -readme ../../../docs
+//
+// The README's Chain Reaction picture, docs/chain-reaction.png, is drawn
+// by the tool itself from docs/chain-reaction.txt (the command is in that
+// file), with the engine's trace of the move; TestReadmeChainPicture in
+// cmd/chainshot checks it.
 func TestReadmePictures(t *testing.T) {
-	if *readme == "" {
-		t.Skip("no -readme directory")
-	}
-	var frames []ChainShotFrame
-	game := newSameGame(10, 10, 5, 1)
-	total := 0
-	for k := 1; ; k++ {
-		c, h, ok := game.largest()
+	b := randomBoard(t, 10, 10, 5, 1)
+	var moves []board.Group
+	var before []board.Board
+	for {
+		g, ok := pickGroup(&b, 1)
 		if !ok {
 			break
 		}
-		n := len(game.group(c, h))
-		total += (n - 2) * (n - 2)
-		frames = append(frames, ChainShotFrame{Grid: game.grid(10, 10), Pick: Cell{h + 1, c + 1},
-			Caption: fmt.Sprintf("move %d: %d %d  +%d  total %d", k, h+1, c+1, (n-2)*(n-2), total)})
-		game = game.remove(c, h)
+		moves, before = append(moves, g), append(before, b)
+		b.Remove(g.Move)
 	}
-	left := 0
-	for _, col := range game {
-		left += len(col)
+	var frames []ChainShotFrame
+	total := 0
+	for k, g := range moves {
+		gain := board.Score(g.Size)
+		total += gain
+		frames = append(frames, ChainShotFrame{Grid: strings.Fields(before[k].Format()),
+			Pick:    Cell{Row: int(g.Move.Row) + 1, Col: int(g.Move.Col) + 1},
+			Caption: fmt.Sprintf("move %d/%d: %v  +%d  total %d", k+1, len(moves), g.Move, gain, total)})
 	}
-	frames = append(frames, ChainShotFrame{Grid: game.grid(10, 10),
-		Caption: fmt.Sprintf("end: %d moves, %d beads left, %d points", len(frames), left, total)})
-	for k := range frames[:len(frames)-1] {
-		frames[k].Caption = fmt.Sprintf("move %d/%d%s", k+1, len(frames)-1, frames[k].Caption[len(fmt.Sprintf("move %d", k+1)):])
-	}
-	write(t, "chainshot-replay.gif", func(w io.Writer) error {
-		return ChainShotGIF(w, frames, Options{Title: "a 10x10 board, largest group first", Cell: 24})
-	})
-	write(t, "chain-reaction.png", func(w io.Writer) error {
-		return ChainReactionStripPNG(w, reaction(t), Options{Players: "RB", PerRow: 3, Cell: 32,
-			Title: "Chain Reaction: R plays 5 2, wave by wave"})
-	})
-}
-
-func write(t *testing.T, name string, f func(io.Writer) error) {
-	if err := WriteFile(filepath.Join(*readme, name), f); err != nil {
+	frames = append(frames, ChainShotFrame{Grid: strings.Fields(b.Format()),
+		Caption: fmt.Sprintf("end: %d moves, %d beads left, %d points", len(moves), b.Beads(), total)})
+	var got bytes.Buffer
+	if err := ChainShotGIF(&got, frames, Options{Title: "a 10x10 board, largest group first", Cell: 24}); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// reaction plays R's move 5 2 on a 5x5 position and returns the board
-// before, after the orb lands, and after each wave of explosions. All the
-// squares at critical mass explode together in a wave; the chain stops
-// when it is stable or one player is left.
-func reaction(t *testing.T) []ChainReactionFrame {
-	g := parseOrbs(t, "RB",
-		"1R 2R 1B . .",
-		"2B 3B 2R 1B .",
-		"1R 2B 3R 2B 1B",
-		". 1B 2B 3R 1R",
-		"1B 1R . 1B .",
-	)
-	rows, cols := len(g), len(g[0])
-	crit := func(i, j int) int {
-		n := 4
-		if i == 0 || i == rows-1 {
-			n--
+	if *readme != "" {
+		err := WriteFile(filepath.Join(*readme, "chainshot-replay.gif"), func(w io.Writer) error {
+			_, err := w.Write(got.Bytes())
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if j == 0 || j == cols-1 {
-			n--
-		}
-		return n
+		return
 	}
-	clone := func() [][]Orbs {
-		c := make([][]Orbs, rows)
-		for i := range g {
-			c[i] = append([]Orbs(nil), g[i]...)
-		}
-		return c
+	want, err := os.ReadFile("../../../docs/chainshot-replay.gif")
+	if err != nil {
+		t.Fatal(err)
 	}
-	frames := []ChainReactionFrame{{Grid: clone(), Explode: []Cell{}, Caption: "R to play"}}
-	g[0][1].Count++
-	frames = append(frames, ChainReactionFrame{Grid: clone(), Move: Cell{5, 2}, Caption: "R plays 5 2"})
-	for wave := 1; ; wave++ {
-		var boom [][2]int
-		owners := map[int]bool{}
-		for i := range g {
-			for j := range g[i] {
-				if g[i][j].Count > 0 {
-					owners[g[i][j].Owner] = true
-				}
-				if g[i][j].Count >= crit(i, j) {
-					boom = append(boom, [2]int{i, j})
-				}
-			}
-		}
-		if len(boom) == 0 || len(owners) < 2 {
-			frames[len(frames)-1].Explode = []Cell{}
-			break
-		}
-		for _, b := range boom {
-			o := g[b[0]][b[1]]
-			g[b[0]][b[1]].Count -= crit(b[0], b[1])
-			for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				i, j := b[0]+d[0], b[1]+d[1]
-				if i >= 0 && i < rows && j >= 0 && j < cols {
-					g[i][j] = Orbs{Count: g[i][j].Count + 1, Owner: o.Owner}
-				}
-			}
-		}
-		frames = append(frames, ChainReactionFrame{Grid: clone(), Caption: fmt.Sprintf("wave %d: %d exploded", wave, len(boom))})
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Errorf("docs/chainshot-replay.gif is not the replay this test draws; redraw it with -readme ../../../docs and look at it")
 	}
-	return frames
 }
