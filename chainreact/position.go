@@ -30,7 +30,7 @@ func NewPosition(rows, cols, players int) (Position, error) {
 	return Position{Board: b, Names: DefaultNames[:players]}, nil
 }
 
-// ParsePosition reads a position file (DESIGN.md): one row per line, top
+// ParsePosition reads a position file: one row per line, top
 // row first, cells separated by spaces, "." for an empty cell and
 // "<count><letter>" otherwise; optional headers "players: R G B" and
 // "next: R"; "#" starts a comment. Without "players:" the players are the
