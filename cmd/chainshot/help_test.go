@@ -170,6 +170,8 @@ func TestReadmeMatchesHelp(t *testing.T) {
 	paths := commandPaths("", commands(), map[string]*cli.Command{})
 	known := map[string]bool{"help": true, "version": true}
 	hidden := map[string]bool{}
+	renamed := readme[strings.Index(readme, "**Renamed flags.**"):]
+	renamed = renamed[:strings.Index(renamed, "\n## ")]
 	for path, cmd := range paths {
 		for _, f := range cmd.Flags {
 			vf, _ := f.(cli.VisibleFlag)
@@ -179,6 +181,9 @@ func TestReadmeMatchesHelp(t *testing.T) {
 				}
 				if vf != nil && !vf.IsVisible() {
 					hidden[n] = true
+					if !renamedRow(renamed, path, n) {
+						t.Errorf("chainshot %s --%s, an old spelling kept hidden, has no row naming it and the command in the README's Renamed flags note", path, n)
+					}
 					continue
 				}
 				known[n] = true
@@ -188,7 +193,6 @@ func TestReadmeMatchesHelp(t *testing.T) {
 			}
 		}
 	}
-	renamed := readme[strings.Index(readme, "**Renamed flags.**"):]
 	for _, m := range regexp.MustCompile(`(?:^|[\s(\[\x60|])--([a-z][a-z0-9-]*)`).FindAllStringSubmatch(readme, -1) {
 		n := m[1]
 		switch {
@@ -216,4 +220,20 @@ func TestReadmeMatchesHelp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// renamedRow reports whether a row of the Renamed flags note names the
+// old flag --name and the command at path (by its last word: "gen",
+// "experiment"; "solve" in a list of commands counts).
+func renamedRow(note, path, name string) bool {
+	fields := strings.Fields(path)
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(fields[len(fields)-1]) + `\b`)
+	flag := regexp.MustCompile(`--` + regexp.QuoteMeta(name) + `(?:[^a-z0-9-]|$)`)
+	for _, line := range strings.Split(note, "\n") {
+		old, _, _ := strings.Cut(strings.TrimPrefix(line, "| "), " | ")
+		if strings.HasPrefix(line, "| ") && flag.MatchString(old) && word.MatchString(old) {
+			return true
+		}
+	}
+	return false
 }

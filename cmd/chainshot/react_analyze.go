@@ -81,7 +81,7 @@ func reactAnalyzeCommand() *cli.Command {
 			"  chainshot react analyze docs/chain-reaction.txt\n" +
 			"  chainshot react analyze docs/chain-reaction.txt --move \"5 2\" --png chain.png",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth, `N` plies (1 to 8)"},
+			within(&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth, `N` plies (1 to 8)"}, 1, 8, "1 to 8"),
 			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "the search's evaluation, a `NAME`: brilliant, static, tuned ..."},
 			&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "`N` positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"},
 			&cli.StringFlag{Name: "move", Usage: "show the chain this `MOVE` (\"r c\", row 1 at the bottom) sets off, wave by wave"},
@@ -105,9 +105,6 @@ func analyzeOptionsFrom(cmd string, c *cli.Context) (analyzeOptions, error) {
 	o := analyzeOptions{depth: c.Int("depth"), prove: c.Uint64("prove"), move: c.String("move"), pictures: map[string]string{}}
 	if c.NArg() != 1 {
 		return o, badInput("%s: want one POSITION file, got %d arguments", cmd, c.NArg())
-	}
-	if o.depth < 1 || o.depth > 8 {
-		return o, badInput("%s: --depth %d: want 1 to 8", cmd, o.depth)
 	}
 	var err error
 	if o.eval, err = chainreact.ParseEval(c.String("eval")); err != nil {

@@ -31,14 +31,14 @@ func reactExperimentCommand() *cli.Command {
 			"  chainshot react experiment seed002 --games 100 --jobs 2 --out-dir results/\n" +
 			"  chainshot react experiment seed002 --games 4 --size 3x3 --depth1 1 --depth2 1",
 		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games per matchup"},
+			atLeast(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games per matchup"}, 1, "1 or more"),
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the players"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "`N` games played at once"},
+			jobsFlag(1, "`N` games played at once (0: one per CPU)"),
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
-			&cli.StringFlag{Name: "out-dir", Value: ".", Usage: "`DIR` for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg)"},
+			&cli.StringFlag{Name: "out-dir", Value: ".", Usage: "`DIR` for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg), made if missing"},
 			&cli.StringFlag{Name: "out", Hidden: true, Usage: "old spelling of --out-dir"},
-			&cli.IntFlag{Name: "depth1", Value: 3, Usage: "Table 1's single-heuristic agents search `N` plies"},
-			&cli.IntFlag{Name: "depth2", Value: 2, Usage: "Table 2's agents search `N` plies"},
+			within(&cli.IntFlag{Name: "depth1", Value: 3, Usage: "Table 1's single-heuristic agents search `N` plies (1 to 6)"}, 1, 6, "1 to 6"),
+			within(&cli.IntFlag{Name: "depth2", Value: 2, Usage: "Table 2's agents search `N` plies (1 to 6)"}, 1, 6, "1 to 6"),
 		}, profileFlags()...),
 		Action: profiled(doReactExperiment),
 	}
@@ -112,20 +112,11 @@ func doReactExperiment(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	games, jobs := c.Int("games"), c.Int("jobs")
-	if games < 1 || jobs < 1 {
-		return badInput("%s: --games and --jobs want at least 1", cmd)
-	}
+	games, jobs := c.Int("games"), gamesAtOnce(c)
 	d1, d2 := c.Int("depth1"), c.Int("depth2")
-	if d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6 {
-		return badInput("%s: --depth1 and --depth2 want 1 to 6", cmd)
-	}
-	outDir := c.String("out-dir")
-	if !c.IsSet("out-dir") && c.IsSet("out") {
-		outDir = c.String("out")
-	}
-	if st, err := os.Stat(outDir); err != nil || !st.IsDir() {
-		return badInput("%s: --out %q: not a folder", cmd, outDir)
+	outDir, err := experimentDir(c)
+	if err != nil {
+		return err
 	}
 	seed := c.Uint64("seed")
 	run := func(a, b string) (chainreact.MatchResult, error) {
@@ -177,6 +168,23 @@ func doReactExperiment(c *cli.Context) error {
 	}
 	printExperiment(s, t1, t2, games, d2)
 	return writeExperimentFiles(cmd, outDir, experiment{t1: t1, t2: t2, games: games, seed: seed, size: fmt.Sprintf("%dx%d", rows, cols), depth2: d2})
+}
+
+// experimentDir returns --out-dir (or its old spelling --out), made if
+// missing, before any game is played.
+func experimentDir(c *cli.Context) (string, error) {
+	dir := c.String("out-dir")
+	if !c.IsSet("out-dir") && c.IsSet("out") {
+		dir = c.String("out")
+	}
+	flag := typedFlag(c, []string{"out-dir", "out"})
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return "", badInput("%s: %s %s: not a folder", commandPath(c), flag, dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", badInput("%s: %s %s: cannot make the folder: %v", commandPath(c), flag, dir, reason(err))
+	}
+	return dir, nil
 }
 
 func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) {

@@ -29,8 +29,8 @@ func reactSolveCommand() *cli.Command {
 			&cli.StringFlag{Name: "size", Usage: "solve the empty board of this size, `RxC`, such as 3x4"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object"},
 			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop after `N` positions (0: no limit)"},
-			&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Usage: "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"},
-			&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB`"},
+			durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Usage: "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"}, 0, "0 (no limit) or more"),
+			within(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB` (1 to 65536)"}, 1, 1<<16, "1 to 65536 (MB)"),
 		}, profileFlags()...),
 		Action: profiled(doReactSolve),
 	}
@@ -61,12 +61,6 @@ func doReactSolve(c *cli.Context) error {
 	pos, file, err := solveInput(cmd, c)
 	if err != nil {
 		return err
-	}
-	if c.Int("memory") < 1 || c.Int("memory") > 1<<16 {
-		return badInput("%s: --memory %d: want 1 to 65536 (MB)", cmd, c.Int("memory"))
-	}
-	if c.Duration("budget") < 0 {
-		return badInput("%s: --budget %s: want a duration of 0 or more", cmd, c.Duration("budget"))
 	}
 	ctx, stop := interruptible(c.Context)
 	defer stop()
