@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"chainshot/chainreact"
+
 	"github.com/urfave/cli/v2"
 )
 
@@ -236,4 +238,25 @@ func renamedRow(note, path, name string) bool {
 		}
 	}
 	return false
+}
+
+// TestEvalChoices: every evaluation chainreact has is a choice of react
+// analyze --eval and is named in the react group's help, and every choice
+// parses (issue 18, item 9).
+func TestEvalChoices(t *testing.T) {
+	react := commandPaths("", commands(), map[string]*cli.Command{})["react"]
+	for _, e := range chainreact.Evals() {
+		name := e.String()
+		if !regexp.MustCompile(`\b` + name + `\b`).MatchString(evalChoices()) {
+			t.Errorf("--eval's choices %q lack %s", evalChoices(), name)
+		}
+		if !regexp.MustCompile(`\b` + name + `\b`).MatchString(react.Description) {
+			t.Errorf("chainshot react --help does not name the evaluation %s", name)
+		}
+	}
+	for _, name := range strings.FieldsFunc(strings.ReplaceAll(evalChoices(), " or ", ","), func(r rune) bool { return r == ',' || r == ' ' }) {
+		if _, err := chainreact.ParseEval(name); err != nil {
+			t.Errorf("--eval's choice %q: %v", name, err)
+		}
+	}
 }

@@ -155,7 +155,7 @@ func printMatch(s *streams, r chainreact.MatchResult, size string, seed uint64, 
 		enc := json.NewEncoder(s.out)
 		return enc.Encode(j)
 	}
-	fmt.Fprintf(s.out, "%d games on %s, seed %d, seats alternated\n", r.Games, size, seed)
+	fmt.Fprintf(s.out, "%s on %s, seed %d, seats alternated\n", plural(r.Games, "game"), size, seed)
 	w := max(len(r.Specs[0]), len(r.Specs[1]), 6)
 	fmt.Fprintf(s.out, "%-*s  %5s  %6s  %-17s  %12s  %12s\n", w, "player", "wins", "rate", "95% CI (Wilson)", "mean s/move", "max s/move")
 	for k := 0; k < 2; k++ {

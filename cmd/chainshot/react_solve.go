@@ -219,7 +219,7 @@ func (r *solveReport) text(s *streams) {
 	b := &r.pos.Board
 	what := fmt.Sprintf("%dx%d, empty board", b.Rows(), b.Cols())
 	if r.file != "" {
-		what = fmt.Sprintf("%s: %dx%d, %d orbs played", r.file, b.Rows(), b.Cols(), b.Ply())
+		what = fmt.Sprintf("%s: %dx%d, %s played", r.file, b.Rows(), b.Cols(), plural(b.Ply(), "orb"))
 	}
 	if b.Over() {
 		fmt.Fprintf(s.out, "%s\n", what)
