@@ -18,11 +18,14 @@ func benchCommand() *cli.Command {
 		Usage:     "measure: the board's playouts per second, then a tournament over a fixed suite",
 		ArgsUsage: "[DIR|FILE|NAME...]",
 		Description: "With no arguments the suite is the built-in ladder. Give the standard SameGame\n" +
-			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals:\n" +
-			"  chainshot bench --budget 30s ../shared/data/samegame-standard\n" +
-			"Figures depend on the machine; BENCHMARKS.md records them with the command.",
+			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals.\n" +
+			"--chart draws the table as a chart, as tournament --chart does.\n" +
+			"Figures depend on the machine; BENCHMARKS.md records them with the command." +
+			examples("chainshot bench --budget 30s ../shared/data/samegame-standard",
+				"chainshot bench --budget 2s --chart bench.png"),
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "`DURATION` of CPU time for the playout-speed test (0 skips it)"},
+			chartFlag(),
 		),
 		Action: doBench,
 	}
@@ -75,6 +78,10 @@ func doBench(c *cli.Context) error {
 	if d := c.Duration("speed-time"); d < 0 {
 		return badInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
 	}
+	chartPath, err := chartPathOf(c)
+	if err != nil {
+		return err
+	}
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		args = []string{datasets.GroupLadder}
@@ -111,7 +118,7 @@ func doBench(c *cli.Context) error {
 			printf(s.out, "  %-52s %-11s %6d\n", p.method, p.time, p.total)
 		}
 	}
-	return runErr
+	return chartRun(c, chartPath, chartTitle("chainshot bench", cfg, len(recs), 1, 1), sets, recs, runErr)
 }
 
 // speedBoard is the board of the playout-speed test: always the built-in
