@@ -44,7 +44,7 @@ func parseSize(cmd, flag, s string) (rows, cols int, err error) {
 	rows, err1 := strconv.Atoi(r)
 	cols, err2 := strconv.Atoi(c)
 	if !ok || err1 != nil || err2 != nil || rows < 2 || cols < 2 || rows > chainreact.MaxRows || cols > chainreact.MaxCols {
-		return 0, 0, badInput("%s: --%s %q: want ROWSxCOLS from 2x2 to %dx%d, such as 9x6", cmd, flag, s, chainreact.MaxRows, chainreact.MaxCols)
+		return 0, 0, badInput("%s: --%s %q: want RxC, rows by columns, 2 to %d rows and 2 to %d columns, like 9x6", cmd, flag, s, chainreact.MaxRows, chainreact.MaxCols)
 	}
 	return rows, cols, nil
 }

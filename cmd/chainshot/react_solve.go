@@ -30,6 +30,7 @@ func reactSolveCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object"},
 			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop after `N` positions (0: no limit)"},
 			durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Usage: "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"}, 0, "0 (no limit) or more"),
+			&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
 			within(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB` (1 to 65536)"}, 1, 1<<16, "1 to 65536 (MB)"),
 		}, profileFlags()...),
 		Action: profiled(doReactSolve),
@@ -69,7 +70,12 @@ func doReactSolve(c *cli.Context) error {
 	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: c.Int("memory")})
 	done := make(chan struct{})
 	watched := make(chan struct{})
-	go watchSolve(s, sv, &pos, c.Duration("budget"), cancel, done, watched)
+	clock := solver.ProcessCPU
+	if c.Bool("wall") {
+		t0 := time.Now()
+		clock = func() time.Duration { return time.Since(t0) }
+	}
+	go watchSolve(s, sv, &pos, c.Duration("budget"), clock, cancel, done, watched)
 	startCPU, start := solver.ProcessCPU(), time.Now()
 	res, err := sv.Solve(ctx, &pos.Board)
 	close(done)
@@ -102,7 +108,7 @@ func doReactSolve(c *cli.Context) error {
 }
 
 // errBudget is the cause of a solve stopped by --budget.
-var errBudget = fmt.Errorf("CPU budget spent")
+var errBudget = fmt.Errorf("budget spent")
 
 // solveInput returns the position to solve: the POSITION file or the empty
 // board of --size, never both.
@@ -139,9 +145,9 @@ func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error)
 
 // watchSolve shows the solve's progress on stderr, when it is a terminal,
 // and cancels it when the CPU budget is spent, until done is closed.
-func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, budget time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
+func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
 	defer close(watched)
-	startCPU, start := solver.ProcessCPU(), time.Now()
+	t0, start := clock(), time.Now()
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	shown := false
@@ -154,7 +160,7 @@ func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, bud
 			return
 		case <-tick.C:
 		}
-		if budget > 0 && solver.ProcessCPU()-startCPU >= budget {
+		if budget > 0 && clock()-t0 >= budget {
 			cancel(errBudget)
 		}
 		if s.errTTY && n%20 == 0 {
