@@ -98,15 +98,19 @@ func doBench(c *cli.Context) error {
 		}
 		sets = append(sets, more...)
 	}
-	if d := c.Duration("speed-time"); d > 0 {
-		ref, err := speedBoard()
-		if err != nil {
-			return err
-		}
-		printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
-			playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
+	ref, err := speedBoard()
+	if err != nil {
+		return err
 	}
-	recs, runErr := runSets(c, sets, cfg, "")
+	// The speed test runs once the results files and the profile are
+	// checked: a bad --out is refused before it.
+	speed := func() {
+		if d := c.Duration("speed-time"); d > 0 {
+			printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
+				playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
+		}
+	}
+	recs, runErr := runSetsAfter(c, sets, cfg, speed)
 	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
 		return runErr
 	}
