@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -177,12 +176,8 @@ func experimentDir(c *cli.Context) (string, error) {
 	if !c.IsSet("out-dir") && c.IsSet("out") {
 		dir = c.String("out")
 	}
-	flag := typedFlag(c, []string{"out-dir", "out"})
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return "", badInput("%s: %s %s: not a folder", commandPath(c), flag, dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", badInput("%s: %s %s: cannot make the folder: %v", commandPath(c), flag, dir, reason(err))
+	if err := makeFolder(dir); err != nil {
+		return "", badInput("%s: %s %s: %v", commandPath(c), typedFlag(c, []string{"out-dir", "out"}), dir, err)
 	}
 	return dir, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -81,8 +80,8 @@ func doTournament(c *cli.Context) error {
 	}
 	gifDir := c.String("gif-dir")
 	if gifDir != "" {
-		if err := os.MkdirAll(gifDir, 0o755); err != nil {
-			return badInput("chainshot tournament: --gif-dir: %v", err)
+		if err := makeFolder(gifDir); err != nil {
+			return badInput("chainshot tournament: --gif-dir %s: %v", gifDir, err)
 		}
 	}
 	chartPath, err := chartPathOf(c)
