@@ -3,6 +3,7 @@ package chainreact
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Eval names a static evaluation: a score of a position from one player's
@@ -51,7 +52,8 @@ func ParseEval(s string) (Eval, error) {
 			return Eval(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown evaluation %q (want brilliant, weighted, orbs, critical, control, chain, safety, static, reach or tuned)", s)
+	last := len(evalNames) - 1
+	return 0, fmt.Errorf("unknown evaluation %q (want %s or %s)", s, strings.Join(evalNames[:last], ", "), evalNames[last])
 }
 
 // WinScore is the value of a won game for evaluations other than

@@ -179,7 +179,11 @@ func (f *positionFile) row(lineNo int, text string) error {
 		row = append(row, c)
 	}
 	if len(f.rows) > 0 && len(row) != len(f.rows[0]) {
-		return f.errf(lineNo, 1, "row has %d cells, want %d like line %d", len(row), len(f.rows[0]), f.firstLine)
+		cells := "cells"
+		if len(row) == 1 {
+			cells = "cell"
+		}
+		return f.errf(lineNo, 1, "row has %d %s, want %d like line %d", len(row), cells, len(f.rows[0]), f.firstLine)
 	}
 	f.rows = append(f.rows, row)
 	return nil

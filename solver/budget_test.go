@@ -2,6 +2,8 @@ package solver
 
 import (
 	"context"
+	"flag"
+	"fmt"
 	"runtime/metrics"
 	"strings"
 	"sync"
@@ -104,5 +106,52 @@ func TestBudgetNotOverrun(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+var realCPU = flag.Bool("realcpu", false, "TestBudgetRealCPU: run the budget test on the process's CPU clock (about 90 CPU seconds)")
+
+// TestBudgetRealCPU is TestBudgetNotOverrun on the clock users have: the
+// process's CPU time, with as many workers as CPUs (the commands'
+// default). The work clock sees only counted nodes and allocated bytes;
+// work a search does without counting it shows here. It takes about 90
+// CPU seconds and its figures depend on the machine, so it runs only
+// when asked:
+//
+//	go test ./solver -run TestBudgetRealCPU -realcpu -v
+func TestBudgetRealCPU(t *testing.T) {
+	if !*realCPU {
+		t.Skip("set -realcpu to run every algorithm on the ladder at 100 ms, 200 ms and 1 s of CPU time (about 90 CPU seconds)")
+	}
+	budgets := []time.Duration{100 * time.Millisecond, 200 * time.Millisecond, time.Second}
+	sets := ladder(t)
+	worst := map[string]string{}
+	for _, a := range Algorithms() {
+		for _, budget := range budgets {
+			over, at := -budget, ""
+			for _, set := range sets {
+				c0 := ProcessCPU()
+				r, err := Solve(context.Background(), set.Board, a.Name, Options{Budget: budget, Seed: 1})
+				used := ProcessCPU() - c0
+				if err != nil {
+					t.Fatal(err)
+				}
+				if limit := budget + budget/50 + 50*time.Millisecond; used > limit {
+					t.Errorf("%s, %s, budget %v: used %v of CPU time (%d nodes), more than %v", set.Name, a.Name, budget, used, r.Nodes, limit)
+				}
+				if used-budget > over {
+					over, at = used-budget, set.Name
+				}
+			}
+			worst[fmt.Sprintf("%s %v", a.Name, budget)] = fmt.Sprintf("%+.1f ms (%s)", float64(over)/1e6, at)
+		}
+	}
+	t.Logf("worst overrun of the budget over the %d ladder boards:", len(sets))
+	for _, a := range Algorithms() {
+		line := fmt.Sprintf("%-7s", a.Name)
+		for _, budget := range budgets {
+			line += fmt.Sprintf("  %v: %-28s", budget, worst[fmt.Sprintf("%s %v", a.Name, budget)])
+		}
+		t.Log(strings.TrimRight(line, " "))
 	}
 }

@@ -19,21 +19,22 @@ func benchCommand() *cli.Command {
 		ArgsUsage: "[DIR|FILE|NAME...]",
 		Description: "With no arguments the suite is the built-in ladder. Give the standard SameGame\n" +
 			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals.\n" +
-			"--budgets runs the suite at several budgets and prints the anytime curve: the\n" +
-			"total, boards cleared and mean beads left at each budget; --chart draws it.\n" +
-			"--seeds repeats each run with several seeds and reports the median; --params\n" +
-			"runs the solver with other tuning values (solver.Params), to measure a lever.\n" +
-			"Figures depend on the machine; BENCHMARKS.md records them with the command.\n\n" +
-			"Examples:\n" +
-			"  chainshot bench --budget 30s ../shared/data/samegame-standard\n" +
-			"  chainshot bench --budgets 1s,5s,30s --seeds 1-3 --out curve.jsonl --chart curve.png ../shared/data/samegame-standard\n" +
-			"  chainshot bench --budget 5s --seeds 1-3 --params '{\"TabuTrials\":0}' --out notrials.jsonl ../shared/data/samegame-standard",
+			"--chart draws the table as a chart, as tournament --chart does. --budgets runs the\n" +
+			"suite at several budgets and prints the anytime curve: the total, boards cleared\n" +
+			"and mean beads left at each budget; --chart then draws the curve. --seeds repeats\n" +
+			"each run with several seeds and reports the median; --params runs the solver with\n" +
+			"other tuning values (solver.Params), to measure a lever.\n" +
+			"Figures depend on the machine; BENCHMARKS.md records them with the command." +
+			examples("chainshot bench --budget 30s ../shared/data/samegame-standard",
+				"chainshot bench --budget 2s --chart bench.png",
+				"chainshot bench --budgets 1s,5s,30s --seeds 1-3 --out curve.jsonl --chart curve.png ../shared/data/samegame-standard",
+				"chainshot bench --budget 5s --seeds 1-3 --params '{\"TabuTrials\":0}' --out notrials.jsonl ../shared/data/samegame-standard"),
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "`DURATION` of CPU time for the playout-speed test (0 skips it)"},
 			&cli.StringFlag{Name: "budgets", Usage: "run the suite once at each of these budgets a board, a comma-separated `LIST` such as 1s,5s,30s,120s (instead of --budget), and print the anytime curve"},
 			&cli.StringFlag{Name: "seeds", Usage: "run the suite once with each of these seeds, a `LIST` such as 1-3 or 1,4,7 (instead of --seed), and print each total and their median"},
 			&cli.StringFlag{Name: "params", Usage: "for experiments: the solver's tuning values, a `JSON` object of solver.Params fields such as {\"TabuTrials\":0}; the others keep their shipped values, and results lines record them all"},
-			&cli.StringFlag{Name: "chart", Usage: "with --budgets, draw the anytime curve in `FILE` (.png or .svg), the published totals of the standard set beside at their budgets"},
+			&cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg; with --budgets, the anytime curve (the standard set's published totals beside in both)"},
 		),
 		Action: doBench,
 	}
@@ -75,6 +76,10 @@ func doBench(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	chartPath, err := chartPathOf(c)
+	if err != nil {
+		return err
+	}
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		args = []string{datasets.GroupLadder}
@@ -91,18 +96,22 @@ func doBench(c *cli.Context) error {
 		}
 		sets = append(sets, more...)
 	}
-	if d := c.Duration("speed-time"); d > 0 {
-		ref, err := speedBoard()
-		if err != nil {
-			return err
+	ref, err := speedBoard()
+	if err != nil {
+		return err
+	}
+	// The speed test runs once the results files and the profile are
+	// checked: a bad --out is refused before it.
+	speed := func() {
+		if d := c.Duration("speed-time"); d > 0 {
+			printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
+				playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 		}
-		printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
-			playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 	}
 	if c.IsSet("budgets") || c.IsSet("seeds") {
-		return benchMany(c, sets, cfg, runs)
+		return benchMany(c, sets, cfg, runs, speed)
 	}
-	recs, runErr := runSets(c, sets, cfg, "")
+	recs, runErr := runSetsAfter(c, sets, cfg, speed)
 	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
 		return runErr
 	}
@@ -112,7 +121,7 @@ func doBench(c *cli.Context) error {
 		printf(s.out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.opt.Budget, cfg.algo)
 		printPublished(s, "")
 	}
-	return runErr
+	return chartRun(c, chartPath, chartTitle("chainshot bench", cfg, len(recs), 1, 1), sets, recs, runErr)
 }
 
 // printPublished lists the published totals on the standard set with

@@ -27,8 +27,8 @@ type benchRuns struct {
 
 func (b benchRuns) many() bool { return len(b.budgets) > 1 || len(b.seeds) > 1 }
 
-// benchArgs reads bench's --budgets, --seeds, --params and --chart
-// before any solving: the runs, and cfg with the experiment's Params.
+// benchArgs reads bench's --budgets, --seeds and --params before any
+// solving: the runs, and cfg with the experiment's Params.
 func benchArgs(c *cli.Context, cfg *searchConfig) (benchRuns, error) {
 	const cmd = "chainshot bench"
 	runs := benchRuns{budgets: []time.Duration{cfg.opt.Budget}, seeds: []uint64{cfg.opt.Seed}}
@@ -64,13 +64,8 @@ func benchArgs(c *cli.Context, cfg *searchConfig) (benchRuns, error) {
 	if runs.many() && c.IsSet("csv") {
 		return runs, badInput("%s: --csv holds one run: with several budgets or seeds, keep --out and write the CSV with chainshot results merge --csv", cmd)
 	}
-	if path := c.String("chart"); path != "" {
-		if !c.IsSet("budgets") {
-			return runs, badInput("%s: --chart draws the anytime curve of --budgets: give --budgets LIST, such as --budgets 1s,5s,30s", cmd)
-		}
-		if err := checkChartPath(path); err != nil {
-			return runs, badInput("%s: --chart: %v", cmd, err)
-		}
+	if c.IsSet("chart") && c.IsSet("seeds") && !c.IsSet("budgets") {
+		return runs, badInput("%s: --chart with --seeds draws the anytime curve of --budgets: give --budgets LIST too, or one --seed", cmd)
 	}
 	for _, b := range runs.budgets {
 		for _, s := range runs.seeds {
@@ -145,13 +140,13 @@ func parseParams(js string) (solver.Params, string, error) {
 }
 
 // benchMany runs the suite once at each budget and seed, smallest budget
-// first, printing a line for each run, then the anytime curve: at each
+// first (before runs ahead of the first), printing a line for each run, then the anytime curve: at each
 // budget, each seed's total in the literature's scoring, their median,
 // the boards cleared and the mean beads left. All runs append to the one
 // --out; the second and later resume it, so that a rerun of the same
 // command skips every data set already finished in its run. --chart draws
 // the curve of the medians.
-func benchMany(c *cli.Context, sets []datasets.Set, cfg searchConfig, runs benchRuns) error {
+func benchMany(c *cli.Context, sets []datasets.Set, cfg searchConfig, runs benchRuns, before func()) error {
 	s := ioFrom(c)
 	var curve []curvePoint
 	var runErr error
@@ -167,8 +162,14 @@ runs:
 					return failed("chainshot bench: %v", err)
 				}
 			}
+			var recs []results.Record
+			var err error
+			if first {
+				recs, err = runSetsAfter(c, sets, cfg, before)
+			} else {
+				recs, err = runSets(c, sets, cfg, "")
+			}
 			first = false
-			recs, err := runSets(c, sets, cfg, "")
 			if e, ok := err.(*exitError); ok && e.code == exitBad {
 				return err
 			}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"chainshot/chainreact"
+
 	"github.com/urfave/cli/v2"
 )
 
@@ -80,7 +82,7 @@ func firstBackquoted(s string) string {
 	return word
 }
 
-var update = flag.Bool("update", false, "rewrite the README's command reference and its Chain Reaction picture (docs/chain-reaction.png) from the commands")
+var update = flag.Bool("update", false, "rewrite the README's command reference from the commands")
 
 const (
 	referenceStart = "<!-- The command reference is made from the commands' flags: go test ./cmd/chainshot -run TestReadmeMatchesHelp -update -->\n"
@@ -170,6 +172,8 @@ func TestReadmeMatchesHelp(t *testing.T) {
 	paths := commandPaths("", commands(), map[string]*cli.Command{})
 	known := map[string]bool{"help": true, "version": true}
 	hidden := map[string]bool{}
+	renamed := readme[strings.Index(readme, "**Renamed flags.**"):]
+	renamed = renamed[:strings.Index(renamed, "\n## ")]
 	for path, cmd := range paths {
 		for _, f := range cmd.Flags {
 			vf, _ := f.(cli.VisibleFlag)
@@ -179,6 +183,9 @@ func TestReadmeMatchesHelp(t *testing.T) {
 				}
 				if vf != nil && !vf.IsVisible() {
 					hidden[n] = true
+					if !renamedRow(renamed, path, n) {
+						t.Errorf("chainshot %s --%s, an old spelling kept hidden, has no row naming it and the command in the README's Renamed flags note", path, n)
+					}
 					continue
 				}
 				known[n] = true
@@ -188,7 +195,6 @@ func TestReadmeMatchesHelp(t *testing.T) {
 			}
 		}
 	}
-	renamed := readme[strings.Index(readme, "**Renamed flags.**"):]
 	for _, m := range regexp.MustCompile(`(?:^|[\s(\[\x60|])--([a-z][a-z0-9-]*)`).FindAllStringSubmatch(readme, -1) {
 		n := m[1]
 		switch {
@@ -214,6 +220,43 @@ func TestReadmeMatchesHelp(t *testing.T) {
 			if _, ok := paths[top+" "+sub]; !ok {
 				t.Errorf("README names \"chainshot %s %s\", which is no command", top, sub)
 			}
+		}
+	}
+}
+
+// renamedRow reports whether a row of the Renamed flags note names the
+// old flag --name and the command at path (by its last word: "gen",
+// "experiment"; "solve" in a list of commands counts).
+func renamedRow(note, path, name string) bool {
+	fields := strings.Fields(path)
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(fields[len(fields)-1]) + `\b`)
+	flag := regexp.MustCompile(`--` + regexp.QuoteMeta(name) + `(?:[^a-z0-9-]|$)`)
+	for _, line := range strings.Split(note, "\n") {
+		old, _, _ := strings.Cut(strings.TrimPrefix(line, "| "), " | ")
+		if strings.HasPrefix(line, "| ") && flag.MatchString(old) && word.MatchString(old) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestEvalChoices: every evaluation chainreact has is a choice of react
+// analyze --eval and is named in the react group's help, and every choice
+// parses (issue 18, item 9).
+func TestEvalChoices(t *testing.T) {
+	react := commandPaths("", commands(), map[string]*cli.Command{})["react"]
+	for _, e := range chainreact.Evals() {
+		name := e.String()
+		if !regexp.MustCompile(`\b` + name + `\b`).MatchString(evalChoices()) {
+			t.Errorf("--eval's choices %q lack %s", evalChoices(), name)
+		}
+		if !regexp.MustCompile(`\b` + name + `\b`).MatchString(react.Description) {
+			t.Errorf("chainshot react --help does not name the evaluation %s", name)
+		}
+	}
+	for _, name := range strings.FieldsFunc(strings.ReplaceAll(evalChoices(), " or ", ","), func(r rune) bool { return r == ',' || r == ' ' }) {
+		if _, err := chainreact.ParseEval(name); err != nil {
+			t.Errorf("--eval's choice %q: %v", name, err)
 		}
 	}
 }

@@ -69,9 +69,10 @@ type hostileCase struct {
 // hostileCases are the hostile runs of the command cmd (its path, as
 // "react match"): its first positional argument replaced by (or, for a
 // command that takes none, given) a missing file, an empty folder, an
-// empty file, "-", a huge number; an unknown flag; and for
-// each flag that takes a number or a duration, a negative and a huge
-// value.
+// empty file, "-", a huge number; an unknown flag; for each flag that
+// takes a number or a duration, a negative and a huge value; and for each
+// that takes a FILE (all are outputs) one in a missing folder, for each
+// that takes a DIR one inside a file.
 func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
 	valid := validArgs[path]
 	withArg := func(arg string) []string {
@@ -99,6 +100,14 @@ func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
 	}
 	for _, f := range cmd.Flags {
 		name := f.Names()[0]
+		if sf, ok := f.(*cli.StringFlag); ok {
+			switch firstBackquoted(sf.Usage) {
+			case "FILE": // every FILE flag names an output
+				cases = append(cases, hostileCase{"--" + name + " in a missing folder", withFlag("--"+name, filepath.Join(dir, "nodir", "x.png")), name})
+			case "DIR": // made if missing, but not inside a file
+				cases = append(cases, hostileCase{"--" + name + " inside a file", withFlag("--"+name, filepath.Join(dir, "empty.txt", "d")), name})
+			}
+		}
 		switch f.(type) {
 		case *cli.DurationFlag:
 			cases = append(cases, hostileCase{"negative --" + name, withFlag("--"+name, "-5s"), name})

@@ -63,8 +63,8 @@ func TestWriteReplayGIF(t *testing.T) {
 	}
 
 	err = writeReplayGIF(filepath.Join(dir, "no", "r.gif"), "t.txt", p.Board, moves)
-	if code, msg := exitCode(err); code != exitBad || !strings.Contains(msg, "no such directory") {
-		t.Errorf("bad path: status %d %q, want 2 and no such directory", code, msg)
+	if code, msg := exitCode(err); code != exitBad || !strings.Contains(msg, "no folder "+filepath.Join(dir, "no")) {
+		t.Errorf("bad path: status %d %q, want 2 and no folder", code, msg)
 	}
 	bad := append([]board.Move{}, moves...)
 	bad = append(bad, board.Move{Row: 2, Col: 2})

@@ -27,7 +27,8 @@ func playCommand() *cli.Command {
 			"game does, the moves so far are listed and play exits with status 2.\n" +
 			"With --auto the computer plays FILE by itself within --budget CPU time, showing\n" +
 			"the board after each move, then the moves, CPU time and beads left. Flags marked\n" +
-			"\"with --auto\" apply only then; a hint searches for --hint-budget with the others.\n" +
+			"\"with --auto\" apply only then (without it they are refused); a hint searches for\n" +
+			"--hint-budget with the others.\n" +
 			"Ctrl-C ends a game as quit does, listing the moves and score, then exits with status 130;\n" +
 			"with --auto it shows the best line found so far." +
 			examples("chainshot play sample1",
@@ -106,6 +107,12 @@ func doPlay(c *cli.Context) error {
 	}
 	if c.Bool("auto") {
 		return doAutoPlay(c, cfg)
+	}
+	// A flag only --auto uses is refused without it, not ignored.
+	for _, name := range autoOnly {
+		if c.IsSet(name) {
+			return badInput("chainshot play: %s works only with --auto (\"chainshot play --help\" marks such flags)", typedFlag(c, findFlag(c, name).Names()))
+		}
 	}
 	if c.Duration("hint-budget") <= 0 {
 		return badInput("chainshot play: --hint-budget %v: want a positive duration such as 1s", c.Duration("hint-budget"))

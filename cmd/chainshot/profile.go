@@ -38,18 +38,22 @@ func profiled(action cli.ActionFunc) cli.ActionFunc {
 func startProfile(c *cli.Context) (stop func() error, err error) {
 	cpu, mem := c.String("cpuprofile"), c.String("memprofile")
 	if cpu != "" && mem != "" {
-		return nil, badInput("chainshot %s: give --cpuprofile or --memprofile, not both (one profile at a time)", c.Command.Name)
+		return nil, badInput("%s: give --cpuprofile or --memprofile, not both (one profile at a time)", commandPath(c))
 	}
 	if cpu == "" && mem == "" {
 		return func() error { return nil }, nil
 	}
-	path, mode, file := cpu, profile.CPUProfile, "cpu.pprof"
+	path, mode, file, flag := cpu, profile.CPUProfile, "cpu.pprof", "cpuprofile"
 	if mem != "" {
-		path, mode, file = mem, profile.MemProfile, "mem.pprof"
+		path, mode, file, flag = mem, profile.MemProfile, "mem.pprof", "memprofile"
+	}
+	cmd, flag := commandPath(c), typedFlag(c, []string{flag})
+	if err := checkOutputDir(path); err != nil {
+		return nil, badInput("%s: %s: %v", cmd, flag, err)
 	}
 	dir, err := os.MkdirTemp(filepath.Dir(path), ".profile")
 	if err != nil {
-		return nil, badInput("chainshot %s: cannot write profile %s: %v", c.Command.Name, path, err)
+		return nil, badInput("%s: %s: cannot write %s: %v", cmd, flag, path, reason(err))
 	}
 	p := profile.Start(mode, profile.ProfilePath(dir), profile.NoShutdownHook, profile.Quiet)
 	return func() error {
@@ -65,7 +69,7 @@ func startProfile(c *cli.Context) (stop func() error, err error) {
 			return err
 		})
 		if err != nil {
-			return failed("chainshot: cannot write profile %s: %v", path, reason(err))
+			return failed("%s: %s: %v", cmd, flag, err)
 		}
 		return nil
 	}, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -43,9 +44,23 @@ func parseSize(cmd, flag, s string) (rows, cols int, err error) {
 	rows, err1 := strconv.Atoi(r)
 	cols, err2 := strconv.Atoi(c)
 	if !ok || err1 != nil || err2 != nil || rows < 2 || cols < 2 || rows > chainreact.MaxRows || cols > chainreact.MaxCols {
-		return 0, 0, badInput("%s: --%s %q: want ROWSxCOLS from 2x2 to %dx%d, such as 9x6", cmd, flag, s, chainreact.MaxRows, chainreact.MaxCols)
+		return 0, 0, badInput("%s: --%s %q: want RxC, rows by columns, 2 to %d rows and 2 to %d columns, like 9x6", cmd, flag, s, chainreact.MaxRows, chainreact.MaxCols)
 	}
 	return rows, cols, nil
+}
+
+// jobsFlag is the --jobs flag of the commands that play games at once:
+// N from 0 (one per CPU), value by default.
+func jobsFlag(value int, usage string) *cli.IntFlag {
+	return atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: value, Usage: usage}, 0, "0 (one per CPU) or more")
+}
+
+// gamesAtOnce is --jobs, 0 meaning one per CPU.
+func gamesAtOnce(c *cli.Context) int {
+	if n := c.Int("jobs"); n > 0 {
+		return n
+	}
+	return runtime.NumCPU()
 }
 
 // checkSpec reports a bad player spec as bad usage (exit 2).
@@ -70,10 +85,10 @@ func reactMatchCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "p1", Value: chainreact.DefaultSpec, Usage: "first player, a `SPEC` such as best, best:nodes=900, seed002, random (chainshot react help match lists them)"},
 			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC`"},
-			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, seats alternating"},
+			atLeast(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, seats alternating"}, 1, "1 or more"),
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds every player's randomness"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "`N` games played at once"},
+			jobsFlag(1, "`N` games played at once (0: one per CPU)"),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (the fields the README lists)"},
 		}, profileFlags()...),
 		Action: profiled(doReactMatch),
@@ -106,12 +121,6 @@ func doReactMatch(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Int("games") < 1 {
-		return badInput("%s: --games %d: want at least 1", cmd, c.Int("games"))
-	}
-	if c.Int("jobs") < 1 {
-		return badInput("%s: --jobs %d: want at least 1", cmd, c.Int("jobs"))
-	}
 	for _, f := range []string{"p1", "p2"} {
 		if err := checkSpec(cmd, f, c.String(f)); err != nil {
 			return err
@@ -119,7 +128,7 @@ func doReactMatch(c *cli.Context) error {
 	}
 	cfg := chainreact.MatchConfig{
 		Specs: [2]string{c.String("p1"), c.String("p2")},
-		Games: c.Int("games"), Rows: rows, Cols: cols, Seed: c.Uint64("seed"), Jobs: c.Int("jobs"),
+		Games: c.Int("games"), Rows: rows, Cols: cols, Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c),
 	}
 	if s.errTTY {
 		cfg.Done = func(n int) { fmt.Fprintf(s.err, "\r%d/%d games", n, cfg.Games) }
@@ -146,7 +155,7 @@ func printMatch(s *streams, r chainreact.MatchResult, size string, seed uint64, 
 		enc := json.NewEncoder(s.out)
 		return enc.Encode(j)
 	}
-	fmt.Fprintf(s.out, "%d games on %s, seed %d, seats alternated\n", r.Games, size, seed)
+	fmt.Fprintf(s.out, "%s on %s, seed %d, seats alternated\n", plural(r.Games, "game"), size, seed)
 	w := max(len(r.Specs[0]), len(r.Specs[1]), 6)
 	fmt.Fprintf(s.out, "%-*s  %5s  %6s  %-17s  %12s  %12s\n", w, "player", "wins", "rate", "95% CI (Wilson)", "mean s/move", "max s/move")
 	for k := 0; k < 2; k++ {
@@ -165,7 +174,7 @@ func reactPerftCommand() *cli.Command {
 		ArgsUsage: " ",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "longest sequence, `N` plies (1 to 12)"},
+			within(&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "longest sequence, `N` plies (1 to 12)"}, 1, 12, "1 to 12"),
 			&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players (2 to 8)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -179,9 +188,6 @@ func reactPerftCommand() *cli.Command {
 				return err
 			}
 			d := c.Int("depth")
-			if d < 1 || d > 12 {
-				return badInput("%s: --depth %d: want 1 to 12", cmd, d)
-			}
 			b, err := chainreact.NewBoard(rows, cols, c.Int("players"))
 			if err != nil {
 				return badInput("%s: --players: %v", cmd, err)

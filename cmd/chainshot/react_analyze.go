@@ -81,8 +81,8 @@ func reactAnalyzeCommand() *cli.Command {
 			"  chainshot react analyze docs/chain-reaction.txt\n" +
 			"  chainshot react analyze docs/chain-reaction.txt --move \"5 2\" --png chain.png",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth, `N` plies (1 to 8)"},
-			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "the search's evaluation, a `NAME`: brilliant, static, tuned ..."},
+			within(&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth, `N` plies (1 to 8)"}, 1, 8, "1 to 8"),
+			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "the search's evaluation, a `NAME`: " + evalChoices()},
 			&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "`N` positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"},
 			&cli.StringFlag{Name: "move", Usage: "show the chain this `MOVE` (\"r c\", row 1 at the bottom) sets off, wave by wave"},
 			&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"},
@@ -90,6 +90,16 @@ func reactAnalyzeCommand() *cli.Command {
 		},
 		Action: doReactAnalyze,
 	}
+}
+
+// evalChoices lists the evaluations --eval takes, from chainreact's own
+// list: "brilliant, weighted, ... or tuned".
+func evalChoices() string {
+	var names []string
+	for _, e := range chainreact.Evals() {
+		names = append(names, e.String())
+	}
+	return orList(names)
 }
 
 // analyzeOptions are react analyze's flags, checked.
@@ -105,9 +115,6 @@ func analyzeOptionsFrom(cmd string, c *cli.Context) (analyzeOptions, error) {
 	o := analyzeOptions{depth: c.Int("depth"), prove: c.Uint64("prove"), move: c.String("move"), pictures: map[string]string{}}
 	if c.NArg() != 1 {
 		return o, badInput("%s: want one POSITION file, got %d arguments", cmd, c.NArg())
-	}
-	if o.depth < 1 || o.depth > 8 {
-		return o, badInput("%s: --depth %d: want 1 to 8", cmd, o.depth)
 	}
 	var err error
 	if o.eval, err = chainreact.ParseEval(c.String("eval")); err != nil {
@@ -148,7 +155,7 @@ func doReactAnalyze(c *cli.Context) error {
 		}
 	}
 	out := s.out
-	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %d orbs played\n", file, b.Rows(), b.Cols(), b.Players(), p.Names, b.Ply())
+	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %s played\n", file, b.Rows(), b.Cols(), b.Players(), p.Names, plural(b.Ply(), "orb"))
 	writeReactBoard(out, &p, s.color, nil)
 	writeCensus(out, &p)
 	if b.Over() {
@@ -232,7 +239,7 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 	if proofs != nil {
 		writeProof(out, p, proofs.Position)
 	}
-	fmt.Fprintf(out, "%d positions searched\n", a.Nodes)
+	fmt.Fprintf(out, "%s searched\n", plural(int(a.Nodes), "position"))
 }
 
 // fmtProof writes the solver's verdict on the position after a move, for
@@ -314,7 +321,7 @@ func writeCensus(out io.Writer, p *chainreact.Position) {
 		fmt.Fprintln(out)
 	}
 	for pl := 0; pl < cen.Players; pl++ {
-		fmt.Fprintf(out, "  %c holds %d orbs (corners %d, edges %d, inside %d)\n", p.Names[pl], p.Board.Orbs(pl),
+		fmt.Fprintf(out, "  %c holds %s (corners %d, edges %d, inside %d)\n", p.Names[pl], plural(p.Board.Orbs(pl), "orb"),
 			cen.Orbs[pl][0], cen.Orbs[pl][1], cen.Orbs[pl][2])
 	}
 }
@@ -342,7 +349,7 @@ func showChain(out io.Writer, p *chainreact.Position, m chainreact.Move, colour 
 	if len(captured) == 0 {
 		fmt.Fprintln(out, "captures nothing")
 	} else {
-		fmt.Fprintf(out, "captures %d cells, %d orbs: %s\n", len(captured), orbs, strings.Join(captured, ", "))
+		fmt.Fprintf(out, "captures %s, %s: %s\n", plural(len(captured), "cell"), plural(orbs, "orb"), strings.Join(captured, ", "))
 	}
 	writeReactBoard(out, &after, colour, nil)
 	if after.Board.Over() {
@@ -360,7 +367,11 @@ func writeWaves(out io.Writer, b *chainreact.Board, tr chainreact.Trace) {
 		for _, m := range w.Exploded {
 			cells = append(cells, b.FormatMove(m))
 		}
-		fmt.Fprintf(out, "wave %d: %s explode\n", i+1, strings.Join(cells, "; "))
+		verb := "explode"
+		if len(cells) == 1 {
+			verb = "explodes"
+		}
+		fmt.Fprintf(out, "wave %d: %s %s\n", i+1, strings.Join(cells, "; "), verb)
 	}
 	if tr.Stopped {
 		fmt.Fprintln(out, "the reaction stops: one player is left")

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -31,14 +30,14 @@ func reactExperimentCommand() *cli.Command {
 			"  chainshot react experiment seed002 --games 100 --jobs 2 --out-dir results/\n" +
 			"  chainshot react experiment seed002 --games 4 --size 3x3 --depth1 1 --depth2 1",
 		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games per matchup"},
+			atLeast(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games per matchup"}, 1, "1 or more"),
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the players"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "`N` games played at once"},
+			jobsFlag(1, "`N` games played at once (0: one per CPU)"),
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
-			&cli.StringFlag{Name: "out-dir", Value: ".", Usage: "`DIR` for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg)"},
+			&cli.StringFlag{Name: "out-dir", Value: ".", Usage: "`DIR` for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg), made if missing"},
 			&cli.StringFlag{Name: "out", Hidden: true, Usage: "old spelling of --out-dir"},
-			&cli.IntFlag{Name: "depth1", Value: 3, Usage: "Table 1's single-heuristic agents search `N` plies"},
-			&cli.IntFlag{Name: "depth2", Value: 2, Usage: "Table 2's agents search `N` plies"},
+			within(&cli.IntFlag{Name: "depth1", Value: 3, Usage: "Table 1's single-heuristic agents search `N` plies (1 to 6)"}, 1, 6, "1 to 6"),
+			within(&cli.IntFlag{Name: "depth2", Value: 2, Usage: "Table 2's agents search `N` plies (1 to 6)"}, 1, 6, "1 to 6"),
 		}, profileFlags()...),
 		Action: profiled(doReactExperiment),
 	}
@@ -112,20 +111,11 @@ func doReactExperiment(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	games, jobs := c.Int("games"), c.Int("jobs")
-	if games < 1 || jobs < 1 {
-		return badInput("%s: --games and --jobs want at least 1", cmd)
-	}
+	games, jobs := c.Int("games"), gamesAtOnce(c)
 	d1, d2 := c.Int("depth1"), c.Int("depth2")
-	if d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6 {
-		return badInput("%s: --depth1 and --depth2 want 1 to 6", cmd)
-	}
-	outDir := c.String("out-dir")
-	if !c.IsSet("out-dir") && c.IsSet("out") {
-		outDir = c.String("out")
-	}
-	if st, err := os.Stat(outDir); err != nil || !st.IsDir() {
-		return badInput("%s: --out %q: not a folder", cmd, outDir)
+	outDir, err := experimentDir(c)
+	if err != nil {
+		return err
 	}
 	seed := c.Uint64("seed")
 	run := func(a, b string) (chainreact.MatchResult, error) {
@@ -179,14 +169,27 @@ func doReactExperiment(c *cli.Context) error {
 	return writeExperimentFiles(cmd, outDir, experiment{t1: t1, t2: t2, games: games, seed: seed, size: fmt.Sprintf("%dx%d", rows, cols), depth2: d2})
 }
 
+// experimentDir returns --out-dir (or its old spelling --out), made if
+// missing, before any game is played.
+func experimentDir(c *cli.Context) (string, error) {
+	dir := c.String("out-dir")
+	if !c.IsSet("out-dir") && c.IsSet("out") {
+		dir = c.String("out")
+	}
+	if err := makeFolder(dir); err != nil {
+		return "", badInput("%s: %s %s: %v", commandPath(c), typedFlag(c, []string{"out-dir", "out"}), dir, err)
+	}
+	return dir, nil
+}
+
 func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) {
 	out := s.out
-	fmt.Fprintf(out, "Table 1: win rates against the random agent, %d games each (seed 002's guess beside)\n", games)
+	fmt.Fprintf(out, "Table 1: win rates against the random agent, %s each (seed 002's guess beside)\n", plural(games, "game"))
 	fmt.Fprintf(out, "%-28s %5s %9s %17s %6s %10s\n", "agent", "depth", "measured", "95% CI", "seed", "s/move")
 	for _, r := range t1 {
 		fmt.Fprintf(out, "%-28s %5d %8.1f%% [%5.1f%%, %5.1f%%] %5.0f%% %10.5f\n", r.Agent, r.Depth, 100*r.WinRate, 100*r.CILow, 100*r.CIHigh, 100*r.SeedGuess, r.MeanMoveSeconds)
 	}
-	fmt.Fprintf(out, "\nTable 2: heuristics head to head at depth %d, %d games each (seed 002's guess beside)\n", d2, games)
+	fmt.Fprintf(out, "\nTable 2: heuristics head to head at depth %d, %s each (seed 002's guess beside)\n", d2, plural(games, "game"))
 	fmt.Fprintf(out, "%-4s %-4s %9s %8s %9s %17s %12s\n", "H-1", "H-2", "wins", "winner", "rate", "95% CI", "seed")
 	for _, r := range t2 {
 		fmt.Fprintf(out, "%-4s %-4s %4d-%-4d %8s %8.1f%% [%5.1f%%, %5.1f%%] %4s %5.0f%%\n", r.A, r.B, r.WinsA, r.WinsB, r.Winner, 100*r.WinnerRate, 100*r.CILow, 100*r.CIHigh, r.SeedWinner, 100*r.SeedRate)
@@ -303,7 +306,7 @@ func heatmapFigure(e experiment) chart.Figure {
 	}
 	return chart.Figure{
 		Title: fmt.Sprintf("Figure 3: seed 002's heuristics head to head, win rate of the row against the column\n"+
-			"alpha-beta depth %d, %d games per pairing (seats alternate), %s board", e.depth2, e.games, e.size),
+			"alpha-beta depth %d, %s per pairing (seats alternate), %s board", e.depth2, plural(e.games, "game"), e.size),
 		Panels: []chart.Panel{
 			{Title: "Measured", Heat: heat(measured, ""), Weight: 1},
 			{Title: "Seed 002's guesses (Table 2, not measured)", Heat: heat(guessed, "row's win rate against the column"), Weight: 1.2},
@@ -328,7 +331,7 @@ func comparisonFigure(e experiment) chart.Figure {
 		rate, lo, hi, guess = append(rate, r.WinRate), append(lo, r.CILow), append(hi, r.CIHigh), append(guess, r.SeedGuess)
 	}
 	return chart.Figure{
-		Title: fmt.Sprintf("Figure 2: alpha-beta agents against the random agent, %d games each (seats alternate), %s board", e.games, e.size),
+		Title: fmt.Sprintf("Figure 2: alpha-beta agents against the random agent, %s each (seats alternate), %s board", plural(e.games, "game"), e.size),
 		Panels: []chart.Panel{{
 			Categories: cats, Horizontal: true, Percent: true, Min: 0, Max: 1.12,
 			XLabel: "win rate against the random agent (bars: measured, whiskers: 95% Wilson interval)",

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"image/gif"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -168,33 +166,5 @@ func TestWriteChainPicture(t *testing.T) {
 	}
 	if code, _ := exitCode(writeChainPicture(filepath.Join(dir, "no", "s.png"), true, &pos, m)); code != exitBad {
 		t.Errorf("bad path: status %d, want 2", code)
-	}
-}
-
-// TestReadmeChainPicture checks that docs/chain-reaction.png, the README's
-// Chain Reaction picture, is what the command written in
-// docs/chain-reaction.txt draws now (chainFrames, from the engine's trace
-// of the move), byte for byte. -update redraws it.
-func TestReadmeChainPicture(t *testing.T) {
-	const docs = "../../docs/"
-	out := filepath.Join(t.TempDir(), "chain-reaction.png")
-	if *update {
-		out = docs + "chain-reaction.png"
-	}
-	var stderr bytes.Buffer
-	args := []string{"chainshot", "react", "analyze", docs + "chain-reaction.txt", "--move", "5 2", "--png", out}
-	if code := run(args, strings.NewReader(""), io.Discard, &stderr); code != 0 {
-		t.Fatalf("%v: status %d: %s", args, code, &stderr)
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(docs + "chain-reaction.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf(`docs/chain-reaction.png is not what "chainshot react analyze docs/chain-reaction.txt --move "5 2" --png" draws now; redraw it with -update and look at it`)
 	}
 }

@@ -123,14 +123,14 @@ func (g *reactGame) run(cmd string) error {
 		if !in.Scan() {
 			fmt.Fprintln(g.s.err)
 			fmt.Fprintln(g.s.out, "end of input: game left unfinished")
-			return badInput("%s: standard input closed before the game ended, after %d moves", cmd, len(g.moves))
+			return badInput("%s: standard input closed before the game ended, after %s", cmd, plural(len(g.moves), "move"))
 		}
 		if quit := g.command(strings.TrimSpace(in.Text())); quit {
 			fmt.Fprintln(g.s.out, "game left unfinished")
 			return nil
 		}
 	}
-	fmt.Fprintf(g.s.out, "%c wins after %d moves\n", g.pos.Names[b.Winner()], b.Ply())
+	fmt.Fprintf(g.s.out, "%c wins after %s\n", g.pos.Names[b.Winner()], plural(b.Ply(), "move"))
 	return nil
 }
 

@@ -29,8 +29,9 @@ func reactSolveCommand() *cli.Command {
 			&cli.StringFlag{Name: "size", Usage: "solve the empty board of this size, `RxC`, such as 3x4"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object"},
 			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop after `N` positions (0: no limit)"},
-			&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Usage: "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"},
-			&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB`"},
+			durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Usage: "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"}, 0, "0 (no limit) or more"),
+			&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
+			within(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB` (1 to 65536)"}, 1, 1<<16, "1 to 65536 (MB)"),
 		}, profileFlags()...),
 		Action: profiled(doReactSolve),
 	}
@@ -62,12 +63,6 @@ func doReactSolve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Int("memory") < 1 || c.Int("memory") > 1<<16 {
-		return badInput("%s: --memory %d: want 1 to 65536 (MB)", cmd, c.Int("memory"))
-	}
-	if c.Duration("budget") < 0 {
-		return badInput("%s: --budget %s: want a duration of 0 or more", cmd, c.Duration("budget"))
-	}
 	ctx, stop := interruptible(c.Context)
 	defer stop()
 	ctx, cancel := context.WithCancelCause(ctx)
@@ -75,7 +70,12 @@ func doReactSolve(c *cli.Context) error {
 	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: c.Int("memory")})
 	done := make(chan struct{})
 	watched := make(chan struct{})
-	go watchSolve(s, sv, &pos, c.Duration("budget"), cancel, done, watched)
+	clock := solver.ProcessCPU
+	if c.Bool("wall") {
+		t0 := time.Now()
+		clock = func() time.Duration { return time.Since(t0) }
+	}
+	go watchSolve(s, sv, &pos, c.Duration("budget"), clock, cancel, done, watched)
 	startCPU, start := solver.ProcessCPU(), time.Now()
 	res, err := sv.Solve(ctx, &pos.Board)
 	close(done)
@@ -108,7 +108,7 @@ func doReactSolve(c *cli.Context) error {
 }
 
 // errBudget is the cause of a solve stopped by --budget.
-var errBudget = fmt.Errorf("CPU budget spent")
+var errBudget = fmt.Errorf("budget spent")
 
 // solveInput returns the position to solve: the POSITION file or the empty
 // board of --size, never both.
@@ -145,9 +145,9 @@ func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error)
 
 // watchSolve shows the solve's progress on stderr, when it is a terminal,
 // and cancels it when the CPU budget is spent, until done is closed.
-func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, budget time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
+func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
 	defer close(watched)
-	startCPU, start := solver.ProcessCPU(), time.Now()
+	t0, start := clock(), time.Now()
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	shown := false
@@ -160,7 +160,7 @@ func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, bud
 			return
 		case <-tick.C:
 		}
-		if budget > 0 && solver.ProcessCPU()-startCPU >= budget {
+		if budget > 0 && clock()-t0 >= budget {
 			cancel(errBudget)
 		}
 		if s.errTTY && n%20 == 0 {
@@ -225,7 +225,7 @@ func (r *solveReport) text(s *streams) {
 	b := &r.pos.Board
 	what := fmt.Sprintf("%dx%d, empty board", b.Rows(), b.Cols())
 	if r.file != "" {
-		what = fmt.Sprintf("%s: %dx%d, %d orbs played", r.file, b.Rows(), b.Cols(), b.Ply())
+		what = fmt.Sprintf("%s: %dx%d, %s played", r.file, b.Rows(), b.Cols(), plural(b.Ply(), "orb"))
 	}
 	if b.Over() {
 		fmt.Fprintf(s.out, "%s\n", what)

@@ -28,19 +28,36 @@ type runPlan struct {
 	// log prints a line a data set on stderr, or a progress bar on a
 	// terminal.
 	log bool
+	// before, if set, runs once the results files are open and the
+	// profile started, before any solving: bench's playout-speed test,
+	// so that a bad --out is refused before it.
+	before func()
 }
 
 // runSets solves sets in turn for tournament and bench (see runPlan.run),
 // printing JSON lines on stdout with --json and writing replays into
 // gifDir if set.
 func runSets(c *cli.Context, sets []datasets.Set, cfg searchConfig, gifDir string) ([]results.Record, error) {
+	return setsPlan(c, sets, cfg, gifDir).run(c)
+}
+
+// runSetsAfter is runSets with before run first, once every flag and
+// file has been checked (see runPlan.before).
+func runSetsAfter(c *cli.Context, sets []datasets.Set, cfg searchConfig, before func()) ([]results.Record, error) {
+	p := setsPlan(c, sets, cfg, "")
+	p.before = before
+	return p.run(c)
+}
+
+// setsPlan is the plan of runSets.
+func setsPlan(c *cli.Context, sets []datasets.Set, cfg searchConfig, gifDir string) *runPlan {
 	s := ioFrom(c)
-	p := runPlan{sets: sets, cfg: cfg, gifDir: gifDir, log: true,
+	p := &runPlan{sets: sets, cfg: cfg, gifDir: gifDir, log: true,
 		show: func(datasets.Set, results.Record, []board.Move) {}}
 	if c.Bool("json") {
 		p.show = func(_ datasets.Set, rec results.Record, _ []board.Move) { s.out.Write(results.MarshalLine(rec)) }
 	}
-	return p.run(c)
+	return p
 }
 
 // run solves the plan's data sets in turn under the command's profile
@@ -67,6 +84,9 @@ func (p *runPlan) run(c *cli.Context) ([]results.Record, error) {
 	if err != nil {
 		rec.finish()
 		return nil, err
+	}
+	if p.before != nil {
+		p.before()
 	}
 	var bar *progressbar.ProgressBar
 	if p.log && len(p.sets) > 1 {

@@ -27,6 +27,8 @@ func TestMain(m *testing.M) {
 // TestScripts runs the command-line scripts in testdata/script: the real
 // program, fed by stdin, its stdout, stderr and exit status checked.
 //
+// $DOCS is the repository's docs folder, whose pictures the README shows.
+//
 // The condition [pty] holds where "script" runs a command on a
 // pseudo-terminal. Beside testscript's own commands:
 //
@@ -52,6 +54,11 @@ func TestScripts(t *testing.T) {
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
+			docs, err := filepath.Abs("../../docs")
+			if err != nil {
+				return err
+			}
+			env.Setenv("DOCS", docs)
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {

@@ -43,7 +43,7 @@ func doShow(c *cli.Context) error {
 			}, picture.Options{Title: set.Name})
 		})
 		if err != nil {
-			return badInput("%v", err)
+			return badInput("chainshot show: --png: %v", err)
 		}
 	}
 	printf(s.out, "%s: %dx%d (rows x columns), %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -38,7 +37,7 @@ func tournamentCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N)"},
 			&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"},
-			&cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg (boards of the standard SameGame set get the published scores beside)"},
+			chartFlag(),
 		),
 		Action: doTournament,
 	}
@@ -81,13 +80,13 @@ func doTournament(c *cli.Context) error {
 	}
 	gifDir := c.String("gif-dir")
 	if gifDir != "" {
-		if err := os.MkdirAll(gifDir, 0o755); err != nil {
-			return badInput("chainshot tournament: --gif-dir: %v", err)
+		if err := makeFolder(gifDir); err != nil {
+			return badInput("chainshot tournament: --gif-dir %s: %v", gifDir, err)
 		}
 	}
-	chartPath := c.String("chart")
-	if err := checkChartPath(chartPath); err != nil {
-		return badInput("chainshot tournament: --chart: %v", err)
+	chartPath, err := chartPathOf(c)
+	if err != nil {
+		return err
 	}
 	recs, runErr := runSets(c, mine, cfg, gifDir)
 	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
@@ -99,12 +98,7 @@ func doTournament(c *cli.Context) error {
 		}
 		results.WriteTable(s.out, recs)
 	}
-	if chartPath != "" && len(recs) > 0 {
-		if err := drawTournament(chartPath, chartTitle(cfg, len(recs), k, n), mine, recs); err != nil && runErr == nil {
-			runErr = failed("chainshot tournament: --chart: %v", err)
-		}
-	}
-	return runErr
+	return chartRun(c, chartPath, chartTitle("chainshot tournament", cfg, len(recs), k, n), mine, recs, runErr)
 }
 
 // shardOf returns shard k of n of sets: every n-th data set from the k-th.
@@ -145,9 +139,9 @@ func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
 	return sets, nil
 }
 
-// chartTitle is the title of a tournament's chart: what was run, under
-// which budget.
-func chartTitle(cfg searchConfig, sets, k, n int) string {
+// chartTitle is the title of the chart of a run of cmd (tournament or
+// bench): what was run, under which budget.
+func chartTitle(cmd string, cfg searchConfig, sets, k, n int) string {
 	budget := fmt.Sprintf("%s of CPU time", cfg.opt.Budget)
 	if cfg.opt.Wall {
 		budget = fmt.Sprintf("%s of wall-clock time", cfg.opt.Budget)
@@ -157,11 +151,39 @@ func chartTitle(cfg searchConfig, sets, k, n int) string {
 	} else if cfg.opt.MaxNodes > 0 {
 		budget += fmt.Sprintf(" or %d nodes", cfg.opt.MaxNodes)
 	}
-	title := fmt.Sprintf("chainshot tournament: %s, --algo %s, %s a data set", plural(sets, "data set"), cfg.algo, budget)
+	title := fmt.Sprintf("%s: %s, --algo %s, %s a data set", cmd, plural(sets, "data set"), cfg.algo, budget)
 	if n > 1 {
 		title += fmt.Sprintf(" (shard %d/%d)", k, n)
 	}
 	return title
+}
+
+// chartFlag is the --chart flag of tournament and bench.
+func chartFlag() *cli.StringFlag {
+	return &cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg (boards of the standard SameGame set get the published scores beside)"}
+}
+
+// chartPathOf returns --chart, checked before any solving: its extension
+// and its folder.
+func chartPathOf(c *cli.Context) (string, error) {
+	path := c.String("chart")
+	if err := checkChartPath(path); err != nil {
+		return "", badInput("%s: --chart: %v", commandPath(c), err)
+	}
+	return path, nil
+}
+
+// chartRun draws the chart of a run's records into path, if one is asked
+// for and there are records, and returns the run's error, or the chart's
+// if the run had none.
+func chartRun(c *cli.Context, path, title string, sets []datasets.Set, recs []results.Record, runErr error) error {
+	if path == "" || len(recs) == 0 {
+		return runErr
+	}
+	if err := drawTournament(path, title, sets, recs); err != nil && runErr == nil {
+		return failed("%s: --chart: %v", commandPath(c), err)
+	}
+	return runErr
 }
 
 // drawTournament draws the chart of a tournament's records (those of a

@@ -72,7 +72,7 @@ func resolve(path string) (target, error) {
 	st, err := os.Stat(path) // the kernel follows every kind of link
 	switch {
 	case err == nil && st.IsDir():
-		return target{}, &Error{Path: path, Err: errors.New("is a directory")}
+		return target{}, &Error{Path: path, Err: errors.New("is a folder")}
 	case err == nil && !st.Mode().IsRegular():
 		return target{path: path, exists: true, through: true, mode: st.Mode()}, nil
 	case err == nil:
@@ -96,11 +96,11 @@ func resolve(path string) (target, error) {
 	dst, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return target{}, &Error{Path: path, Err: errors.New("no such directory")}
+		return target{}, &Error{Path: path, Err: fmt.Errorf("no folder %s", dir)}
 	case err != nil:
 		return target{}, fail(path, err)
 	case !dst.IsDir():
-		return target{}, &Error{Path: path, Err: fmt.Errorf("%s is not a directory", dir)}
+		return target{}, &Error{Path: path, Err: fmt.Errorf("%s is not a folder", dir)}
 	}
 	return target{path: real, regular: true}, nil
 }

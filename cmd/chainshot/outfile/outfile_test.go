@@ -145,9 +145,9 @@ func TestWriteFileBadPaths(t *testing.T) {
 	tests := []struct {
 		path, want string
 	}{
-		{filepath.Join(dir, "no", "x.png"), "cannot write " + filepath.Join(dir, "no", "x.png") + ": no such directory"},
-		{filepath.Join(file, "x.png"), "cannot write " + filepath.Join(file, "x.png") + ": " + file + " is not a directory"},
-		{dir, "cannot write " + dir + ": is a directory"},
+		{filepath.Join(dir, "no", "x.png"), "cannot write " + filepath.Join(dir, "no", "x.png") + ": no folder " + filepath.Join(dir, "no")},
+		{filepath.Join(file, "x.png"), "cannot write " + filepath.Join(file, "x.png") + ": " + file + " is not a folder"},
+		{dir, "cannot write " + dir + ": is a folder"},
 	}
 	for _, tt := range tests {
 		for name, err := range map[string]error{

@@ -56,9 +56,9 @@ func TestWriteFileFails(t *testing.T) {
 		path string
 		want string
 	}{
-		{filepath.Join(dir, "no", "x.png"), "picture: cannot write " + filepath.Join(dir, "no", "x.png") + ": no such directory"},
-		{filepath.Join(old, "x.png"), "picture: cannot write " + filepath.Join(old, "x.png") + ": " + old + " is not a directory"},
-		{dir, "picture: cannot write " + dir + ": is a directory"},
+		{filepath.Join(dir, "no", "x.png"), "picture: cannot write " + filepath.Join(dir, "no", "x.png") + ": no folder " + filepath.Join(dir, "no")},
+		{filepath.Join(old, "x.png"), "picture: cannot write " + filepath.Join(old, "x.png") + ": " + old + " is not a folder"},
+		{dir, "picture: cannot write " + dir + ": is a folder"},
 	}
 	for _, tt := range tests {
 		err := WriteFile(tt.path, func(w io.Writer) error { return nil })
