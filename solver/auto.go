@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"chainshot/board"
+
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -106,6 +108,9 @@ func chooseTabu(s *search, nw int) {
 		sort.SliceStable(cands, func(i, j int) bool { return vals[cands[i]] > vals[cands[j]] })
 		cands = cands[:(len(cands)+1)/2]
 	}
+	s.mu.Lock()
+	s.warmLine = append([]board.Move(nil), s.best...)
+	s.mu.Unlock()
 	s.tabu, s.warm = cands[0], true
 }
 

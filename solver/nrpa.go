@@ -488,12 +488,17 @@ func (n *nrpa) phases() {
 }
 
 // reroot moves the search's start to the position after the first c
-// moves of the best line found so far (fewer if the line is short) and
+// moves of the best line found so far (with c 0 and a warm start, the
+// line the trials left: see search.warmLine; fewer if the line is short) and
 // seeds the top level with the rest of that line.
 func (n *nrpa) reroot(c int) {
 	s := n.s
 	s.mu.Lock()
-	best := append(n.moveBuf[:0], s.best...)
+	line := s.best
+	if c == 0 && s.warm {
+		line = s.warmLine
+	}
+	best := append(n.moveBuf[:0], line...)
 	s.mu.Unlock()
 	c = min(c, max(len(best)-minSuffix, 0))
 	var g groups

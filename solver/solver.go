@@ -209,9 +209,12 @@ type search struct {
 	// tabu is the colour NRPA's playouts hold back: the most frequent at
 	// the root, unless auto chose another (Params.TabuTrials).
 	tabu uint8
-	// warm makes NRPA's workers seed their top level with the best line
-	// found so far when they start.
-	warm bool
+	// warm makes NRPA's workers seed their top level with warmLine, the
+	// best line when the tabu trials ended: a copy taken before the
+	// workers start, so that what they start from does not depend on
+	// which of them ran first.
+	warm     bool
+	warmLine []board.Move
 
 	// clock reads the budget's clock (process CPU time or wall time);
 	// tests give a search a clock of their own.
