@@ -67,7 +67,7 @@ func doReactSolve(c *cli.Context) error {
 	defer stop()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: c.Int("memory")})
+	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: tableMB(c.Int("memory"), c.Duration("budget"))})
 	done := make(chan struct{})
 	watched := make(chan struct{})
 	clock := solver.ProcessCPU
@@ -143,15 +143,29 @@ func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error)
 	return pos, "", nil
 }
 
+// tableMB is the transposition table's size for a solve of the given
+// budget: --memory, but no more than 256 MB a second of budget (a solve
+// cannot fill more in that time, and clearing a larger table would
+// itself overrun a short budget).
+func tableMB(memory int, budget time.Duration) int {
+	if budget <= 0 {
+		return memory
+	}
+	return max(min(memory, int(budget.Seconds()*256)), 1)
+}
+
 // watchSolve shows the solve's progress on stderr, when it is a terminal,
 // and cancels it when the CPU budget is spent, until done is closed.
 func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
 	defer close(watched)
 	t0, start := clock(), time.Now()
-	tick := time.NewTicker(50 * time.Millisecond)
+	// The budget is looked at every 2% of it (2 to 50 ms), the progress
+	// shown every second.
+	every := min(max(budget/50, 2*time.Millisecond), 50*time.Millisecond)
+	tick := time.NewTicker(every)
 	defer tick.Stop()
-	shown := false
-	for n := 1; ; n++ {
+	shown, lastShown := false, time.Now()
+	for {
 		select {
 		case <-done:
 			if shown {
@@ -163,7 +177,8 @@ func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, bud
 		if budget > 0 && clock()-t0 >= budget {
 			cancel(errBudget)
 		}
-		if s.errTTY && n%20 == 0 {
+		if s.errTTY && time.Since(lastShown) >= time.Second {
+			lastShown = time.Now()
 			nodes, w, lo, hi := sv.Progress()
 			fmt.Fprintf(s.err, "\r\x1b[K%s positions, %.0fs: %s", reactThousands(nodes), time.Since(start).Seconds(), provedSoFar(pos, w, lo, hi))
 			shown = true
