@@ -79,74 +79,77 @@ func (l layout) xy(cat, v float64) (x, y float64) {
 func (p Panel) addSeries(pl *plot.Plot) error {
 	l := p.layout()
 	lo, hi := math.Inf(1), math.Inf(-1)
-	see := func(v float64) {
-		if !nan(v) && !math.IsInf(v, 0) {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-	}
 	cols := p.colors()
 	for i, s := range p.Series {
-		col := cols[i]
-		switch s.Kind {
-		case Bars, Markers:
-			if len(s.Values) != l.n {
-				return fmt.Errorf("series %q has %d values for %d categories", s.Name, len(s.Values), l.n)
+		plotters, values, err := seriesPlotters(s, l, l.slot[i], cols[i])
+		if err != nil {
+			return err
+		}
+		pl.Add(plotters...)
+		for _, v := range values {
+			if !nan(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
-			if (s.Low != nil && len(s.Low) != l.n) || (s.High != nil && len(s.High) != l.n) {
-				return fmt.Errorf("series %q: intervals for %d and %d of %d categories", s.Name, len(s.Low), len(s.High), l.n)
-			}
-			for k, v := range s.Values {
-				see(v)
-				if s.Low != nil {
-					see(s.Low[k])
-					see(s.High[k])
-				}
-			}
-			if s.Kind == Bars {
-				see(0)
-				pl.Add(&bars{s: s, l: l, slot: l.slot[i], color: col})
-			} else {
-				pl.Add(&markers{s: s, l: l, slot: l.slot[i], color: col})
-			}
-		case Line, Points:
-			if len(s.X) != len(s.Y) || (s.Kind == Points && len(s.Labels) != len(s.X)) || (s.LabelLeft != nil && len(s.LabelLeft) != len(s.X)) {
-				return fmt.Errorf("series %q: %d x, %d y and %d labels", s.Name, len(s.X), len(s.Y), len(s.Labels))
-			}
-			xys := make(plotter.XYs, len(s.X))
-			for k := range s.X {
-				xys[k] = plotter.XY{X: s.X[k], Y: s.Y[k]}
-				see(s.Y[k])
-			}
-			if s.Kind == Line {
-				ln, err := plotter.NewLine(xys)
-				if err != nil {
-					return fmt.Errorf("series %q: %v", s.Name, err)
-				}
-				ln.Color, ln.Width = col, 2*px
-				pl.Add(ln)
-			}
-			if s.Kind == Line {
-				sc, err := plotter.NewScatter(xys)
-				if err != nil {
-					return fmt.Errorf("series %q: %v", s.Name, err)
-				}
-				sc.GlyphStyle = glyph(s.Shape, col)
-				pl.Add(sc)
-			} else {
-				pl.Add(&points{s: s, color: col})
-			}
-		case Levels:
-			if len(s.Y) != len(s.Labels) {
-				return fmt.Errorf("series %q: %d levels and %d labels", s.Name, len(s.Y), len(s.Labels))
-			}
-			for _, y := range s.Y {
-				see(y)
-			}
-			pl.Add(&levels{s: s, color: col})
-		default:
-			return fmt.Errorf("series %q: unknown kind %d", s.Name, s.Kind)
 		}
 	}
+	p.valueAxis(pl, l, lo, hi)
+	p.categoryAxis(pl, l)
+	if p.LogX {
+		p.logXAxis(pl)
+	}
+	return nil
+}
+
+// seriesPlotters returns what draws series s (in category slot slot, in
+// colour col) and the values its axis must show.
+func seriesPlotters(s Series, l layout, slot int, col color.Color) ([]plot.Plotter, []float64, error) {
+	switch s.Kind {
+	case Bars, Markers:
+		if len(s.Values) != l.n {
+			return nil, nil, fmt.Errorf("series %q has %d values for %d categories", s.Name, len(s.Values), l.n)
+		}
+		if (s.Low != nil && len(s.Low) != l.n) || (s.High != nil && len(s.High) != l.n) {
+			return nil, nil, fmt.Errorf("series %q: intervals for %d and %d of %d categories", s.Name, len(s.Low), len(s.High), l.n)
+		}
+		values := append(append(append([]float64(nil), s.Values...), s.Low...), s.High...)
+		if s.Kind == Bars {
+			return []plot.Plotter{&bars{s: s, l: l, slot: slot, color: col}}, append(values, 0), nil
+		}
+		return []plot.Plotter{&markers{s: s, l: l, slot: slot, color: col}}, values, nil
+	case Line, Points:
+		if len(s.X) != len(s.Y) || (s.Kind == Points && len(s.Labels) != len(s.X)) || (s.LabelLeft != nil && len(s.LabelLeft) != len(s.X)) {
+			return nil, nil, fmt.Errorf("series %q: %d x, %d y and %d labels", s.Name, len(s.X), len(s.Y), len(s.Labels))
+		}
+		if s.Kind == Points {
+			return []plot.Plotter{&points{s: s, color: col}}, s.Y, nil
+		}
+		xys := make(plotter.XYs, len(s.X))
+		for k := range s.X {
+			xys[k] = plotter.XY{X: s.X[k], Y: s.Y[k]}
+		}
+		ln, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
+		}
+		ln.Color, ln.Width = col, 2*px
+		sc, err := plotter.NewScatter(xys)
+		if err != nil {
+			return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
+		}
+		sc.GlyphStyle = glyph(s.Shape, col)
+		return []plot.Plotter{ln, sc}, s.Y, nil
+	case Levels:
+		if len(s.Y) != len(s.Labels) {
+			return nil, nil, fmt.Errorf("series %q: %d levels and %d labels", s.Name, len(s.Y), len(s.Labels))
+		}
+		return []plot.Plotter{&levels{s: s, color: col}}, s.Y, nil
+	}
+	return nil, nil, fmt.Errorf("series %q: unknown kind %d", s.Name, s.Kind)
+}
+
+// valueAxis sets the value axis to the panel's range, or to the values'
+// range lo to hi with some room (from 0 under bars).
+func (p Panel) valueAxis(pl *plot.Plot, l layout, lo, hi float64) {
 	if math.IsInf(lo, 1) {
 		lo, hi = 0, 1
 	}
@@ -171,36 +174,44 @@ func (p Panel) addSeries(pl *plot.Plot) error {
 	if p.Percent {
 		value.Tick.Marker = percentTicks{}
 	}
-	if l.n > 0 {
-		names := p.Categories
-		if p.Horizontal {
-			names = make([]string, l.n)
-			for k, c := range p.Categories {
-				names[l.n-1-k] = c
+}
+
+// categoryAxis names the categories along their axis, the first on top
+// of a horizontal panel.
+func (p Panel) categoryAxis(pl *plot.Plot, l layout) {
+	if l.n == 0 {
+		return
+	}
+	names := p.Categories
+	if p.Horizontal {
+		names = make([]string, l.n)
+		for k, c := range p.Categories {
+			names[l.n-1-k] = c
+		}
+		pl.NominalY(names...)
+		pl.Y.Min, pl.Y.Max = -0.6, float64(l.n)-0.4
+		return
+	}
+	pl.NominalX(names...)
+	pl.X.Min, pl.X.Max = -0.6, float64(l.n)-0.4
+}
+
+// logXAxis makes the x axis a log scale of durations over the series'
+// positive x values, with room for labels right of the last points.
+func (p Panel) logXAxis(pl *plot.Plot) {
+	xlo, xhi := math.Inf(1), math.Inf(-1)
+	for _, s := range p.Series {
+		for _, x := range s.X {
+			if x > 0 {
+				xlo, xhi = math.Min(xlo, x), math.Max(xhi, x)
 			}
-			pl.NominalY(names...)
-			pl.Y.Min, pl.Y.Max = -0.6, float64(l.n)-0.4
-		} else {
-			pl.NominalX(names...)
-			pl.X.Min, pl.X.Max = -0.6, float64(l.n)-0.4
 		}
 	}
-	if p.LogX {
-		xlo, xhi := math.Inf(1), math.Inf(-1)
-		for _, s := range p.Series {
-			for _, x := range s.X {
-				if x > 0 {
-					xlo, xhi = math.Min(xlo, x), math.Max(xhi, x)
-				}
-			}
-		}
-		if !math.IsInf(xlo, 1) {
-			pl.X.Min, pl.X.Max = xlo/2, xhi*6 // room for labels right of the last points
-		}
-		pl.X.Scale = plot.LogScale{}
-		pl.X.Tick.Marker = durationTicks{}
+	if !math.IsInf(xlo, 1) {
+		pl.X.Min, pl.X.Max = xlo/2, xhi*6
 	}
-	return nil
+	pl.X.Scale = plot.LogScale{}
+	pl.X.Tick.Marker = durationTicks{}
 }
 
 // colors returns each series' colour: its own, or the next of the
