@@ -40,15 +40,15 @@ func replayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFra
 }
 
 // writeReplayGIF writes the replay of moves on start as an animated GIF
-// in path, whole or not at all; title (the data set's name) heads every
-// frame. A bad path is bad input (exit status 2).
+// in path, whole or not at all; title (the data set's name, its folders
+// left out) heads every frame. A bad path is bad input (exit status 2).
 func writeReplayGIF(path, title string, start board.Board, moves []board.Move) error {
 	frames, err := replayFrames(start, moves)
 	if err != nil {
 		return failed("%s: %v", title, err)
 	}
 	err = picture.WriteFile(path, func(w io.Writer) error {
-		return picture.ChainShotGIF(w, frames, picture.Options{Title: title})
+		return picture.ChainShotGIF(w, frames, picture.Options{Title: filepath.Base(title)})
 	})
 	if err != nil {
 		return badInput("%v", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -40,7 +41,7 @@ func doShow(c *cli.Context) error {
 			return picture.ChainShotPNG(w, picture.ChainShotFrame{
 				Grid:    strings.Fields(b.Format()),
 				Caption: boardSummary(&b),
-			}, picture.Options{Title: set.Name})
+			}, picture.Options{Title: filepath.Base(set.Name)})
 		})
 		if err != nil {
 			return badInput("chainshot show: --png: %v", err)
