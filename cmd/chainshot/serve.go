@@ -34,7 +34,7 @@ func serveCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "`HOST:PORT` to listen on (port 0 picks a free one)"},
 			&cli.BoolFlag{Name: "open", Usage: "open the page in a browser, where one can be found"},
-			&cli.IntFlag{Name: "searches", Value: runtime.NumCPU(), Usage: "`N` searches (solves, hints, AI moves) run at once; more wait 2 s, then get 429"},
+			&cli.IntFlag{Name: "searches", Value: runtime.NumCPU(), Usage: "`N` searches (solves, hints, AI moves) run at once, 1 to 256; more wait 2 s, then get 429"},
 			&cli.DurationFlag{Name: "max-budget", Value: 60 * time.Second, Usage: "the longest wall-clock budget a solve may ask for, a `DURATION` with a unit such as 60s"},
 		},
 		Action: doServe,

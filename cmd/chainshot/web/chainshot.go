@@ -256,7 +256,7 @@ func parseMoves(in [][]int, rows, cols int) ([]board.Move, *apiError) {
 	moves := make([]board.Move, len(in))
 	for i, m := range in {
 		if len(m) != 2 {
-			return nil, badRequest("move %d: want [row, col], got %d numbers", i+1, len(m))
+			return nil, badRequest("move %d: want [row, col], got %s", i+1, numbers(len(m)))
 		}
 		if m[0] < 1 || m[0] > rows || m[1] < 1 || m[1] > cols {
 			return nil, badRequest("move %d (%d %d): off the %dx%d board", i+1, m[0], m[1], rows, cols)
@@ -419,4 +419,12 @@ func (s *Server) budget(seconds float64, def, max time.Duration) (time.Duration,
 		return 0, badRequest("budget_seconds %g: want 0.1 to %g seconds", seconds, max.Seconds())
 	}
 	return time.Duration(seconds * float64(time.Second)), nil
+}
+
+// numbers counts numbers in words: "1 number", "3 numbers".
+func numbers(n int) string {
+	if n == 1 {
+		return "1 number"
+	}
+	return fmt.Sprintf("%d numbers", n)
 }

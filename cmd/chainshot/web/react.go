@@ -316,7 +316,7 @@ func replayReact(req reactRequest) (*reactGame, *apiError) {
 	}
 	for i, mv := range req.Moves {
 		if len(mv) != 2 {
-			return nil, badRequest("move %d: want [row, col], got %d numbers", i+1, len(mv))
+			return nil, badRequest("move %d: want [row, col], got %s", i+1, numbers(len(mv)))
 		}
 		m, ok := b.MoveAt(mv[0], mv[1])
 		if !ok {

@@ -114,7 +114,7 @@ func TestReactRefusals(t *testing.T) {
 		{"/api/react/state", `{"rows":5,"cols":5,"players":1}`, 400, "1 players"},
 		{"/api/react/state", `{"rows":5,"cols":5,"players":2,"moves":[[1,1],[1,1]]}`, 422, "move 2 (1 1) is illegal"},
 		{"/api/react/state", `{"rows":5,"cols":5,"players":2,"moves":[[6,1]]}`, 400, "off the 5x5 board"},
-		{"/api/react/state", `{"rows":5,"cols":5,"players":2,"moves":[[1,1,1]]}`, 400, "want [row, col]"},
+		{"/api/react/state", `{"rows":5,"cols":5,"players":2,"moves":[[1,1,1]]}`, 400, "want [row, col], got 3 numbers"},
 		{"/api/react/state", `{"rows":2,"cols":2,"players":2,"moves":[` + strings.Repeat("[1,1],", 5) + `[1,1]]}`, 400, "ends within 5"},
 		{"/api/react/move", `{"rows":5,"cols":5,"players":2,"moves":[[1,1]],"move":[1,1]}`, 422, "G cannot play 1 1"},
 		{"/api/react/move", `{"rows":5,"cols":5,"players":2,"moves":[],"move":[0,1]}`, 400, "off the 5x5 board"},
