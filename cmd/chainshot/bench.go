@@ -131,9 +131,9 @@ func printPublished(s *streams, indent string) {
 	if err != nil {
 		return
 	}
-	printf(s.out, "%sPublished on the same boards (literature scoring):\n", indent)
+	printf(s.out, "%sPublished on the same boards (literature scoring; time a board as the source states it):\n", indent)
 	for _, m := range pub.Methods {
-		printf(s.out, "%s  %-58s %-22s %6d\n", indent, m.Name, m.Budget, m.Total)
+		printf(s.out, "%s  %6d  %s: %s\n", indent, m.Total, m.Name, m.Budget)
 	}
 }
 
