@@ -197,7 +197,8 @@ func (p Panel) categoryAxis(pl *plot.Plot, l layout) {
 }
 
 // logXAxis makes the x axis a log scale of durations over the series'
-// positive x values, with room for labels right of the last points.
+// positive x values, with room for labels right of the last points (a
+// factor of 40 past them: about as wide as a long label).
 func (p Panel) logXAxis(pl *plot.Plot) {
 	xlo, xhi := math.Inf(1), math.Inf(-1)
 	for _, s := range p.Series {
@@ -208,7 +209,7 @@ func (p Panel) logXAxis(pl *plot.Plot) {
 		}
 	}
 	if !math.IsInf(xlo, 1) {
-		pl.X.Min, pl.X.Max = xlo/2, xhi*6
+		pl.X.Min, pl.X.Max = xlo/2, xhi*40
 	}
 	pl.X.Scale = plot.LogScale{}
 	pl.X.Tick.Marker = durationTicks{}

@@ -96,9 +96,9 @@ func Anytime(title, ours string, curve []BudgetPoint, published []PublishedTotal
 		lv.Y = append(lv.Y, float64(p.Total))
 		lv.Labels = append(lv.Labels, p.Name+": "+thousands(p.Total))
 	}
-	// Published points at the same budget alternate their labels right
-	// and left, from the lowest total up, so that close totals stay
-	// readable.
+	// Published points are labelled on their right, from the lowest
+	// total up; labels that would overlap are moved apart (see points),
+	// and the time axis leaves room for them (see logXAxis).
 	sort.SliceStable(at, func(i, j int) bool {
 		if at[i].Seconds != at[j].Seconds {
 			return at[i].Seconds < at[j].Seconds
@@ -106,8 +106,8 @@ func Anytime(title, ours string, curve []BudgetPoint, published []PublishedTotal
 		return at[i].Total < at[j].Total
 	})
 	pub := Series{Kind: Points, Name: "published, at its time per board", Color: Vermillion, Shape: Diamond}
-	for i, p := range at {
-		left := i > 0 && at[i-1].Seconds == p.Seconds && !pub.LabelLeft[i-1]
+	for _, p := range at {
+		left := false
 		name := p.Name
 		if p.Approximate {
 			name += " (time ≈)"
