@@ -78,26 +78,28 @@ type Params struct {
 //     1-3: 74,393 against 72,784), from the boards where several colours
 //     tie (sg07 +2,398 over three seeds, sg10 +1,386); 20% of the budget
 //     -0.8%, candidates within 10 beads -0.6% against 5.
-//   - Tabu off in the last 26% of the beads: with the trials, 48 beads
-//     of 225 (Klein's Tabu48) +1.6%, 70 beads +2.0%, 30 beads +1.4%,
-//     101 beads -1.0% (5 s, seeds 1-3).
+//   - Tabu off late (Klein's Tabu48) stays off: with the trials it
+//     scored +1.6% at 5 s (48 beads of 225), but at 30 s the trials
+//     alone beat trials + tabu off in the last 26% of the beads on the
+//     20 standard boards, seeds 1-3: 79,158 / 79,522 / 79,020 against
+//     78,440 / 78,996 / 78,490 (38 boards better, 21 worse), and on ten
+//     fresh 5-colour boards, 35,738 against 34,676.
 //   - EndShare 3%: 10% and 12% did no better at 30 s and 5 s.
 //   - SmallBoard 100: dfs proves 8x8 boards optimal within a second and
 //     does not finish 10x10 ones in 30 s.
 var defaultParams = Params{
-	Level:        4,
-	Iters:        100,
-	Alpha:        1,
-	Penalties:    []int64{5, 30},
-	Phases:       1,
-	PhaseMoves:   3,
-	PhaseDecay:   1,
-	TabuOffShare: 0.26,
-	TabuTrials:   0.1,
-	TabuWithin:   5,
-	TrialLevel:   2,
-	EndShare:     0.03,
-	SmallBoard:   100,
+	Level:      4,
+	Iters:      100,
+	Alpha:      1,
+	Penalties:  []int64{5, 30},
+	Phases:     1,
+	PhaseMoves: 3,
+	PhaseDecay: 1,
+	TabuTrials: 0.1,
+	TabuWithin: 5,
+	TrialLevel: 2,
+	EndShare:   0.03,
+	SmallBoard: 100,
 }
 
 // DefaultParams returns the shipped tuning values (a fresh copy).
