@@ -25,9 +25,8 @@ func boomSolveCommand() *cli.Command {
 			"  chainshot boom solve comments-2.json --algo astar --budget 120s --max-states 10000000",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object: actions, count, states, optimal, seconds, cpu_seconds, status"},
-			durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
-				Usage: "CPU time limit, a `DURATION` with a unit: 30s, 500ms (0: no time limit)"}, 0, "0 (no time limit) or more"),
-			&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
+			budgetFlag(30*time.Second, "CPU time limit, a `DURATION` with a unit: 30s, 500ms (0: no time limit)", "0 (no time limit) or more"),
+			wallFlag(),
 			&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: expendibots.AlgoBFS, Usage: "search `NAME`: " + strings.Join(expendibots.Algos(), ", ") +
 				"; bfs: breadth-first over whole positions, shortest;" +
 				" astar: A* with a proven lower bound, shortest, often fewer positions;" +

@@ -12,15 +12,25 @@ import (
 	"chainshot/solver"
 )
 
+// budgetFlag is --budget (-b), a CPU-time limit (wall-clock time with
+// --wall) of value by default, refused below 0 with want.
+func budgetFlag(value time.Duration, usage, want string) cli.Flag {
+	return durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: value, Usage: usage}, 0, want)
+}
+
+// wallFlag is --wall, which makes --budget wall-clock time.
+func wallFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"}
+}
+
 // searchFlags are the flags of every command that runs the solver.
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{
-		durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: 30 * time.Second,
-			Usage: "`DURATION` of CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, then --max-nodes must be given)"},
-			0, "0 (no time limit, with --max-nodes) or more"),
+		budgetFlag(30*time.Second, "`DURATION` of CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, then --max-nodes must be given)",
+			"0 (no time limit, with --max-nodes) or more"),
 		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm `NAME`: " + algoNames() + " (\"chainshot solve --help\" describes them)"},
 		&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (the same seed and --max-nodes give the same moves on every machine)"},
-		&cli.BoolFlag{Name: "wall", Usage: "make --budget wall-clock time instead of CPU time"},
+		wallFlag(),
 		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts, a budget that does not depend on the machine (0: no limit)"},
 			0, "0 (no limit) or more"),
 		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU)"}, 0, "0 (one per CPU) or more"),
