@@ -18,7 +18,8 @@ var markedMethods = []string{"sp-mcts", "nmcs-3", "nrpa-selective", "js-games"}
 
 // curveMethods are the published methods the anytime curve places at
 // their budgets (or, with none stated, as levels).
-var curveMethods = []string{"dbs", "sp-mcts", "sp-mcts-move", "mc-rws", "nmcs-3", "sp-mcts-cem", "nrpa-selective"}
+// The README cites the same totals (TestReadmeCitesWhatTheCurveDraws).
+var curveMethods = []string{"dbs", "sp-mcts", "sp-mcts-move", "mc-rws", "nmcs-3", "sp-mcts-cem", "nrpa-selective", "spurious-ai", "hgsts"}
 
 // methodLabel names a published method on a chart with its time per
 // board: "SP-MCTS, 2 h a board".
@@ -80,9 +81,9 @@ func tournamentFigure(title string, recs []results.Record, grids [][]string) (ch
 			refs = append(refs, ref)
 		}
 	}
-	scoring := "ChainShot scoring, (n-2)² a move"
+	scoring := "ChainShot scoring: (n−2)² a move"
 	if standard {
-		scoring = "literature's scoring, (n-2)² a move, +1000 for a cleared board"
+		scoring = chart.LiteratureScoring
 	}
 	sets := make([]chart.SetResult, len(recs))
 	for i, r := range recs {

@@ -50,16 +50,29 @@ var seed002Heuristics = []struct {
 }{{"orbs", "Orb Count"}, {"critical", "Critical Control"}, {"control", "Board Control"}, {"chain", "Explosion Chain"}, {"safety", "Positional Safety"}}
 
 // seed002Table1 is the seed's guessed Table 1: win rates against random.
+// The seed calls its agents "Minimax (Full)", "Minimax (Orb Count)"...;
+// they are alpha-beta agents (the same moves as minimax), named here by
+// their evaluation (see agentName).
 var seed002Table1 = []struct {
-	name  string
 	eval  string
 	depth int
 	guess int
 }{
-	{"Minimax (Full)", "weighted", 1, 70}, {"Minimax (Full)", "weighted", 2, 85}, {"Minimax (Full)", "weighted", 3, 95},
-	{"Minimax (Orb Count)", "orbs", 3, 60}, {"Minimax (Critical Control)", "critical", 3, 75},
-	{"Minimax (Board Control)", "control", 3, 65}, {"Minimax (Explosion Chain)", "chain", 3, 80},
-	{"Minimax (Positional Safety)", "safety", 3, 70},
+	{"weighted", 1, 70}, {"weighted", 2, 85}, {"weighted", 3, 95},
+	{"orbs", 3, 60}, {"critical", 3, 75}, {"control", 3, 65}, {"chain", 3, 80}, {"safety", 3, 70},
+}
+
+// agentName is a Table 1 agent's one name, in the console table, the CSV,
+// the JSON and Figure 2: its evaluation, "full evaluation" (seed 002's
+// weighted sum of H1..H5) or a heuristic with its number, "Orb Count
+// (H1)".
+func agentName(eval string) string {
+	for i, h := range seed002Heuristics {
+		if h.eval == eval {
+			return fmt.Sprintf("%s (H%d)", h.name, i+1)
+		}
+	}
+	return "full evaluation"
 }
 
 // seed002Table2 is the seed's guessed Table 2: pairs (0-based H indices),
@@ -138,7 +151,7 @@ func doReactExperiment(c *cli.Context) error {
 			return failed("%s: %v", cmd, err)
 		}
 		lo, hi := chainreact.Wilson(r.Wins[0], r.Games)
-		t1 = append(t1, table1Row{Agent: row.name, Spec: spec, Depth: depth, Games: r.Games, Wins: r.Wins[0],
+		t1 = append(t1, table1Row{Agent: agentName(row.eval), Spec: spec, Depth: depth, Games: r.Games, Wins: r.Wins[0],
 			WinRate: float64(r.Wins[0]) / float64(r.Games), CILow: lo, CIHigh: hi, SeedGuess: float64(row.guess) / 100,
 			MeanPlies: r.MeanPlies, MeanMoveSeconds: r.MeanMoveSeconds[0]})
 	}
@@ -184,8 +197,8 @@ func experimentDir(c *cli.Context) (string, error) {
 
 func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) {
 	out := s.out
-	fmt.Fprintf(out, "Table 1: win rates against the random agent, %s each (seed 002's guess beside)\n", plural(games, "game"))
-	fmt.Fprintf(out, "%-28s %5s %9s %17s %6s %10s\n", "agent", "depth", "measured", "95% CI", "seed", "s/move")
+	fmt.Fprintf(out, "Table 1: alpha-beta agents against the random agent, win rates, %s each (seed 002's guess beside)\n", plural(games, "game"))
+	fmt.Fprintf(out, "%-28s %5s %9s %17s %6s %10s\n", "alpha-beta agent", "depth", "measured", "95% CI", "seed", "s/move")
 	for _, r := range t1 {
 		fmt.Fprintf(out, "%-28s %5d %8.1f%% [%5.1f%%, %5.1f%%] %5.0f%% %10.5f\n", r.Agent, r.Depth, 100*r.WinRate, 100*r.CILow, 100*r.CIHigh, 100*r.SeedGuess, r.MeanMoveSeconds)
 	}
@@ -194,7 +207,8 @@ func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) 
 	for _, r := range t2 {
 		fmt.Fprintf(out, "%-4s %-4s %4d-%-4d %8s %8.1f%% [%5.1f%%, %5.1f%%] %4s %5.0f%%\n", r.A, r.B, r.WinsA, r.WinsB, r.Winner, 100*r.WinnerRate, 100*r.CILow, 100*r.CIHigh, r.SeedWinner, 100*r.SeedRate)
 	}
-	fmt.Fprintln(out, "H1 orb count, H2 critical control, H3 board control, H4 explosion chain, H5 positional safety")
+	fmt.Fprintln(out, "H1 orb count, H2 critical control, H3 board control, H4 explosion chain, H5 positional safety;")
+	fmt.Fprintln(out, "full evaluation: seed 002's weighted sum of H1..H5. Seed 002 calls Table 1's agents Minimax (Full), Minimax (Orb Count)...")
 	fmt.Fprintln(out, "Figure 3, seed002-heatmap.png/.svg: each row's win rate against each column, measured beside the seed's guesses.")
 	fmt.Fprintln(out, "Figure 2, seed002-comparison.png/.svg: win rates against the random agent with 95% intervals, the seed's guesses marked.")
 }
@@ -323,11 +337,7 @@ func comparisonFigure(e experiment) chart.Figure {
 	var cats []string
 	var rate, lo, hi, guess []float64
 	for _, r := range e.t1 {
-		name := "Full evaluation"
-		if r.Spec != "" && !strings.Contains(r.Spec, "eval=weighted") {
-			name = strings.TrimSuffix(strings.TrimPrefix(r.Agent, "Minimax ("), ")")
-		}
-		cats = append(cats, fmt.Sprintf("%s, depth %d", name, r.Depth))
+		cats = append(cats, fmt.Sprintf("%s, depth %d", r.Agent, r.Depth))
 		rate, lo, hi, guess = append(rate, r.WinRate), append(lo, r.CILow), append(hi, r.CIHigh), append(guess, r.SeedGuess)
 	}
 	return chart.Figure{
@@ -340,7 +350,8 @@ func comparisonFigure(e experiment) chart.Figure {
 				{Kind: chart.Markers, Name: "seed 002's guess (Table 1, not measured)", Values: guess, Color: chart.Vermillion, Shape: chart.Diamond, ValueLabel: chart.Percent},
 			},
 		}},
-		Note:  fmt.Sprintf("chainshot react experiment seed002 --games %d --seed %d; full evaluation = seed 002's weighted sum of H1..H5.", e.games, e.seed),
+		Note: fmt.Sprintf("chainshot react experiment seed002 --games %d --seed %d; full evaluation = seed 002's weighted sum of H1..H5; "+
+			"seed 002 calls these agents Minimax (Full), Minimax (Orb Count)...", e.games, e.seed),
 		Width: 1040, Height: 620,
 	}
 }

@@ -27,7 +27,7 @@ func testExperiment() experiment {
 	for k, row := range seed002Table1 {
 		wins := 40 - 3*k
 		lo, hi := wilsonFor(wins, 40)
-		e.t1 = append(e.t1, table1Row{Agent: row.name, Spec: fmt.Sprintf("alphabeta:depth=%d,eval=%s", row.depth, row.eval), Depth: row.depth,
+		e.t1 = append(e.t1, table1Row{Agent: agentName(row.eval), Spec: fmt.Sprintf("alphabeta:depth=%d,eval=%s", row.depth, row.eval), Depth: row.depth,
 			Games: 40, Wins: wins, WinRate: float64(wins) / 40, CILow: lo, CIHigh: hi, SeedGuess: float64(row.guess) / 100})
 	}
 	for k, pr := range seed002Table2 {
@@ -197,7 +197,7 @@ func TestComparisonFigureShowsTheRates(t *testing.T) {
 	if got := paths("#D55E00"); got != len(e.t1)+1 {
 		t.Errorf("%d vermillion shapes, want %d guess markers and a legend key", got, len(e.t1))
 	}
-	for _, s := range []string{"Full evaluation, depth 3", "Explosion Chain, depth 3", "seed 002's guess", "95%", "40 games each", "9x6 board"} {
+	for _, s := range []string{"full evaluation, depth 3", "Explosion Chain (H4), depth 3", "seed 002's guess", "95%", "40 games each", "9x6 board"} {
 		if !strings.Contains(all.String(), s) {
 			t.Errorf("comparison SVG lacks %q", s)
 		}
@@ -236,5 +236,52 @@ func TestExperimentFilesAgree(t *testing.T) {
 		if !bytes.Contains(svg, []byte(">"+chart.Percent(r.WinRate)+"</text>")) {
 			t.Errorf("%s: %s in the JSON, not in the figure", r.Agent, chart.Percent(r.WinRate))
 		}
+	}
+}
+
+// TestTable1HasOneNameAnAgent checks that each agent of Table 1 has the
+// same name in the console table, the CSV, the JSON and Figure 2 (the
+// table said "Minimax (Full)" where the figure said "Full evaluation"),
+// and that names differ between evaluations.
+func TestTable1HasOneNameAnAgent(t *testing.T) {
+	e := testExperiment()
+	var out bytes.Buffer
+	printExperiment(&streams{out: &outStream{w: &out}}, e.t1, e.t2, e.games, e.depth2)
+	fig := comparisonFigure(e).Panels[0].Categories
+	dir := t.TempDir()
+	if err := writeExperimentFiles("test", dir, e); err != nil {
+		t.Fatal(err)
+	}
+	csvText, _ := os.ReadFile(filepath.Join(dir, "seed002-table1.csv"))
+	var js struct {
+		Table1 []struct{ Agent string } `json:"table1"`
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "seed002.json"))
+	if err := json.Unmarshal(data, &js); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(out.String(), "\n")
+	seen := map[string]string{} // name: evaluation
+	for k, row := range seed002Table1 {
+		name := agentName(row.eval)
+		if ev, ok := seen[name]; ok && ev != row.eval {
+			t.Errorf("evaluations %s and %s are both named %q", ev, row.eval, name)
+		}
+		seen[name] = row.eval
+		if !strings.HasPrefix(lines[2+k], fmt.Sprintf("%-28s %5d ", name, row.depth)) {
+			t.Errorf("console row %d: %q, want it to start with %q", k+1, lines[2+k], name)
+		}
+		if want := fmt.Sprintf("%s, depth %d", name, row.depth); fig[k] != want {
+			t.Errorf("Figure 2, bar %d: %q, want %q", k+1, fig[k], want)
+		}
+		if js.Table1[k].Agent != name {
+			t.Errorf("JSON row %d: agent %q, want %q", k+1, js.Table1[k].Agent, name)
+		}
+		if !strings.Contains(string(csvText), "\n"+name+",") {
+			t.Errorf("the CSV has no row of %q", name)
+		}
+	}
+	if len(seen) != len(seed002Heuristics)+1 {
+		t.Errorf("%d names for %d evaluations", len(seen), len(seed002Heuristics)+1)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"chainshot/board"
 	"chainshot/chainreact"
@@ -129,8 +130,13 @@ func (b *browser) screenshot(name string) {
 // plays sample1 to the end by clicking and checks the page's score and beads
 // left against "chainshot play" fed the page's own move list, runs the
 // solver and checks its results line with "chainshot verify", cancels a
-// solve, and plays Chain Reaction against random by clicking, checking the
-// final position against the engine. It takes the README's screenshots.
+// solve and verifies the line it keeps, and plays Chain Reaction against
+// random by clicking, checking the final position against the engine. On
+// the way it checks what players of the online versions expect (see
+// serve_page_test.go): legible buttons under the mouse, the rules, keyboard
+// play, a game that survives a reload, the best game kept in the browser,
+// the hint in Chain Reaction, a narrow window. It takes the README's
+// screenshots.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: no browser")
@@ -151,7 +157,7 @@ func TestBrowser(t *testing.T) {
 	defer cancelAlloc()
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
 	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 180*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 300*time.Second)
 	defer cancel()
 	b := &browser{t: t, ctx: ctx}
 	t0 := time.Now()
@@ -159,12 +165,17 @@ func TestBrowser(t *testing.T) {
 	b.wait(`document.body.dataset.ready === '1'`, 15*time.Second)
 	t.Logf("page ready in %v", time.Since(t0))
 
+	checkRules(t, b)
+	checkButtonContrast(t, b, "cr")
+	checkButtonContrast(t, b, "cs")
 	playChainShot(t, b)
 	t.Logf("ChainShot played by %v", time.Since(t0))
 	solveInBrowser(t, b, srv)
 	t.Logf("solver done by %v", time.Since(t0))
 	playChainReaction(t, b)
 	t.Logf("Chain Reaction played by %v", time.Since(t0))
+	checkNarrowWindow(t, b)
+	checkBadAddress(t, b, ts.URL)
 }
 
 // greedyLine plays the largest group each move (the lowest-leftmost one on
@@ -267,6 +278,8 @@ func playChainShot(t *testing.T, b *browser) {
 		t.Fatalf("chainshot play on the page's moves %v: score %s, %s beads left; the page shows %s, %s", shown, m[1], m[2], score, beads)
 	}
 	t.Logf("sample1 by clicking: %d moves %v, score %s, %s beads left, as chainshot play", len(shown), shown, score, beads)
+	checkGameOverOnce(t, b)
+	checkBestKept(t, b, score, beads)
 
 	// Undo takes one move back; restart goes to the start.
 	b.click("cs-undo")
@@ -275,6 +288,16 @@ func playChainShot(t *testing.T, b *browser) {
 	if got := eval[string](b, `document.getElementById('cs-score').textContent`); got != strconv.Itoa(back) {
 		t.Fatalf("after undo the score is %s, want %d", got, back)
 	}
+	// A reload mid-game: the address brings the game back, and the best
+	// game on the board is still kept.
+	checkReloadKeepsChainShot(t, b)
+	checkBestKept(t, b, score, beads)
+	b.click("cs-restart")
+	b.wait(`document.getElementById('cs-board').dataset.moves === '0' && document.getElementById('cs-beads').textContent === '25'`, patience)
+	keyboardPlayChainShot(t, b, start, 0)
+	// "Show it" replays the best game kept.
+	b.click("cs-best-show")
+	b.wait(fmt.Sprintf(`document.getElementById('cs-board').dataset.moves === '%d' && document.getElementById('cs-score').textContent === '%s'`, len(line), score), patience)
 	b.click("cs-restart")
 	b.wait(`document.getElementById('cs-board').dataset.moves === '0' && document.getElementById('cs-beads').textContent === '25'`, patience)
 
@@ -318,19 +341,32 @@ func playChainShot(t *testing.T, b *browser) {
 
 func solveInBrowser(t *testing.T, b *browser, srv *web.Server) {
 	b.wait(`!document.getElementById('cs-paste').open && !document.getElementById('cs-gen').open`, patience)
+	checkNotesApart(t, b)
 	b.setValue("cs-builtin", "ladder05-10x10-4c")
 	b.click("cs-load-builtin")
 	b.wait(`document.getElementById('cs-title').textContent.startsWith('ladder05')`, patience)
 
-	// Cancel: the search stops long before its 60 s.
+	// A budget out of range is refused in the page's words, before any
+	// search.
+	b.setValue("solve-budget", "100")
+	b.click("solve-start")
+	b.wait(`document.getElementById('solve-status').textContent.startsWith('Budget 100: ')`, patience)
+	if st := eval[string](b, `document.getElementById('solve-status').textContent`); strings.Contains(st, "budget_seconds") || srv.Searches() != 0 {
+		t.Fatalf("budget 100: %q, %d searches", st, srv.Searches())
+	}
+
+	// Cancel: the search stops long before its 60 s, and the best line
+	// found so far is kept, marked as not finished; it replays.
 	b.setValue("solve-budget", "60")
 	b.click("solve-start")
-	b.wait(`document.getElementById('solve-status').textContent.includes('of 60 s')`, 2*patience)
+	b.wait(`document.getElementById('solve-status').textContent.includes('of 60 s') &&
+		document.getElementById('solve-status').textContent.includes('the best line so far leaves')`, 2*patience)
 	if srv.Searches() != 1 {
 		t.Fatalf("%d searches running during a solve", srv.Searches())
 	}
 	b.click("solve-cancel")
-	b.wait(`document.getElementById('solve-status').textContent.startsWith('Cancelled')`, patience)
+	b.wait(`document.getElementById('solve-status').textContent.startsWith('Cancelled after') &&
+		document.getElementById('solve-summary').dataset.partial === '1'`, patience)
 	deadline := time.Now().Add(patience)
 	for srv.Searches() != 0 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
@@ -338,13 +374,26 @@ func solveInBrowser(t *testing.T, b *browser, srv *web.Server) {
 	if srv.Searches() != 0 {
 		t.Fatal("the cancelled solve still runs")
 	}
+	kept := eval[string](b, `document.getElementById('solve-line').textContent`)
+	if summary := eval[string](b, `document.getElementById('solve-summary').textContent`); !strings.Contains(kept, `"partial":true`) || !strings.Contains(summary, "not finished") {
+		t.Fatalf("the line kept after Cancel is not marked as not finished: %q, %s", summary, kept)
+	}
+	var out, errs strings.Builder
+	if code := run([]string{"chainshot", "verify", "-"}, strings.NewReader(kept), &out, &errs); code != 0 {
+		t.Fatalf("chainshot verify on the line kept after Cancel %s: exit %d\n%s%s", kept, code, out.String(), errs.String())
+	}
+	t.Logf("Cancel kept: %s", eval[string](b, `document.getElementById('solve-summary').textContent`))
 
 	// A 2 s solve, its results line checked by chainshot verify.
 	b.setValue("solve-budget", "2")
 	b.click("solve-start")
 	b.wait(`!document.getElementById('solve-result').hidden`, 20*time.Second)
 	line := eval[string](b, `document.getElementById('solve-line').textContent`)
-	var out, errs strings.Builder
+	if st := eval[string](b, `document.getElementById('solve-status').textContent`); !strings.Contains(st, "the best line of the whole search") {
+		t.Errorf("the finished solve's status does not say what its figures are: %q", st)
+	}
+	out.Reset()
+	errs.Reset()
 	if code := run([]string{"chainshot", "verify", "-"}, strings.NewReader(line), &out, &errs); code != 0 {
 		t.Fatalf("chainshot verify on the page's line %s: exit %d\n%s%s", line, code, out.String(), errs.String())
 	}
@@ -412,6 +461,12 @@ func playChainReaction(t *testing.T, b *browser) {
 		if e.Over() {
 			break
 		}
+		if turn == 2 {
+			crHintInBrowser(t, b, e)
+		}
+		if turn == 4 {
+			crReload(t, b)
+		}
 		if turn == 1 {
 			// A cell of the opponent's: refused, nothing played.
 			for i := 0; i < e.Cells(); i++ {
@@ -445,6 +500,8 @@ func playChainReaction(t *testing.T, b *browser) {
 			b.setValue("cr-speed", "0")
 			b.click("cr-next-wave")
 			shot = true
+		} else if turn == 3 {
+			crKeyboardMove(t, b, r, c)
 		} else {
 			b.click(fmt.Sprintf("cr-r%d-c%d", r, c))
 		}
@@ -454,6 +511,9 @@ func playChainReaction(t *testing.T, b *browser) {
 	winner := eval[string](b, `document.getElementById('cr-board').dataset.winner`)
 	if winner != strconv.Itoa(e.Winner()) || eval[string](b, `document.getElementById('cr-board').dataset.turn`) != "over" {
 		t.Fatalf("the page says winner %s, the engine %d", winner, e.Winner())
+	}
+	if eval[bool](b, `!document.getElementById('cr-pause').disabled`) {
+		t.Error("Pause is enabled after the game ended")
 	}
 	cells := eval[[]string](b, `[...document.querySelectorAll('#cr-board .cell')].map(c => c.id + ' ' + c.dataset.owner + ' ' + c.dataset.orbs)`)
 	if len(cells) != rows*cols {
@@ -474,4 +534,54 @@ func playChainReaction(t *testing.T, b *browser) {
 		b.screenshot("serve-chainreact.png")
 	}
 	t.Logf("Chain Reaction %dx%d against random: %d moves, winner %c", rows, cols, e.Ply(), chainreact.DefaultNames[e.Winner()])
+}
+
+// crHintInBrowser asks for a hint on the human's turn: a cell is marked,
+// one the human may play (empty or R's), and nothing is played.
+func crHintInBrowser(t *testing.T, b *browser, e chainreact.Board) {
+	t.Helper()
+	moves := eval[string](b, `document.getElementById('cr-board').dataset.moves`)
+	b.click("cr-hint")
+	b.wait(`document.getElementById('cr-hint-text').dataset.move && document.getElementById('cr-hint-text').textContent.startsWith('Hint:') && document.querySelectorAll('#cr-board .cell.hint').length === 1`, 2*patience)
+	var r, c int
+	if _, err := fmt.Sscan(eval[string](b, `document.getElementById('cr-hint-text').dataset.move`), &r, &c); err != nil {
+		t.Fatal(err)
+	}
+	m, ok := e.MoveAt(r, c)
+	if !ok || !e.Legal(m) || eval[string](b, `document.querySelector('#cr-board .cell.hint').id`) != fmt.Sprintf("cr-r%d-c%d", r, c) {
+		t.Fatalf("the hint %d %d is not a legal move marked on the board", r, c)
+	}
+	if got := eval[string](b, `document.getElementById('cr-board').dataset.moves`); got != moves {
+		t.Fatalf("a hint played a move: %s moves, were %s", got, moves)
+	}
+}
+
+// crKeyboardMove plays the cell (r, c) with the keyboard alone.
+func crKeyboardMove(t *testing.T, b *browser, r, c int) {
+	t.Helper()
+	b.moveCursor("cr", r, c)
+	n := eval[int](b, `Number(document.getElementById('cr-board').dataset.moves)`)
+	b.key(kb.Enter)
+	b.wait(fmt.Sprintf(`Number(document.getElementById('cr-board').dataset.moves) > %d`, n), 2*patience)
+	if got := eval[string](b, fmt.Sprintf(`document.querySelectorAll('#cr-moves li')[%d].dataset.move`, n)); got != fmt.Sprintf("%d %d", r, c) {
+		t.Fatalf("Enter on %d %d played %s", r, c, got)
+	}
+}
+
+// crSnapshot is what the page shows of a Chain Reaction game.
+const crSnapshot = `JSON.stringify({moves: [...document.querySelectorAll('#cr-moves li')].map((li) => li.textContent),
+	cells: [...document.querySelectorAll('#cr-board .cell')].map((c) => c.dataset.owner + ':' + c.dataset.orbs).join(' '),
+	seats: [0, 1].map((p) => document.getElementById('cr-seat-' + p).value), turn: document.getElementById('cr-board').dataset.turn})`
+
+// crReload reloads the page on the human's turn: the game comes back from
+// the address, moves (with who made them), board and seats.
+func crReload(t *testing.T, b *browser) {
+	t.Helper()
+	before := eval[string](b, crSnapshot)
+	b.reload()
+	b.wait(`document.getElementById('cr-board').dataset.turn === 'human' && !document.getElementById('cr').hidden`, 2*patience)
+	if after := eval[string](b, crSnapshot); after != before {
+		t.Fatalf("after a reload the Chain Reaction shows\n%s\nbefore it showed\n%s", after, before)
+	}
+	b.setValue("cr-speed", "0")
 }

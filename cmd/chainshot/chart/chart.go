@@ -1,6 +1,6 @@
 // Package chart draws the project's charts with gonum.org/v1/plot, in
-// the Go fonts, as PNG (for the README) or SVG (which scales without
-// blur): a Figure is a title over panels side by side, each panel bars,
+// the Go fonts (with a hyphen that is not a minus sign: package fonts), as
+// PNG (for the README) or SVG (which scales without blur): a Figure is a title over panels side by side, each panel bars,
 // markers, lines and labelled points on axes, or a heatmap with its
 // colour bar. Every chart of chainshot goes through Figure.Write, so that
 // each reads on its own: a title, axes with their units, and a legend or
@@ -21,8 +21,6 @@ import (
 	"sync"
 
 	xfont "golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -31,6 +29,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"chainshot/cmd/chainshot/fonts"
 )
 
 // Figure is a chart: a title over one or more panels, side by side, and
@@ -60,6 +60,10 @@ type Panel struct {
 	LogX bool
 	// Min and Max fix the value axis; Min == Max picks them from the data.
 	Min, Max float64
+	// MinSpan is the least the value axis spans when it is picked from
+	// the data, so that a small count is not drawn as a full bar (beads
+	// left: one bead is not the whole panel); 0 sets no least span.
+	MinSpan float64
 	// Percent labels the value axis 0% to 100% for values 0 to 1.
 	Percent bool
 	// Integer keeps the value axis' ticks on whole numbers (counts).
@@ -167,15 +171,16 @@ var fontsOnce sync.Once
 // goFont is the Go font family registered in plot's font cache.
 var goFont = font.Font{Typeface: "Go"}
 
-// useGoFonts adds Go Regular and Go Bold to plot's font cache and makes
-// them plot's defaults.
+// useGoFonts adds Go Regular and Go Bold (with a hyphen that is not a
+// minus sign: see package fonts) to plot's font cache and makes them
+// plot's defaults.
 func useGoFonts() {
 	fontsOnce.Do(func() {
-		reg, err := opentype.Parse(goregular.TTF)
+		reg, err := opentype.Parse(fonts.Regular())
 		if err != nil {
 			panic("chart: Go Regular does not parse: " + err.Error())
 		}
-		bold, err := opentype.Parse(gobold.TTF)
+		bold, err := opentype.Parse(fonts.Bold())
 		if err != nil {
 			panic("chart: Go Bold does not parse: " + err.Error())
 		}
@@ -391,7 +396,7 @@ func (p Panel) draw(c draw.Canvas) error {
 	}
 	pl := newPlot(p.Title)
 	pl.X.Label.Text, pl.Y.Label.Text = p.XLabel, p.YLabel
-	if err := p.addSeries(pl); err != nil {
+	if err := p.addSeries(pl, c); err != nil {
 		return err
 	}
 	pl.Draw(c)

@@ -3,7 +3,9 @@ package chart
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"html"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -13,6 +15,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"chainshot/results"
 )
@@ -223,7 +230,7 @@ func TestAnytimeChart(t *testing.T) {
 	doc, ts := svg(t, Anytime("Anytime test", "chainshot auto", curve, pub), "anytime")
 	for _, s := range []string{"60,123 (18/20 cleared)", "71,172 (20/20 cleared)", "75,434 (20/20 cleared)", "77,001 (20/20 cleared)",
 		"SP-MCTS: 73,998", "NMCS level 3 (time ≈): 77,934", "SP-MCTS + CEM: 78,012", "Selective NRPA: 80,030",
-		"1 s", "10 s", "1 min", "1 h", "2 h", "chainshot auto", "time budget a board (CPU time, log scale)", "total score on the set"} {
+		"1 s", "10 s", "1 min", "1 h", "2 h", "chainshot auto", "time budget a board (CPU time, log scale)", "total score on the set (literature's scoring, +1000 a cleared board)"} {
 		if !has(ts, s) {
 			t.Errorf("no %q in the chart", s)
 		}
@@ -283,5 +290,274 @@ func TestWriteRefusesUnknownFormat(t *testing.T) {
 	}
 	if err := (Figure{}).Write(&bytes.Buffer{}, "svg"); err == nil {
 		t.Error("a figure without panels was drawn")
+	}
+}
+
+// inkWidth draws s as the charts draw a label (plot's text handler, the
+// Go font of the charts, a PNG canvas) and returns the width in pixels
+// of what it inked.
+func inkWidth(t *testing.T, s string) int {
+	t.Helper()
+	useGoFonts()
+	c := vgimg.NewWith(vgimg.UseWH(600*px, 120*px), vgimg.UseDPI(96), vgimg.UseBackgroundColor(color.White))
+	dc := draw.New(c)
+	sty := textStyle(regular(40), Ink)
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+	dc.FillText(sty, vg.Point{X: 20 * px, Y: 60 * px}, s)
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := math.MaxInt, -1
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if r, _, _, _ := img.At(x, y).RGBA(); r < 0x8000 {
+				lo, hi = min(lo, x), max(hi, x)
+			}
+		}
+	}
+	if hi < 0 {
+		t.Fatalf("%q drew nothing", s)
+	}
+	return hi - lo + 1
+}
+
+// TestPNGHyphenIsNotAMinus draws labels with hyphens into a PNG and
+// measures the glyphs: a hyphen is at most 60% as wide as a minus sign
+// (the Go fonts' own "-" is a minus sign, 100%; see package fonts), and a
+// name with hyphens is narrower than the same name with minus signs.
+func TestPNGHyphenIsNotAMinus(t *testing.T) {
+	hyphen, minus := inkWidth(t, "-"), inkWidth(t, "−")
+	if hyphen*10 > minus*6 || hyphen*10 < minus*3 {
+		t.Errorf("a hyphen is %d px wide, a minus sign %d: want a hyphen 30%% to 60%% of a minus", hyphen, minus)
+	}
+	for _, s := range []string{"--algo", "ladder01-5x5-3c"} {
+		as := strings.ReplaceAll(s, "-", "−")
+		if w, wm := inkWidth(t, s), inkWidth(t, as); w+strings.Count(s, "-")*(minus-hyphen)/2 > wm {
+			t.Errorf("%q is %d px wide, %q %d: its hyphens are drawn as minus signs", s, w, as, wm)
+		}
+	}
+}
+
+// laidOut returns panel p's plot laid out on a canvas of w x h pixels, as
+// Figure.Write lays it out, and the canvas of its data.
+func laidOut(t *testing.T, p Panel, w, h int) (*plot.Plot, draw.Canvas) {
+	t.Helper()
+	useGoFonts()
+	c := draw.New(vgimg.NewWith(vgimg.UseWH(vg.Length(w)*px, vg.Length(h)*px), vgimg.UseDPI(96)))
+	pl := newPlot(p.Title)
+	pl.X.Label.Text, pl.Y.Label.Text = p.XLabel, p.YLabel
+	if err := p.addSeries(pl, c); err != nil {
+		t.Fatal(err)
+	}
+	return pl, pl.DataCanvas(c)
+}
+
+// TestAnytimeAxisFitsThePoints draws anytime curves over a sweep of
+// budget lists, with and without published totals, and checks the time
+// axis: every label written beside its point lies inside the plot, and
+// the axis runs no further than the labels and points need (the last
+// thing drawn ends within a tenth of the plot's width of its right edge;
+// bench --budgets 200ms,1s drew an axis to 30 s). A single budget alone
+// gets a decade around it.
+func TestAnytimeAxisFitsThePoints(t *testing.T) {
+	pub := []PublishedTotal{
+		{Name: "SP-MCTS", Seconds: 7200, Total: 73998}, {Name: "NMCS level 3", Seconds: 7200, Total: 77934, Approximate: true},
+		{Name: "DBS (Billings) (2 h to 3 h)", Seconds: 9000, Total: 72816}, {Name: "Selective NRPA", Total: 80030},
+	}
+	sty := textStyle(regular(legendSize), Ink)
+	for _, budgets := range [][]float64{{0.2, 1}, {0.02, 0.05}, {1, 5, 30, 120}, {5}, {0.1, 1, 10, 100, 1000}} {
+		for _, published := range [][]PublishedTotal{nil, pub} {
+			var curve []BudgetPoint
+			for i, s := range budgets {
+				curve = append(curve, BudgetPoint{Seconds: s, Total: 60000 + 4000*i, Cleared: 19, Boards: 20})
+			}
+			f := Anytime("t", "chainshot auto", curve, published)
+			pl, dc := laidOut(t, f.Panels[0], f.Width-20, f.Height-120)
+			name := fmt.Sprintf("budgets %v, %d published", budgets, len(published))
+			tx := func(x float64) vg.Length { return dc.X(pl.X.Norm(x)) }
+			last := vg.Length(math.Inf(-1))
+			for _, s := range f.Panels[0].Series {
+				for k, x := range s.X {
+					end := tx(x) + 8*px // the glyph
+					switch {
+					case s.Kind == Points && s.LabelLeft != nil && s.LabelLeft[k]:
+						if start := tx(x) - 8*px - 5*px - sty.Width(s.Labels[k]); start < dc.Min.X {
+							t.Errorf("%s: the label %q starts %.0f px before the plot", name, s.Labels[k], float64((dc.Min.X-start)/px))
+						}
+					case s.Kind == Points:
+						end += 5*px + sty.Width(s.Labels[k])
+						if end > dc.Max.X {
+							t.Errorf("%s: the label %q ends %.0f px past the plot", name, s.Labels[k], float64((end-dc.Max.X)/px))
+						}
+					}
+					last = max(last, end)
+				}
+			}
+			if room := dc.Max.X - last; room > (dc.Max.X-dc.Min.X)/10 && (len(budgets) > 1 || published != nil) {
+				t.Errorf("%s: the axis runs to %s, %.0f px (of %.0f) past the last point and label", name,
+					durationLabel(pl.X.Max), float64(room/px), float64((dc.Max.X-dc.Min.X)/px))
+			}
+			if pl.X.Min >= budgets[0] || pl.X.Min < budgets[0]/4 {
+				t.Errorf("%s: the axis starts at %g s", name, pl.X.Min)
+			}
+			// Every budget of the curve is a tick.
+			ticks := map[float64]bool{}
+			for _, tk := range pl.X.Tick.Marker.Ticks(pl.X.Min, pl.X.Max) {
+				ticks[tk.Value] = tk.Label != ""
+			}
+			for _, s := range budgets {
+				if !ticks[s] {
+					t.Errorf("%s: no tick labelled %s", name, durationLabel(s))
+				}
+			}
+		}
+	}
+}
+
+// TestBeadsLeftAxisSpansTenBeads checks the tournament chart's beads-left
+// axis over a sweep of results: at least 0 to 10, so that one bead left
+// is a tenth of the panel, and past the largest count.
+func TestBeadsLeftAxisSpansTenBeads(t *testing.T) {
+	for _, left := range [][]int{{0, 0}, {0, 1}, {1, 1, 0}, {3}, {0, 12}, {40, 2}} {
+		var sets []SetResult
+		most := 0
+		for i, n := range left {
+			sets = append(sets, SetResult{Name: fmt.Sprintf("b%d", i), Score: 100, BeadsLeft: n})
+			most = max(most, n)
+		}
+		f := Tournament("t", "ChainShot scoring", sets, nil)
+		pl, _ := laidOut(t, f.Panels[1], 400, 300)
+		if pl.X.Min != 0 || pl.X.Max < minBeadsSpan || pl.X.Max < float64(most) {
+			t.Errorf("beads left %v: the axis runs %g to %g", left, pl.X.Min, pl.X.Max)
+		}
+	}
+}
+
+// TestCloseGlyphsAreDodged checks that points drawn at one x with close
+// values are moved apart side by side, and that points far apart, or at
+// different x, stay where they are.
+func TestCloseGlyphsAreDodged(t *testing.T) {
+	r := 5 * px
+	at := []vg.Point{{X: 100, Y: 50}, {X: 100, Y: 52}, {X: 100, Y: 200}, {X: 300, Y: 51}, {X: 100, Y: 54}}
+	orig := append([]vg.Point(nil), at...)
+	left, right := dodge(at, r)
+	cluster := []int{0, 1, 4}
+	for i, a := range cluster {
+		for _, b := range cluster[i+1:] {
+			if d := math.Hypot(float64(at[a].X-at[b].X), float64(at[a].Y-at[b].Y)); d < float64(2*r) {
+				t.Errorf("glyphs %d and %d are %.1f apart, want %.1f at least", a, b, d, float64(2*r))
+			}
+		}
+		if at[a].Y != orig[a].Y || right[a] != max(at[0].X, at[1].X, at[4].X) || left[a] != min(at[0].X, at[1].X, at[4].X) {
+			t.Errorf("glyph %d: moved to %v (right edge %v)", a, at[a], right[a])
+		}
+	}
+	for _, k := range []int{2, 3} {
+		if at[k] != orig[k] || right[k] != orig[k].X || left[k] != orig[k].X {
+			t.Errorf("glyph %d, alone, moved from %v to %v", k, orig[k], at[k])
+		}
+	}
+}
+
+// TestCloseLevelsLabelsApart draws published totals without a budget
+// that lie close together (84,414 and 84,718 on the standard set) and
+// checks that no two labels of the levels overlap.
+func TestCloseLevelsLabelsApart(t *testing.T) {
+	curve := []BudgetPoint{{1, 68953, 19, 20}, {120, 80618, 20, 20}}
+	pub := []PublishedTotal{{Name: "Selective NRPA level 4", Total: 80030}, {Name: "spurious ai (SBS, beam search)", Total: 84414},
+		{Name: "HGSTS (GPU)", Total: 84718}, {Name: "a fourth one", Total: 84600}}
+	_, ts := svg(t, Anytime("levels", "chainshot auto", curve, pub), "levels")
+	sty := textStyle(regular(legendSize), Ink)
+	h := float64(sty.Height("0") / px)
+	type box struct {
+		s          string
+		x0, x1, y0 float64
+	}
+	var boxes []box
+	for _, p := range pub {
+		want := p.Name + ": " + thousands(p.Total)
+		found := false
+		for _, x := range ts {
+			if x.s == want {
+				// SVG units are points; y is the baseline, growing down.
+				x0, y := x.x/0.75, x.y/0.75
+				boxes = append(boxes, box{x.s, x0, x0 + float64(sty.Width(x.s)/px), y - h})
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no label %q", want)
+		}
+	}
+	for i, a := range boxes {
+		for _, b := range boxes[:i] {
+			if a.x0 < b.x1 && b.x0 < a.x1 && math.Abs(a.y0-b.y0) < h {
+				t.Errorf("labels %q and %q overlap: %+v and %+v", a.s, b.s, a, b)
+			}
+		}
+	}
+}
+
+var capRE = regexp.MustCompile(`<path d="M([0-9.]+),([0-9.]+)L([0-9.]+),([0-9.]+)" style="fill:none;stroke:#1F1F1F;`)
+
+// TestValueLabelsClearTheirWhiskers draws bars with 95% intervals over a
+// sweep of rates (0.99 drew "|99%", the label touching its whisker's
+// cap) and checks that each value label starts at least 6 px right of
+// every whisker stroke at its height.
+func TestValueLabelsClearTheirWhiskers(t *testing.T) {
+	rates := []float64{0.99, 1, 0.5, 0.02, 0.97, 0.75}
+	var cats []string
+	var lo, hi []float64
+	for i, r := range rates {
+		cats = append(cats, fmt.Sprintf("bar %d", i+1))
+		lo, hi = append(lo, math.Max(0, r-0.05)), append(hi, math.Min(1, r+0.009))
+	}
+	f := Figure{Panels: []Panel{{Categories: cats, Horizontal: true, Percent: true, Min: 0, Max: 1.12,
+		Series: []Series{{Kind: Bars, Values: rates, Low: lo, High: hi, ValueLabel: Percent}}}}}
+	doc, ts := svg(t, f, "whiskers")
+	type seg struct{ x0, y0, x1, y1 float64 }
+	var strokes []seg
+	for _, m := range capRE.FindAllSubmatch(doc, -1) {
+		var v [4]float64
+		for i := range v {
+			v[i], _ = strconv.ParseFloat(string(m[i+1]), 64)
+		}
+		strokes = append(strokes, seg{v[0], v[1], v[2], v[3]})
+	}
+	if len(strokes) != 3*len(rates) {
+		t.Fatalf("%d whisker strokes, want 3 for each of %d bars", len(strokes), len(rates))
+	}
+	for _, r := range rates {
+		found := false
+		for _, x := range ts {
+			if x.s != Percent(r) || -x.y < 30 { // not the axis' tick labels
+				continue
+			}
+			found = true
+			// SVG units are points (0.75 px); paths have y up, text
+			// (flipped) y down, at the text's middle here.
+			checked := 0
+			for _, s := range strokes {
+				if top, bottom := math.Min(s.y0, s.y1)-6, math.Max(s.y0, s.y1)+6; -x.y < top || -x.y > bottom {
+					continue
+				}
+				checked++
+				if gap := (x.x - math.Max(s.x0, s.x1)) / 0.75; gap < 6 {
+					t.Errorf("the label %q starts %.1f px right of a whisker stroke, want 6 at least", x.s, gap)
+				}
+			}
+			if checked != 3 {
+				t.Errorf("the label %q is beside %d whisker strokes, want its bar's 3", x.s, checked)
+			}
+		}
+		if !found {
+			t.Errorf("no value label %q", Percent(r))
+		}
 	}
 }

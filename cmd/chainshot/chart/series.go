@@ -75,8 +75,8 @@ func (l layout) xy(cat, v float64) (x, y float64) {
 	return cat, v
 }
 
-// addSeries adds p's series to pl and sets its axes.
-func (p Panel) addSeries(pl *plot.Plot) error {
+// addSeries adds p's series to pl and sets its axes to draw on c.
+func (p Panel) addSeries(pl *plot.Plot, c draw.Canvas) error {
 	l := p.layout()
 	lo, hi := math.Inf(1), math.Inf(-1)
 	cols := p.colors()
@@ -95,7 +95,7 @@ func (p Panel) addSeries(pl *plot.Plot) error {
 	p.valueAxis(pl, l, lo, hi)
 	p.categoryAxis(pl, l)
 	if p.LogX {
-		p.logXAxis(pl)
+		p.logXAxis(pl, c)
 	}
 	return nil
 }
@@ -164,6 +164,9 @@ func (p Panel) valueAxis(pl *plot.Plot, l layout, lo, hi float64) {
 			lo -= pad
 		}
 		hi += pad
+		if hi-lo < p.MinSpan {
+			hi = lo + p.MinSpan
+		}
 	}
 	value := &pl.Y
 	if p.Horizontal {
@@ -196,23 +199,60 @@ func (p Panel) categoryAxis(pl *plot.Plot, l layout) {
 	pl.X.Min, pl.X.Max = -0.6, float64(l.n)-0.4
 }
 
-// logXAxis makes the x axis a log scale of durations over the series'
-// positive x values, with room for labels right of the last points (a
-// factor of 40 past them: about as wide as a long label).
-func (p Panel) logXAxis(pl *plot.Plot) {
+// logXAxis makes the x axis a log scale of durations fitted to the
+// series' positive x values: a little room left of the first point, and
+// right of the last ones as much as their labels need (labels written on
+// the right of points, see points) when the plot is drawn on c.
+func (p Panel) logXAxis(pl *plot.Plot, c draw.Canvas) {
+	type labelled struct {
+		x float64   // log10 of the point's x
+		w vg.Length // its label's width, glyph and gap included
+	}
+	var pts []labelled
+	var at []float64
 	xlo, xhi := math.Inf(1), math.Inf(-1)
+	sty := textStyle(regular(legendSize), Ink)
 	for _, s := range p.Series {
-		for _, x := range s.X {
-			if x > 0 {
-				xlo, xhi = math.Min(xlo, x), math.Max(xhi, x)
+		for k, x := range s.X {
+			if x <= 0 {
+				continue
+			}
+			xlo, xhi = math.Min(xlo, x), math.Max(xhi, x)
+			if s.Kind == Line {
+				at = append(at, x)
+			}
+			if s.Kind == Points && (s.LabelLeft == nil || !s.LabelLeft[k]) {
+				// The glyph, room to dodge a neighbour (see dodge), the
+				// gap, the label and a little air.
+				r := glyph(s.Shape, Ink).Radius
+				pts = append(pts, labelled{math.Log10(x), 3*r + 2*px + 5*px + sty.Width(s.Labels[k]) + 6*px})
 			}
 		}
 	}
-	if !math.IsInf(xlo, 1) {
-		pl.X.Min, pl.X.Max = xlo/2, xhi*40
-	}
 	pl.X.Scale = plot.LogScale{}
-	pl.X.Tick.Marker = durationTicks{}
+	pl.X.Tick.Marker = durationTicks{at: at}
+	if math.IsInf(xlo, 1) {
+		return
+	}
+	lo, hi := math.Log10(xlo), math.Log10(xhi)
+	span := math.Max(hi-lo, 1)
+	m := lo - math.Max(0.05*span, 0.08)
+	M0 := hi + math.Max(0.03*span, 0.05)
+	if hi == lo { // one budget: a decade around it
+		m, M0 = lo-0.5, hi+0.5
+	}
+	// The data area's width depends on the axes' tick labels, which
+	// depend on the range: a few rounds settle it.
+	data := c.Max.X - c.Min.X
+	for range 3 {
+		M := M0
+		for _, q := range pts {
+			f := math.Min(float64(q.w/data), 0.6) // wider labels go left of their points
+			M = math.Max(M, (q.x-f*m)/(1-f))
+		}
+		pl.X.Min, pl.X.Max = math.Pow(10, m), math.Pow(10, M)
+		data = pl.DataCanvas(c).Max.X - pl.DataCanvas(c).Min.X
+	}
 }
 
 // colors returns each series' colour: its own, or the next of the
@@ -293,7 +333,7 @@ func (b *bars) Plot(c draw.Canvas, pl *plot.Plot) {
 		r := vg.Rectangle{Min: vg.Point{X: min(p0.X, p1.X), Y: min(p0.Y, p1.Y)}, Max: vg.Point{X: max(p0.X, p1.X), Y: max(p0.Y, p1.Y)}}
 		c.SetColor(b.color)
 		c.Fill(r.Path())
-		end := v
+		end, gap := v, 4*px
 		if b.s.Low != nil && !nan(b.s.Low[k]) && !nan(b.s.High[k]) {
 			lo, hi := b.s.Low[k], b.s.High[k]
 			cap := half * 0.5
@@ -303,17 +343,19 @@ func (b *bars) Plot(c draw.Canvas, pl *plot.Plot) {
 				a, z := at(cat-cap, w), at(cat+cap, w)
 				c.StrokeLine2(ls, a.X, a.Y, z.X, z.Y)
 			}
-			end = math.Max(v, hi)
+			// The value is written clear of the whisker's cap, not
+			// touching it ("|99%").
+			end, gap = math.Max(v, hi), 8*px
 		}
 		if b.s.ValueLabel != nil {
 			sty := textStyle(regular(cellSize), Ink)
 			pt := at(cat, end)
 			if b.l.horiz {
 				sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
-				pt.X += 4 * px
+				pt.X += gap
 			} else {
 				sty.XAlign, sty.YAlign = draw.XCenter, draw.YBottom
-				pt.Y += 3 * px
+				pt.Y += gap - px
 			}
 			c.FillText(sty, pt, b.s.ValueLabel(v))
 		}
@@ -450,26 +492,65 @@ func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// durationTicks labels a log axis of seconds with durations: 1 s, 10 s,
-// 1 min, 10 min, 1 h, 2 h...
-type durationTicks struct{}
+// durationTicks labels a log axis of seconds with durations: the values
+// in at (the budgets of a curve) and round durations between them, 1 s,
+// 10 s, 1 min, 1 h..., more of them on a narrow range.
+type durationTicks struct{ at []float64 }
 
-func (durationTicks) Ticks(lo, hi float64) []plot.Tick {
-	marks := []struct {
-		v     float64
-		label string
-	}{
-		{0.1, "0.1 s"}, {1, "1 s"}, {5, "5 s"}, {10, "10 s"}, {30, "30 s"}, {60, "1 min"}, {120, "2 min"},
-		{300, "5 min"}, {600, "10 min"}, {1800, "30 min"}, {3600, "1 h"}, {7200, "2 h"}, {4 * 3600, "4 h"},
-		{10 * 3600, "10 h"}, {24 * 3600, "1 day"},
+func (d durationTicks) Ticks(lo, hi float64) []plot.Tick {
+	coarse := []float64{0.01, 0.1, 1, 10, 60, 600, 3600, 7200, 10 * 3600, 24 * 3600, 10 * 24 * 3600}
+	fine := []float64{0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200,
+		4 * 3600, 10 * 3600, 24 * 3600, 2 * 24 * 3600, 4 * 24 * 3600, 10 * 24 * 3600}
+	marks := fine
+	if hi/lo > 2000 {
+		marks = coarse
 	}
-	var ts []plot.Tick
-	for _, m := range marks {
-		if m.v >= lo && m.v <= hi {
-			ts = append(ts, plot.Tick{Value: m.v, Label: m.label})
+	var vs []float64
+	for _, v := range d.at {
+		if v >= lo && v <= hi {
+			vs = append(vs, v)
 		}
 	}
+	// A round duration close to a budget drawn (within a quarter of a
+	// decade on a wide axis, a tenth on a narrow one) would crowd it.
+	near := math.Log10(hi/lo) / 30
+	for _, v := range marks {
+		if v < lo || v > hi {
+			continue
+		}
+		crowded := false
+		for _, u := range vs {
+			crowded = crowded || math.Abs(math.Log10(u/v)) < near
+		}
+		if !crowded {
+			vs = append(vs, v)
+		}
+	}
+	sort.Float64s(vs)
+	ts := make([]plot.Tick, len(vs))
+	for i, v := range vs {
+		ts[i] = plot.Tick{Value: v, Label: durationLabel(v)}
+	}
 	return ts
+}
+
+// durationLabel writes seconds as a duration: 200 ms, 5 s, 2 min, 2 h,
+// 1 day.
+func durationLabel(s float64) string {
+	g := func(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) }
+	switch {
+	case s < 1:
+		return g(s*1000) + " ms"
+	case s < 60:
+		return g(s) + " s"
+	case s < 3600:
+		return g(s/60) + " min"
+	case s < 24*3600:
+		return g(s/3600) + " h"
+	case s < 2*24*3600:
+		return g(s/86400) + " day"
+	}
+	return g(s/86400) + " days"
 }
 
 // points draws a Points series: a glyph at each point, its label beside.
@@ -483,19 +564,23 @@ func (p *points) Plot(c draw.Canvas, pl *plot.Plot) {
 	g := glyph(p.s.Shape, p.color)
 	sty := textStyle(regular(legendSize), Ink)
 	sty.YAlign = draw.YCenter
+	at := make([]vg.Point, len(p.s.X))
+	for k := range p.s.X {
+		at[k] = vg.Point{X: tx(p.s.X[k]), Y: ty(p.s.Y[k])}
+	}
+	left, right := dodge(at, g.Radius)
 	type label struct {
 		at   vg.Point
 		left bool
 		text string
 	}
 	labels := make([]label, len(p.s.X))
-	for k := range p.s.X {
-		pt := vg.Point{X: tx(p.s.X[k]), Y: ty(p.s.Y[k])}
+	for k, pt := range at {
 		c.DrawGlyph(g, pt)
-		l := label{at: vg.Point{X: pt.X + g.Radius + 5*px, Y: pt.Y}, text: p.s.Labels[k]}
+		l := label{at: vg.Point{X: right[k] + g.Radius + 5*px, Y: pt.Y}, text: p.s.Labels[k]}
 		// On the left where asked, or where the right would leave the panel.
 		if (p.s.LabelLeft != nil && p.s.LabelLeft[k]) || l.at.X+sty.Width(l.text) > c.Max.X {
-			l.left, l.at.X = true, pt.X-g.Radius-5*px
+			l.left, l.at.X = true, left[k]-g.Radius-5*px
 		}
 		labels[k] = l
 	}
@@ -524,6 +609,47 @@ func (p *points) Plot(c draw.Canvas, pl *plot.Plot) {
 	}
 }
 
+// dodge moves apart, side by side, glyphs of radius r drawn at the same x
+// that would overlap (two published results at one budget with close
+// totals), in place, and returns for each point the x of the leftmost
+// and rightmost glyphs of its cluster, beside which its label goes.
+func dodge(at []vg.Point, r vg.Length) (left, right []vg.Length) {
+	left, right = make([]vg.Length, len(at)), make([]vg.Length, len(at))
+	order := make([]int, len(at))
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := at[order[i]], at[order[j]]
+		if math.Abs(float64(a.X-b.X)) > float64(px) {
+			return a.X < b.X
+		}
+		return a.Y < b.Y
+	})
+	step := 2*r + 2*px
+	for i := 0; i < len(order); {
+		// A cluster: glyphs at one x, each overlapping the one below.
+		j := i + 1
+		for j < len(order) {
+			a, b := at[order[j-1]], at[order[j]]
+			if math.Abs(float64(a.X-b.X)) > float64(px) || b.Y-a.Y >= 2*r+px {
+				break
+			}
+			j++
+		}
+		n := j - i
+		for q := i; q < j; q++ {
+			k := order[q]
+			at[k].X += vg.Length(float64(q-i)-float64(n-1)/2) * step
+		}
+		for q := i; q < j; q++ {
+			left[order[q]], right[order[q]] = at[order[i]].X, at[order[j-1]].X
+		}
+		i = j
+	}
+	return left, right
+}
+
 func (p *points) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return span(p.s.X), spanMax(p.s.X), math.NaN(), math.NaN()
 }
@@ -539,9 +665,37 @@ func (l *levels) Plot(c draw.Canvas, pl *plot.Plot) {
 	ls := draw.LineStyle{Color: l.color, Width: 1.3 * px, Dashes: []vg.Length{6 * px, 4 * px}}
 	sty := textStyle(regular(legendSize), l.color)
 	sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
-	for k, y := range l.s.Y {
+	// Labels sit above the left end of their lines, on paper; one that
+	// would overlap a label already placed (two close levels) moves right
+	// of it.
+	type placed struct{ x0, x1, y vg.Length }
+	var done []placed
+	lineH := sty.Height("0") * 1.1
+	order := make([]int, len(l.s.Y))
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(i, j int) bool { return l.s.Y[order[i]] < l.s.Y[order[j]] })
+	for _, y := range l.s.Y {
 		c.StrokeLine2(ls, c.Min.X, ty(y), c.Max.X, ty(y))
-		c.FillText(sty, vg.Point{X: c.Min.X + 6*px, Y: ty(y) + 2*px}, l.s.Labels[k])
+	}
+	for _, k := range order {
+		y := ty(l.s.Y[k])
+		w := sty.Width(l.s.Labels[k])
+		x := c.Min.X + 6*px
+		for moved := true; moved; {
+			moved = false
+			for _, d := range done {
+				if math.Abs(float64(d.y-y)) < float64(lineH) && x < d.x1+16*px && x+w > d.x0 {
+					x, moved = d.x1+16*px, true
+				}
+			}
+		}
+		done = append(done, placed{x, x + w, y})
+		// On paper, so that the other levels' lines do not strike it.
+		c.SetColor(color.White)
+		c.Fill(vg.Rectangle{Min: vg.Point{X: x - 2*px, Y: y + px}, Max: vg.Point{X: x + w + 2*px, Y: y + 2*px + sty.Height("0")}}.Path())
+		c.FillText(sty, vg.Point{X: x, Y: y + 2*px}, l.s.Labels[k])
 	}
 }
 

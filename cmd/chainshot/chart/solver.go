@@ -44,12 +44,20 @@ func Tournament(title, scoring string, sets []SetResult, refs []Reference) Figur
 		Title: title,
 		Panels: []Panel{
 			{Title: "Score", Categories: names, Horizontal: true, XLabel: "score (" + scoring + ")", Series: scores, Weight: 2.2},
-			{Title: "Beads left", Categories: names, Horizontal: true, Integer: true, XLabel: "beads left at the end (fewer is better)",
+			{Title: "Beads left", Categories: names, Horizontal: true, Integer: true, MinSpan: minBeadsSpan, XLabel: "beads left at the end (fewer is better)",
 				Series: []Series{{Kind: Bars, Name: "beads left", Values: left, Color: Orange, ValueLabel: thousandsLabel}}},
 		},
 		Width: 1180, Height: height,
 	}
 }
+
+// minBeadsSpan is the least span of a beads-left axis: one bead left is
+// a tenth of the panel, not all of it.
+const minBeadsSpan = 10
+
+// LiteratureScoring names the literature's scoring of SameGame, in which
+// published totals are given, for an axis label.
+const LiteratureScoring = "literature's scoring: (n−2)² a move, +1000 a cleared board"
 
 // BudgetPoint is a tournament's total at one time budget a board.
 type BudgetPoint struct {
@@ -70,10 +78,10 @@ type PublishedTotal struct {
 	Approximate bool
 }
 
-// Anytime returns the anytime curve: a solver's total against the time
-// budget a board on a log axis, with published methods as labelled
-// points at their budgets (and as dashed levels where no budget is
-// stated).
+// Anytime returns the anytime curve: a solver's total in the
+// literature's scoring against the time budget a board on a log axis
+// fitted to the points, with published methods as labelled points at
+// their budgets (and as dashed levels where no budget is stated).
 func Anytime(title, ours string, curve []BudgetPoint, published []PublishedTotal) Figure {
 	sort.Slice(curve, func(i, j int) bool { return curve[i].Seconds < curve[j].Seconds })
 	var x, y []float64
@@ -96,18 +104,24 @@ func Anytime(title, ours string, curve []BudgetPoint, published []PublishedTotal
 		lv.Y = append(lv.Y, float64(p.Total))
 		lv.Labels = append(lv.Labels, p.Name+": "+thousands(p.Total))
 	}
-	// Published points are labelled on their right, from the lowest
-	// total up; labels that would overlap are moved apart (see points),
-	// and the time axis leaves room for them (see logXAxis).
+	// Labels of published points that would overlap are moved apart
+	// (see points), from the lowest total up.
 	sort.SliceStable(at, func(i, j int) bool {
 		if at[i].Seconds != at[j].Seconds {
 			return at[i].Seconds < at[j].Seconds
 		}
 		return at[i].Total < at[j].Total
 	})
+	// Published budgets (hours) lie far right of a curve's (seconds to
+	// minutes): their labels go on their left, over the empty stretch
+	// between, and the time axis ends soon after them.
+	last := 0.0
+	if len(curve) > 0 {
+		last = curve[len(curve)-1].Seconds
+	}
 	pub := Series{Kind: Points, Name: "published, at its time per board", Color: Vermillion, Shape: Diamond}
 	for _, p := range at {
-		left := false
+		left := p.Seconds > 4*last
 		name := p.Name
 		if p.Approximate {
 			name += " (time ≈)"
@@ -125,7 +139,7 @@ func Anytime(title, ours string, curve []BudgetPoint, published []PublishedTotal
 	return Figure{
 		Title: title,
 		Panels: []Panel{{
-			LogX: true, XLabel: "time budget a board (CPU time, log scale)", YLabel: "total score on the set",
+			LogX: true, XLabel: "time budget a board (CPU time, log scale)", YLabel: "total score on the set (literature's scoring, +1000 a cleared board)",
 			Series: series,
 		}},
 		Width: 1100, Height: 640,

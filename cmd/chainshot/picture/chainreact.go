@@ -107,7 +107,8 @@ type chainReactionLayout struct {
 	explodeLabel, moveLabel string
 }
 
-func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Options) (chainReactionLayout, error) {
+// newChainReactionLayout lays out frames as panels at least minW wide.
+func newChainReactionLayout(frames []ChainReactionFrame, title string, minW int, opts Options) (chainReactionLayout, error) {
 	var l chainReactionLayout
 	l.players = min(len(opts.Players), MaxPlayers)
 	for k, f := range frames {
@@ -128,7 +129,7 @@ func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Opti
 	if l.rows == 0 || l.cols == 0 {
 		return l, fmt.Errorf("picture: empty Chain Reaction board")
 	}
-	l.cell = orDefault(opts.Cell, min(40, max(24, 480/max(l.rows, l.cols))))
+	l.cell = orDefault(opts.Cell, min(40, max(32, 480/max(l.rows, l.cols))))
 	if l.cell < 16 || l.cell > 200 || l.rows*l.cell > 4000 || l.cols*l.cell > 4000 {
 		return l, fmt.Errorf("picture: %dx%d board of %d-pixel squares is too large or too small to draw", l.rows, l.cols, l.cell)
 	}
@@ -151,7 +152,7 @@ func newChainReactionLayout(frames []ChainReactionFrame, title string, opts Opti
 		captions[i] = f.Caption
 	}
 	headerH := 0
-	l.width, headerH = header(title, captions, boardW)
+	l.width, headerH = header(title, captions, boardW, minW)
 	l.x0 = (l.width - l.cols*l.cell) / 2
 	l.y0 = headerH
 	l.height = l.y0 + l.rows*l.cell + below
@@ -300,7 +301,7 @@ func (l *chainReactionLayout) drawOrbs(img *image.RGBA, r image.Rectangle, o Orb
 		}
 		drawTextCentered(img, int(cx), int(cy+c*0.06), n, st, txt)
 	}
-	drawText(img, r.Min.X+3, r.Min.Y+2, l.names[o.Owner], textStyle{size: math.Max(9, c*0.27), bold: true}, ink)
+	drawText(img, r.Min.X+3, r.Min.Y+2, l.names[o.Owner], ownerStyle(l.cell), ink)
 }
 
 // legendEntry is one entry of the legend: a key drawn in a box of the
@@ -424,7 +425,7 @@ func ChainReactionStripPNG(w io.Writer, frames []ChainReactionFrame, opts Option
 	if len(frames) == 0 {
 		return errNoFrames
 	}
-	l, err := newChainReactionLayout(frames, "", opts)
+	l, err := newChainReactionLayout(frames, "", 0, opts)
 	if err != nil {
 		return err
 	}
@@ -432,12 +433,13 @@ func ChainReactionStripPNG(w io.Writer, frames []ChainReactionFrame, opts Option
 	nRows := (len(frames) + perRow - 1) / perRow
 	const gap = 36 // between panels, for the arrow
 	width := perRow*l.width + (perRow-1)*gap
-	width = max(width, l.legendMinWidth(), min(longestWord(opts.Title, titleStyle)+2*pad, maxWordW))
+	width = max(width, l.legendMinWidth(), minWidth, min(naturalWidth(opts.Title, titleStyle)+2*textPad, maxCapW),
+		min(longestWord(opts.Title, titleStyle)+2*textPad, maxWordW))
 	top := 0
 	var t textBlock
 	if opts.Title != "" {
-		t = wrap(opts.Title, width-2*pad, titleStyle)
-		top = pad + t.height() + titleGap
+		t = wrap(opts.Title, width-2*textPad, titleStyle)
+		top = topPad + t.height() + titleGap
 	}
 	height := top + nRows*l.height + l.legendHeight(width)
 	if int64(width)*int64(height) > 1<<24 {
@@ -445,7 +447,7 @@ func ChainReactionStripPNG(w io.Writer, frames []ChainReactionFrame, opts Option
 	}
 	img := image.NewRGBA(image.Rect(0, 0, width, height))
 	fillRect(img, img.Rect, paper)
-	t.draw(img, width/2, pad, ink)
+	t.draw(img, width/2, topPad, ink)
 	x0 := (width - (perRow*l.width + (perRow-1)*gap)) / 2
 	for k, f := range frames {
 		row, col := k/perRow, k%perRow
@@ -471,7 +473,7 @@ func ChainReactionGIF(w io.Writer, frames []ChainReactionFrame, opts Options) er
 	if len(frames) == 0 {
 		return errNoFrames
 	}
-	l, err := newChainReactionLayout(frames, opts.Title, opts)
+	l, err := newChainReactionLayout(frames, opts.Title, minWidth, opts)
 	if err != nil {
 		return err
 	}
@@ -500,4 +502,10 @@ func (l *chainReactionLayout) drawGIFFrame(img *image.RGBA, f ChainReactionFrame
 	fillRect(img, img.Rect, paper)
 	l.draw(img, (width-l.width)/2, 0, f, title)
 	l.drawLegend(img, l.height)
+}
+
+// ownerStyle is the style of the owner's letter in a square's corner:
+// readable on the smallest default square (32 pixels), larger with it.
+func ownerStyle(cell int) textStyle {
+	return textStyle{size: math.Max(11, float64(cell)*0.3), bold: true}
 }

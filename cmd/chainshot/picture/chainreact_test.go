@@ -75,7 +75,7 @@ func TestChainReactionGolden(t *testing.T) {
 // explains the marks that some frame shows, and only those.
 func TestLegendExplainsMarks(t *testing.T) {
 	texts := func(frames []ChainReactionFrame, opts Options) string {
-		l, err := newChainReactionLayout(frames, "", opts)
+		l, err := newChainReactionLayout(frames, "", 0, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,6 +36,13 @@ var beadColors = map[byte]color.RGBA{
 	'O': rgb(0xe69f00), // orange
 }
 
+// beadLetter is a bead's letter size as a share of the square, and
+// chainShotMinCell the least default square that makes it minLetter.
+const (
+	beadLetter       = 0.44
+	chainShotMinCell = 28 // ceil(minLetter / beadLetter)
+)
+
 // unknownBead is drawn for a letter that is not a ChainShot colour.
 var unknownBead = rgb(0xa0a0a0)
 
@@ -79,9 +86,9 @@ func newChainShotLayout(frames []ChainShotFrame, opts Options) (chainShotLayout,
 			l.cols = max(l.cols, len(row))
 		}
 	}
-	// Small boards get larger squares: about 480 pixels a side, squares
-	// from 20 to 36 pixels.
-	l.cell = orDefault(opts.Cell, min(36, max(20, 480/max(l.rows, l.cols, 1))))
+	// Small boards get larger squares: about 560 pixels a side, squares
+	// from 28 pixels (a bead's letter of minLetter) to 44.
+	l.cell = orDefault(opts.Cell, min(44, max(chainShotMinCell, 560/max(l.rows, l.cols, 1))))
 	if l.rows == 0 || l.cols == 0 {
 		return l, fmt.Errorf("picture: empty ChainShot board")
 	}
@@ -94,7 +101,7 @@ func newChainShotLayout(frames []ChainShotFrame, opts Options) (chainShotLayout,
 	for i, f := range frames {
 		captions[i] = f.Caption
 	}
-	l.width, l.headerH = header(opts.Title, captions, boardW)
+	l.width, l.headerH = header(opts.Title, captions, boardW, minWidth)
 	l.x0 = (l.width - l.cols*l.cell) / 2
 	l.y0 = l.headerH
 	l.height = l.y0 + l.rows*l.cell + below
@@ -183,7 +190,7 @@ func (l *chainShotLayout) draw(img *image.RGBA, f ChainShotFrame, title string, 
 		fillRect(img, image.Rect(l.x0, y, board.Max.X+1, y+1), lc)
 	}
 	// Beads.
-	letter := textStyle{size: float64(c) * 0.44, bold: true}
+	letter := textStyle{size: float64(c) * beadLetter, bold: true}
 	r := float64(c)*0.42 - 0.5
 	if l.bead.k == nil {
 		l.bead = discStamp(float64(c)/2+0.5, float64(c)/2+0.5, r)

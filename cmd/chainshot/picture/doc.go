@@ -2,11 +2,16 @@
 // PNG and a solution replay as an animated GIF, a Chain Reaction as a
 // strip of frames (PNG) or an animation (GIF), wave by wave, with a legend
 // of the players and of the marks on the squares, and Expendibots actions
-// as a GIF. Text is set in the Go fonts (golang.org/x/image/font/gofont),
-// at sizes that read at 100%: titles in Go Bold, captions, coordinates and
-// legends in Go Regular; a rune the fonts lack shows as a box. Titles and
-// captions wrap at spaces, and a picture widens for its longest word, so
-// no word is cut.
+// as a GIF. Text is set in the Go fonts (golang.org/x/image/font/gofont,
+// with a hyphen that is not a minus sign: package fonts), at sizes that
+// read at 100%: titles in Go Bold, captions, coordinates and legends in Go
+// Regular; a rune the fonts lack shows as a box. A square's letter (a
+// bead's colour, an owner) is at least 12 pixels (minLetter): ChainShot
+// squares are 44 pixels on small boards down to 28 on 20x20 and larger,
+// so a 25x25 board is about 750 pixels wide. A picture is at least 360
+// pixels wide, with 20 pixels of paper beside its title, which fits on
+// one line up to 560 pixels; titles and captions wrap at spaces, and a
+// picture widens for its longest word, so no word is cut.
 //
 // The package knows no game's rules beyond what it draws: callers pass
 // plain data (letters, orb counts, stacks) and a caption for each frame.

@@ -28,7 +28,7 @@ func ExampleChainShotPNG() {
 	}
 	cfg, _ := png.DecodeConfig(&buf)
 	fmt.Println(cfg.Width, "x", cfg.Height)
-	// Output: 167 x 170
+	// Output: 360 x 200
 }
 
 // A two-move ChainShot replay: one frame per move, then the final board.
@@ -72,7 +72,7 @@ func ExampleChainReactionStripPNG() {
 	}
 	cfg, _ := png.DecodeConfig(&buf)
 	fmt.Println(cfg.Width, "x", cfg.Height)
-	// Output: 432 x 214
+	// Output: 498 x 226
 }
 
 // Expendibots actions: a move, then a boom that takes the black token.

@@ -93,7 +93,7 @@ func newExpendibotsLayout(frames []ExpendibotsFrame, opts Options) (expendibotsL
 	side, below := coordMargins("7", l.cell)
 	side = max(side, textWidth("x", axisStyle)+coordGap+pad)
 	headerH := 0
-	l.width, headerH = header(opts.Title, captions, 2*side+ExpendibotsSize*l.cell)
+	l.width, headerH = header(opts.Title, captions, 2*side+ExpendibotsSize*l.cell, minWidth)
 	l.x0 = (l.width - ExpendibotsSize*l.cell) / 2
 	l.y0 = headerH + textHeight(axisStyle) + coordGap
 	l.height = l.y0 + ExpendibotsSize*l.cell + below

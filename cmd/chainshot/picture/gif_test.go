@@ -182,7 +182,7 @@ func chainShotSingle(b *bytes.Buffer, frames []ChainShotFrame, i int, opts Optio
 }
 
 func chainReactionSingle(b *bytes.Buffer, frames []ChainReactionFrame, i int, opts Options) error {
-	l, err := newChainReactionLayout(frames, opts.Title, opts)
+	l, err := newChainReactionLayout(frames, opts.Title, minWidth, opts)
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func TestPalettesHoldDrawnColours(t *testing.T) {
 	}
 	react := chainFrames(t)
 	react = append(react, ChainReactionFrame{Grid: parseOrbs(t, "RBGOPSYK", "1R 2B 3G 4O", "5P 1S 2Y 3K", "12R 9B 7G 1K")})
-	rl, err := newChainReactionLayout(react, "title", Options{Players: "RBGOPSYK"})
+	rl, err := newChainReactionLayout(react, "title", minWidth, Options{Players: "RBGOPSYK"})
 	if err != nil {
 		t.Fatal(err)
 	}

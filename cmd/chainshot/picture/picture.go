@@ -8,9 +8,10 @@ import (
 // Options tune a picture. The zero value gives each game's defaults.
 type Options struct {
 	// Cell is the size of a board square in pixels: 0 picks the game's
-	// default (for ChainShot from 36 on small boards down to 20 on 24x24
-	// and larger; for Chain Reaction 40, down to 24 on boards of 20 and
-	// more; 48 for Expendibots).
+	// default, which keeps the letter on a square readable (minLetter):
+	// for ChainShot 44 on small boards down to 28 on 20x20 and larger;
+	// for Chain Reaction 40 down to 32 on 15x15 and larger; 48 for
+	// Expendibots.
 	Cell int
 	// Delay is how long each GIF frame shows, in hundredths of a second:
 	// 0 picks the game's default (60 for ChainShot, 90 for the others).
@@ -62,33 +63,44 @@ var (
 
 const (
 	pad       = 8    // space around the picture's parts
-	maxCapW   = 560  // captions wrap past this width, if the board is narrower
+	textPad   = 20   // at least this much paper left and right of a title or caption
+	topPad    = 12   // above the title
+	minWidth  = 360  // a picture is at least this wide, so that a title has room
+	maxCapW   = 600  // captions wrap past this width, if the board is narrower
 	maxWordW  = 1600 // a picture widens for a long word (a file name) up to this
 	coordGap  = 4    // between the board and its margin numbers
-	titleGap  = 6    // between the title, the caption lines and the board
+	titleGap  = 8    // between the title, the caption lines and the board
 	holdDelay = 400  // the last GIF frame, in 1/100 s
 )
+
+// minLetter is the least size, in pixels, of the letter on a square (a
+// ChainShot bead's colour, a Chain Reaction owner): smaller reads badly
+// at 100%. Default square sizes keep every letter at least this large.
+const minLetter = 12
 
 // header lays out the title and captions of a set of frames so that every
 // frame has the same size: it returns the picture's width and the height
 // of the header band, given the width the board needs. The picture is at
-// least as wide as the longest word of the title and captions (up to
-// maxWordW), so that wrapping never cuts a word.
-func header(title string, captions []string, boardW int) (width, height int) {
+// least minW wide (minWidth for a whole picture, less for a panel of a
+// strip), wide enough for the title and captions on one line
+// each up to maxCapW, and at least as wide as their longest word (up to
+// maxWordW), so that wrapping never cuts a word; they keep textPad of
+// paper on each side.
+func header(title string, captions []string, boardW, minW int) (width, height int) {
 	natural := naturalWidth(title, titleStyle)
 	words := longestWord(title, titleStyle)
 	for _, c := range captions {
 		natural = max(natural, naturalWidth(c, captionStyle))
 		words = max(words, longestWord(c, captionStyle))
 	}
-	width = max(boardW, min(natural+2*pad, maxCapW), min(words+2*pad, maxWordW))
+	width = max(boardW, minW, min(natural+2*textPad, maxCapW), min(words+2*textPad, maxWordW))
 	lines := 0
 	for _, c := range captions {
-		lines = max(lines, len(wrap(c, width-2*pad, captionStyle).lines))
+		lines = max(lines, len(wrap(c, width-2*textPad, captionStyle).lines))
 	}
-	height = pad
+	height = topPad
 	if title != "" {
-		height += wrap(title, width-2*pad, titleStyle).height() + titleGap
+		height += wrap(title, width-2*textPad, titleStyle).height() + titleGap
 	}
 	if lines > 0 {
 		height += (lines-1)*lineHeight(captionStyle) + textHeight(captionStyle) + titleGap
@@ -99,13 +111,13 @@ func header(title string, captions []string, boardW int) (width, height int) {
 // drawHeader draws the title and caption at the top of img.
 func drawHeader(img *image.RGBA, title, caption string) {
 	w := img.Rect.Dx()
-	cx, y := img.Rect.Min.X+w/2, img.Rect.Min.Y+pad
+	cx, y := img.Rect.Min.X+w/2, img.Rect.Min.Y+topPad
 	if title != "" {
-		t := wrap(title, w-2*pad, titleStyle)
+		t := wrap(title, w-2*textPad, titleStyle)
 		t.draw(img, cx, y, ink)
 		y += t.height() + titleGap
 	}
-	wrap(caption, w-2*pad, captionStyle).draw(img, cx, y, ink)
+	wrap(caption, w-2*textPad, captionStyle).draw(img, cx, y, ink)
 }
 
 // orDefault returns v, or def when v is zero or less.

@@ -51,7 +51,7 @@ func TestReadmePictures(t *testing.T) {
 	frames = append(frames, ChainShotFrame{Grid: strings.Fields(b.Format()),
 		Caption: fmt.Sprintf("end: %d moves, %d beads left, %d points", len(moves), b.Beads(), total)})
 	var got bytes.Buffer
-	if err := ChainShotGIF(&got, frames, Options{Title: "a 10x10 board, largest group first", Cell: 24}); err != nil {
+	if err := ChainShotGIF(&got, frames, Options{Title: "a 10x10 board, largest group first"}); err != nil {
 		t.Fatal(err)
 	}
 	if *readme != "" {

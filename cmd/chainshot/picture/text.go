@@ -8,11 +8,11 @@ import (
 	"sync"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+
+	"chainshot/cmd/chainshot/fonts"
 )
 
 // textStyle is a font and its size in pixels: Go Regular, or Go Bold.
@@ -70,10 +70,10 @@ var (
 func faceFor(st textStyle) *face {
 	fontsOnce.Do(func() {
 		var err error
-		if regular, err = opentype.Parse(goregular.TTF); err != nil {
+		if regular, err = opentype.Parse(fonts.Regular()); err != nil {
 			errFontsAreBuilt = err
 		}
-		if bold, err = opentype.Parse(gobold.TTF); err != nil {
+		if bold, err = opentype.Parse(fonts.Bold()); err != nil {
 			errFontsAreBuilt = err
 		}
 	})

@@ -84,18 +84,54 @@ func TestTitlesKeepWholeWords(t *testing.T) {
 		"Expendibots: test-level-4",
 	} {
 		for _, boardW := range []int{40, 120, 300} {
-			width, _ := header(title, []string{"move 12/40: 3 4  +16  total 1234"}, boardW)
+			width, _ := header(title, []string{"move 12/40: 3 4  +16  total 1234"}, boardW, minWidth)
 			words := map[string]bool{}
 			for _, wd := range strings.Fields(title) {
 				words[wd] = true
 			}
-			for _, l := range wrap(title, width-2*pad, titleStyle).lines {
+			for _, l := range wrap(title, width-2*textPad, titleStyle).lines {
 				for _, wd := range strings.Fields(l) {
 					if !words[wd] {
 						t.Errorf("title %q in %d pixels: line %q cuts a word", title, width, l)
 					}
 				}
 			}
+		}
+	}
+}
+
+// inkWidth draws s as the pictures draw a caption and returns the width
+// in pixels of what it inked.
+func inkWidth(s string, st textStyle) int {
+	img := image.NewRGBA(image.Rect(0, 0, 600, 100))
+	drawText(img, 10, 10, s, st, ink)
+	lo, hi := 1<<30, -1
+	for y := 0; y < 100; y++ {
+		for x := 0; x < 600; x++ {
+			if img.Pix[img.PixOffset(x, y)+3] > 0x80 {
+				lo, hi = min(lo, x), max(hi, x)
+			}
+		}
+	}
+	return hi - lo + 1
+}
+
+// TestHyphenIsNotAMinus measures the hyphen the pictures draw, in both
+// weights: at 40 pixels at most 60% of a minus sign's width (the Go fonts
+// draw "-" as a minus sign; see package fonts), and at the sizes of
+// titles and captions, where pixels round, at least 2 pixels narrower;
+// so that a title such as "ladder10-25x25-5c" does not read
+// "ladder10−25x25−5c".
+func TestHyphenIsNotAMinus(t *testing.T) {
+	for _, st := range []textStyle{{size: 40}, {size: 40, bold: true}} {
+		hyphen, minus := inkWidth("-", st), inkWidth("−", st)
+		if hyphen*10 > minus*6 || hyphen*10 < minus*3 {
+			t.Errorf("%v: a hyphen is %d px wide, a minus sign %d: want 30%% to 60%% of a minus", st, hyphen, minus)
+		}
+	}
+	for _, st := range []textStyle{titleStyle, captionStyle, legendStyle} {
+		if hyphen, minus := inkWidth("-", st), inkWidth("−", st); hyphen > minus-2 {
+			t.Errorf("%v: a hyphen is %d px wide, a minus sign %d", st, hyphen, minus)
 		}
 	}
 }

@@ -26,7 +26,9 @@
 //	POST /api/chainshot/load    {"builtin"} | {"text","name"} | {"generate"} → the board file and its state
 //	POST /api/chainshot/state   {"board","moves"} → the position after the moves
 //	POST /api/chainshot/hint    {"board","moves","budget_seconds"} → a suggested move
-//	POST /api/chainshot/solve   {"board","name","moves","budget_seconds","algo","seed","max_nodes"} → JSON lines: progress, then the result
+//	POST /api/chainshot/solve   {"board","name","moves","budget_seconds","algo","seed","max_nodes"} → JSON lines: the solve's id, progress, then the result
+//	POST /api/chainshot/stop    {"id"} → stops that solve, whose answer ends with the best line so far, "partial"
+//	GET  /api/limits            the server's limits: the longest solve and hint, the largest board
 //	GET  /api/react/players     the Chain Reaction players offered, with their limits
 //	POST /api/react/state       {"rows","cols","players","moves"} → the position
 //	POST /api/react/move        ... and "move" → the move's trace, wave by wave, and the position after it
@@ -42,6 +44,11 @@
 // budget is wall-clock time, at most Config.MaxBudget: the process's CPU
 // clock is shared by every search running at once, so a CPU-time budget
 // would let one visitor's solve spend another's. A request whose client goes
-// away (or presses cancel) stops its search through the request's context.
+// away stops its search through the request's context, and its line is
+// lost; the page's Cancel stops a solve by its id instead (POST
+// /api/chainshot/stop), which keeps the best line found so far, marked
+// partial as Ctrl-C marks it on the command line. The running solves' ids
+// are the only thing the server holds, each from its solve's start to its
+// end.
 // AI players are limited to specs that answer within about two seconds.
 package web

@@ -52,6 +52,8 @@ type crState struct {
 	Over     bool     `json:"over"`
 	Ply      int      `json:"ply"`
 	Moves    [][2]int `json:"moves"`
+	// Movers gives, for each move, the player who made it.
+	Movers []int `json:"movers"`
 	// Legal lists the cells the player to move may play.
 	Legal [][2]int `json:"legal"`
 }
@@ -295,6 +297,7 @@ func checkSpec(full string) error {
 type reactGame struct {
 	pos     chainreact.Position
 	history []chainreact.Move
+	movers  []int // who made each move of history
 }
 
 // replayReact replays a game request from the empty board.
@@ -322,12 +325,13 @@ func replayReact(req reactRequest) (*reactGame, *apiError) {
 		if !ok {
 			return nil, badRequest("move %d (%d %d): off the %dx%d board", i+1, mv[0], mv[1], req.Rows, req.Cols)
 		}
+		mover := b.ToMove()
 		if err := b.PlayChecked(m); err != nil {
 			idx := i
 			return nil, &apiError{Status: http.StatusUnprocessableEntity, Index: &idx,
 				Msg: fmt.Sprintf("move %d (%d %d) is illegal: %s", i+1, mv[0], mv[1], strings.TrimPrefix(err.Error(), "chainreact: "))}
 		}
-		g.history = append(g.history, m)
+		g.history, g.movers = append(g.history, m), append(g.movers, mover)
 	}
 	return g, nil
 }
@@ -335,7 +339,7 @@ func replayReact(req reactRequest) (*reactGame, *apiError) {
 // playTraced plays m through the engine's trace and describes it.
 func playTraced(g *reactGame, m chainreact.Move, spec string) crMoveResponse {
 	tr := g.pos.Board.PlayTrace(m)
-	g.history = append(g.history, m)
+	g.history, g.movers = append(g.history, m), append(g.movers, tr.Player)
 	r, c := tr.Before.RowCol(m)
 	out := crMoveResponse{Move: [2]int{r, c}, Spec: spec, State: reactState(g),
 		Trace: crTrace{Move: [2]int{r, c}, Player: tr.Player, Landed: reactCells(&tr.Landed),
@@ -373,7 +377,7 @@ func reactState(g *reactGame) crState {
 	rows, cols, n := b.Rows(), b.Cols(), b.Players()
 	st := crState{Rows: rows, Cols: cols, Players: n, Names: pos.Names, Cells: reactCells(b),
 		Critical: make([][]int, rows), ToMove: b.ToMove(), Alive: make([]bool, n), Orbs: make([]int, n),
-		Winner: b.Winner(), Over: b.Over(), Ply: b.Ply(), Moves: [][2]int{}, Legal: [][2]int{}}
+		Winner: b.Winner(), Over: b.Over(), Ply: b.Ply(), Moves: [][2]int{}, Movers: append([]int{}, g.movers...), Legal: [][2]int{}}
 	for top := range rows {
 		st.Critical[top] = make([]int, cols)
 		for c := range cols {

@@ -40,7 +40,8 @@ func engineCells(b *chainreact.Board) [][][2]int {
 // TestReactGameAgainstTheEngine plays whole games through the API, a seeded
 // random player choosing, and checks every answer against the engine's own
 // trace of the same move: the landed orb, each wave's exploding cells and
-// board, the position after, the winner.
+// board, the position after, who made each move (a player out is
+// skipped), the winner.
 func TestReactGameAgainstTheEngine(t *testing.T) {
 	_, ts := testServer(t, Config{})
 	for _, tc := range []struct{ rows, cols, players int }{{3, 3, 2}, {5, 4, 3}, {4, 6, 8}} {
@@ -48,13 +49,14 @@ func TestReactGameAgainstTheEngine(t *testing.T) {
 		rnd, _ := chainreact.NewPlayer("random", uint64(tc.players))
 		var moves [][]int
 		var history []chainreact.Move
+		var movers []int
 		waves := 0
 		for !b.Over() {
 			m := rnd.Choose(&b, history)
 			r, c := b.RowCol(m)
 			before := b
 			tr := b.PlayTrace(m)
-			history = append(history, m)
+			history, movers = append(history, m), append(movers, tr.Player)
 			got := reactCall(t, ts, "/api/react/move", reactMoveRequest{
 				reactRequest: reactRequest{Rows: tc.rows, Cols: tc.cols, Players: tc.players, Moves: moves}, Move: []int{r, c}})
 			moves = append(moves, []int{r, c})
@@ -82,6 +84,9 @@ func TestReactGameAgainstTheEngine(t *testing.T) {
 			if fmt.Sprint(st.Cells) != fmt.Sprint(engineCells(&b)) || st.ToMove != b.ToMove() || st.Winner != b.Winner() || st.Over != b.Over() || st.Ply != b.Ply() || len(st.Moves) != len(moves) {
 				t.Fatalf("move %d: state %+v differs from the engine's", len(moves), st)
 			}
+			if fmt.Sprint(st.Movers) != fmt.Sprint(movers) {
+				t.Fatalf("move %d: movers %v, the engine's %v", len(moves), st.Movers, movers)
+			}
 			if len(st.Legal) != len(b.AppendMoves(nil)) {
 				t.Fatalf("move %d: %d legal moves, engine %d", len(moves), len(st.Legal), len(b.AppendMoves(nil)))
 			}
@@ -92,7 +97,8 @@ func TestReactGameAgainstTheEngine(t *testing.T) {
 		// The finished game replays through /state to the same winner.
 		st, data := call(t, ts, "/api/react/state", mustJSON(t, reactRequest{Rows: tc.rows, Cols: tc.cols, Players: tc.players, Moves: moves}))
 		var s crState
-		if st != 200 || json.Unmarshal(data, &s) != nil || s.Winner != b.Winner() || !s.Over || s.Names != chainreact.DefaultNames[:tc.players] {
+		if st != 200 || json.Unmarshal(data, &s) != nil || s.Winner != b.Winner() || !s.Over || s.Names != chainreact.DefaultNames[:tc.players] ||
+			fmt.Sprint(s.Movers) != fmt.Sprint(movers) {
 			t.Fatalf("replayed game: %d %s", st, data)
 		}
 		// One move more is refused.

@@ -79,6 +79,8 @@ type Server struct {
 	files  http.Handler
 	// running counts the searches holding a slot.
 	running atomic.Int64
+	// stops holds the running solves a page may stop and keep.
+	stops stops
 }
 
 // route is one API route.
@@ -102,6 +104,8 @@ func New(cfg Config) *Server {
 		"/api/chainshot/state": {http.MethodPost, s.handleState},
 		"/api/chainshot/hint":  {http.MethodPost, s.handleHint},
 		"/api/chainshot/solve": {http.MethodPost, s.handleSolve},
+		"/api/chainshot/stop":  {http.MethodPost, s.handleStop},
+		"/api/limits":          {http.MethodGet, s.handleLimits},
 		"/api/react/players":   {http.MethodGet, s.handlePlayers},
 		"/api/react/state":     {http.MethodPost, s.handleReactState},
 		"/api/react/move":      {http.MethodPost, s.handleReactMove},

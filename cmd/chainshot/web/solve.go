@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"chainshot/board"
@@ -43,8 +44,10 @@ type solveJob struct {
 	opt    solver.Options
 }
 
-// progressLine is one line of a solve's answer while it runs.
+// progressLine is one line of a solve's answer while it runs. The first
+// holds only ID, the solve's id for POST /api/chainshot/stop.
 type progressLine struct {
+	ID       string    `json:"id,omitempty"`
 	Progress *progress `json:"progress,omitempty"`
 	Result   *solved   `json:"result,omitempty"`
 	Error    string    `json:"error,omitempty"`
@@ -54,7 +57,9 @@ type progress struct {
 	Elapsed float64 `json:"elapsed"`
 	Budget  float64 `json:"budget"`
 	Nodes   int64   `json:"nodes"`
-	// Beads and Score are the best line's so far, once there is one.
+	// Beads and Score are those of the best line the search has found so
+	// far, once there is one (the result may be better still: the search
+	// improves its line to its last moment).
 	Beads *int `json:"beads,omitempty"`
 	Score *int `json:"score,omitempty"`
 }
@@ -71,7 +76,10 @@ type solved struct {
 	Algorithm string   `json:"algorithm"`
 	Nodes     int64    `json:"nodes"`
 	Seconds   float64  `json:"seconds"`
-	Line      string   `json:"line"`
+	// Partial marks the best line found before the solve was stopped
+	// (POST /api/chainshot/stop), as "partial" does in the results line.
+	Partial bool   `json:"partial,omitempty"`
+	Line    string `json:"line"`
 }
 
 // parseSolve validates a solve request.
@@ -157,12 +165,22 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// runSolve runs a solve, sending a progress line every ProgressEvery and
-// then the result. It returns once the search has returned: when ctx ends
-// or a line cannot be sent, the search is cancelled and waited for.
+// runSolve runs a solve, sending its id, a progress line every
+// ProgressEvery and then the result. It returns once the search has
+// returned: when ctx ends or a line cannot be sent, the search is
+// cancelled and waited for; when the solve is stopped by its id, the
+// search ends and the result is the best line so far, marked partial.
 func (s *Server) runSolve(ctx context.Context, job solveJob, send func(progressLine) error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	search, stopSearch := context.WithCancel(ctx)
+	defer stopSearch()
+	var stopped atomic.Bool
+	id, remove := s.stops.add(func() { stopped.Store(true); stopSearch() })
+	defer remove()
+	if send(progressLine{ID: id}) != nil {
+		return
+	}
 	opt := job.opt
 	opt.Progress = new(solver.Progress)
 	type answer struct {
@@ -172,7 +190,7 @@ func (s *Server) runSolve(ctx context.Context, job solveJob, send func(progressL
 	done := make(chan answer, 1)
 	t0 := time.Now()
 	go func() {
-		res, err := solver.Solve(ctx, job.prefix.Board, job.algo, opt)
+		res, err := solver.Solve(search, job.prefix.Board, job.algo, opt)
 		done <- answer{res, err}
 	}()
 	tick := time.NewTicker(s.cfg.ProgressEvery)
@@ -187,7 +205,7 @@ func (s *Server) runSolve(ctx context.Context, job solveJob, send func(progressL
 				send(progressLine{Error: a.err.Error()})
 				return
 			}
-			res, err := job.record(a.res, time.Since(t0))
+			res, err := job.record(a.res, time.Since(t0), stopped.Load())
 			if err != nil {
 				send(progressLine{Error: err.Error()})
 				return
@@ -213,8 +231,9 @@ func (s *Server) runSolve(ctx context.Context, job solveJob, send func(progressL
 }
 
 // record turns a search's result into the whole line from the starting
-// board and its results line, and checks that it replays to its figures.
-func (job solveJob) record(res solver.Result, took time.Duration) (*solved, error) {
+// board and its results line, and checks that it replays to its figures;
+// partial marks a search stopped before its budget.
+func (job solveJob) record(res solver.Result, took time.Duration, partial bool) (*solved, error) {
 	all := slices.Concat(job.prefix.Moves, res.Moves)
 	end, score, err := board.Replay(job.start, all)
 	if err != nil || score != job.prefix.Total+res.Score || end.Beads() != res.BeadsLeft {
@@ -230,10 +249,10 @@ func (job solveJob) record(res solver.Result, took time.Duration) (*solved, erro
 		Optimal: res.Optimal && len(job.prefix.Moves) == 0,
 		Seed:    job.opt.Seed, Nodes: res.Nodes,
 		// The server's budgets are wall-clock time (see the slots).
-		Wall: true, Requested: job.algo, MaxNodes: job.opt.MaxNodes,
+		Wall: true, Requested: job.algo, MaxNodes: job.opt.MaxNodes, Partial: partial,
 	}
 	out := &solved{Moves: make([][2]int, len(all)), Score: score, BeadsLeft: end.Beads(), Optimal: rec.Optimal,
-		Algorithm: res.Algorithm, Nodes: res.Nodes, Seconds: took.Seconds()}
+		Algorithm: res.Algorithm, Nodes: res.Nodes, Seconds: took.Seconds(), Partial: partial}
 	for i, m := range all {
 		rec.Moves[i] = userMove(m)
 		out.Moves[i] = userMove(m)

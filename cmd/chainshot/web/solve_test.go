@@ -167,7 +167,7 @@ func TestSolveCancel(t *testing.T) {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
 	got := false
-	readStream(t, resp.Body, func(l progressLine) bool { got = l.Progress != nil; return false })
+	readStream(t, resp.Body, func(l progressLine) bool { got = l.Progress != nil; return !got })
 	if !got || s.Searches() != 1 {
 		t.Fatalf("no progress line, or %d searches running", s.Searches())
 	}
@@ -178,6 +178,101 @@ func TestSolveCancel(t *testing.T) {
 		t.Fatalf("the search still holds its slot %v after the client left", time.Since(t0))
 	}
 	t.Logf("slot freed %v after the client left", time.Since(t0))
+}
+
+// TestSolveStopKeepsTheLine stops solves of a sweep of boards by their
+// id, as the page's Cancel does: the search ends long before its budget,
+// frees its slot, and the answer ends with the best line found so far,
+// marked partial in the result and in its results line, which replays to
+// its figures; the line is at least as good as every progress report's
+// best so far. A second stop, or an unknown id, is refused with 404.
+func TestSolveStopKeepsTheLine(t *testing.T) {
+	for _, name := range []string{"ladder10-25x25-5c", "ladder07-15x15-4c", "sample1"} {
+		s, ts := testServer(t, Config{ProgressEvery: 20 * time.Millisecond})
+		text := builtinText(t, name)
+		resp := startSolve(t, context.Background(), ts, solveRequest{gameRequest: gameRequest{Board: text}, Name: name, BudgetSeconds: 60})
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: status %d", name, resp.StatusCode)
+		}
+		var id string
+		var ps []progress
+		var res *solved
+		var t0 time.Time
+		readStream(t, resp.Body, func(l progressLine) bool {
+			switch {
+			case l.ID != "":
+				id = l.ID
+			case l.Progress != nil:
+				ps = append(ps, *l.Progress)
+				if len(ps) == 3 {
+					t0 = time.Now()
+					st, data := call(t, ts, "/api/chainshot/stop", mustJSON(t, stopRequest{ID: id}))
+					if st != 200 {
+						t.Fatalf("%s: stop %s: %d %s", name, id, st, data)
+					}
+				}
+			case l.Result != nil:
+				res = l.Result
+			case l.Error != "":
+				t.Fatalf("%s: %s", name, l.Error)
+			}
+			return true
+		})
+		resp.Body.Close()
+		if res == nil {
+			if name == "sample1" && len(ps) < 3 {
+				continue // proved optimal before a third report: nothing to stop
+			}
+			t.Fatalf("%s: no result after the stop", name)
+		}
+		if id == "" || len(ps) < 3 {
+			if name != "sample1" {
+				t.Fatalf("%s: id %q, %d progress lines", name, id, len(ps))
+			}
+			continue
+		}
+		if took := time.Since(t0); took > 10*time.Second || res.Seconds > 30 {
+			t.Errorf("%s: the result came %v after the stop, %.1f s into a 60 s budget", name, took, res.Seconds)
+		}
+		var rec results.Record
+		if err := json.Unmarshal([]byte(res.Line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if !res.Partial || !rec.Partial {
+			t.Errorf("%s: a stopped solve's result is not marked partial: %v, line %s", name, res.Partial, res.Line)
+		}
+		moves := make([]board.Move, len(rec.Moves))
+		for i, m := range rec.Moves {
+			moves[i] = board.MoveAt(m[0], m[1])
+		}
+		end, score, err := board.Replay(mustParse(t, text), moves)
+		if err != nil || score != res.Score || end.Beads() != res.BeadsLeft || len(moves) == 0 {
+			t.Fatalf("%s: the kept line replays to %d, %d beads (%v); it says %d, %d", name, score, end.Beads(), err, res.Score, res.BeadsLeft)
+		}
+		for _, p := range ps {
+			if p.Beads != nil && board.Better(*p.Beads, *p.Score, res.BeadsLeft, res.Score) {
+				t.Errorf("%s: a progress report's best so far (%d beads, %d) beats the result (%d beads, %d)", name, *p.Beads, *p.Score, res.BeadsLeft, res.Score)
+			}
+		}
+		if !waitFor(10*time.Second, func() bool { return s.Searches() == 0 }) {
+			t.Errorf("%s: the stopped search still holds its slot", name)
+		}
+		st, data := call(t, ts, "/api/chainshot/stop", mustJSON(t, stopRequest{ID: id}))
+		refused(t, st, data, 404, "no running solve")
+	}
+	_, ts := testServer(t, Config{})
+	st, data := call(t, ts, "/api/chainshot/stop", `{"id":"nosuchid"}`)
+	refused(t, st, data, 404, "no running solve")
+}
+
+// TestLimits: the page reads the server's limits before it asks.
+func TestLimits(t *testing.T) {
+	_, ts := testServer(t, Config{MaxBudget: 30 * time.Second})
+	st, data := call(t, ts, "/api/limits", "")
+	var l limits
+	if st != 200 || json.Unmarshal(data, &l) != nil || l.MaxBudgetSeconds != 30 || l.MaxHintSeconds != 5 || l.MaxBoard != 25 {
+		t.Fatalf("%d %s", st, data)
+	}
 }
 
 // TestSolveOutlivesServerTimeouts: a solve's answer streams past the

@@ -39,8 +39,17 @@ function showError(id, text) {
   e.hidden = !text;
 }
 
-function cellSize(rows, cols) {
-  return Math.max(20, Math.min(56, Math.floor(540 / Math.max(rows, cols))));
+// cellSize is the side of a board's square: up to 56 px, about 540 px for
+// the board, and never wider than the stage the window leaves it (the row
+// numbers' column and the board's padding taken off), so that a 25x25
+// board fits a narrow window.
+function cellSize(board, rows, cols) {
+  const stage = board.parentElement;
+  const em = parseFloat(getComputedStyle(board).fontSize) || 16;
+  // A hidden tab has no width: its board is sized again when shown.
+  const room = stage && stage.clientWidth > 0 ? stage.clientWidth - 1.6 * em - 16 : Infinity;
+  const fit = Math.floor(Math.min(540 / Math.max(rows, cols), room / cols));
+  return Math.max(10, Math.min(56, fit));
 }
 
 function download(filename, text) {
@@ -54,37 +63,116 @@ function download(filename, text) {
 
 // ---------------------------------------------------------------- tabs
 
+let tab = 'cs';
+
 function showTab(which) {
+  tab = which;
   for (const t of ['cs', 'cr']) {
     $(t).hidden = t !== which;
     $('tab-' + t).setAttribute('aria-selected', String(t === which));
   }
+  fitBoards();
+  saveURL();
+}
+
+// fitBoards draws the boards again at the size the window leaves them.
+function fitBoards() {
+  if (CS.state) csRender(CS.state);
+  if (CR.state && !['anim', 'busy'].includes($('cr-board').dataset.turn)) crRender(CR.state, null, [], crLastPlayed());
+}
+
+// ---------------------------------------------------------------- the address
+
+// The page's address carries both games after its "#", as the server
+// keeps nothing: the ChainShot board (a built-in's name, a generator's
+// settings, or the file's rows) and its moves, and the Chain Reaction
+// size, seats, seed and moves. A reload, or the link sent to someone,
+// brings the games back. Moves are written "row.col", comma-separated.
+let restoring = true; // no saving while the address is being read
+let savedHash = ''; // the address's hash as the page last wrote it
+
+function movesText(moves) { return moves.map((m) => `${m[0]}.${m[1]}`).join(','); }
+
+function parseMoves(text) {
+  if (!text) return [];
+  return text.split(',').map((m) => m.split('.').map(Number));
+}
+
+function saveURL() {
+  if (restoring) return;
+  const p = new URLSearchParams();
+  p.set('tab', tab);
+  const src = CS.source;
+  if (src && src.builtin) p.set('board', src.builtin);
+  else if (src && src.generate) {
+    const g = src.generate;
+    p.set('gen', `${g.rows}x${g.cols}x${g.colors}s${g.seed}`);
+  } else if (src && CS.board) {
+    p.set('rows', CS.board.trim().split('\n').join('/'));
+    p.set('name', CS.name);
+  }
+  if (CS.moves.length) p.set('moves', movesText(CS.moves));
+  if (CR.seats.length) {
+    p.set('cr', `${CR.rows}x${CR.cols}`);
+    p.set('seats', CR.seats.map((x) => x.spec).join('|'));
+    p.set('seed', String(CR.seed));
+    if (CR.moves.length) p.set('crmoves', movesText(CR.moves));
+  }
+  savedHash = '#' + p.toString();
+  history.replaceState(null, '', savedHash);
+}
+
+// readURL returns the address's games, or null where it holds none.
+function readURL() {
+  const h = location.hash.slice(1);
+  if (h === 'react') return { tab: 'cr' }; // the page's old link to the Chain Reaction tab
+  const p = new URLSearchParams(h);
+  const out = { tab: p.get('tab') === 'cr' ? 'cr' : 'cs' };
+  const gen = /^(\d+)x(\d+)x(\d+)s(\d+)$/.exec(p.get('gen') || '');
+  if (p.get('board')) out.load = { builtin: p.get('board') };
+  else if (gen) out.load = { generate: { rows: +gen[1], cols: +gen[2], colors: +gen[3], seed: +gen[4] } };
+  else if (p.get('rows')) out.load = { text: p.get('rows').split('/').join('\n') + '\n', name: p.get('name') || 'pasted.txt' };
+  out.moves = parseMoves(p.get('moves'));
+  const size = /^(\d+)x(\d+)$/.exec(p.get('cr') || '');
+  if (size && p.get('seats')) {
+    out.cr = { rows: +size[1], cols: +size[2], seats: p.get('seats').split('|'), seed: Number(p.get('seed')) || 1,
+      moves: parseMoves(p.get('crmoves')) };
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- ChainShot
 
 const CS = {
-  name: '', board: '', moves: [], state: null, busy: false,
-  line: null, step: 0, animating: false, solving: null,
+  name: '', board: '', source: null, moves: [], state: null, busy: false,
+  line: null, step: 0, animating: false, solving: null, solveId: '', cursor: null,
 };
 
 const colourNames = { R: 'red', G: 'green', B: 'blue', L: 'black', O: 'orange' };
 
+// csLoad loads a board and returns whether it did.
 async function csLoad(req) {
   showError('cs-error', '');
   try {
     const r = await api('/api/chainshot/load', req);
     CS.name = r.name;
     CS.board = r.board;
+    CS.source = req;
     CS.moves = [];
+    CS.cursor = null;
     csClearLine();
+    // One item a note, so that two never run together.
     const notes = [...(r.warnings || []), ...(r.repairs || []).map((x) => 'repaired: ' + x)];
-    $('cs-notes').textContent = notes.join('\n');
+    $('cs-notes').replaceChildren(...notes.map((n) => el('li', '', n)));
     $('cs-title').textContent = `${r.name}: ${r.state.rows}x${r.state.cols}`;
     csRender(r.state);
     $('cs-message').textContent = '';
+    csShowBest();
+    saveURL();
+    return true;
   } catch (e) {
     csLoadError(e, req);
+    return false;
   }
 }
 
@@ -120,6 +208,7 @@ async function csSetMoves(moves, removedAnimation) {
     if (wait) await wait;
     CS.moves = moves;
     csRender(st);
+    saveURL();
     return st;
   } finally {
     CS.busy = false;
@@ -134,8 +223,9 @@ async function csPlay(row, col) {
     for (const b of document.querySelectorAll(`#cs-board .bead[data-group="${g}"]`)) b.classList.add('going');
   }
   try {
-    await csSetMoves([...CS.moves, [row, col]], g >= 0);
-    $('cs-message').textContent = CS.state.over ? csOverText() : '';
+    const st = await csSetMoves([...CS.moves, [row, col]], g >= 0);
+    $('cs-message').textContent = st.over ? csOverText() : '';
+    if (st.over) csKeepBest(st); // a game the player played, not the solver's line
   } catch (e) {
     for (const b of document.querySelectorAll('#cs-board .going')) b.classList.remove('going');
     $('cs-message').textContent = e.message;
@@ -149,6 +239,14 @@ function csOverText() {
     : `Game over: no group of two or more is left. Score ${s.score}, ${s.beads} beads left.`;
 }
 
+// csHoverText is the line under the board when no bead is pointed at:
+// what to do, or nothing once the game is over (the message line says so,
+// once).
+function csHoverText() {
+  const s = CS.state;
+  return s && s.over ? '' : 'Hover over a bead to see its group; click to remove it.';
+}
+
 function csGroupAt(row, col) {
   const s = CS.state;
   if (!s) return -1;
@@ -160,7 +258,7 @@ function csRender(st) {
   CS.state = st;
   const board = $('cs-board');
   board.replaceChildren();
-  const size = cellSize(st.rows, st.cols);
+  const size = cellSize(board, st.rows, st.cols);
   board.style.setProperty('--cell', size + 'px');
   board.style.gridTemplateColumns = `1.6em repeat(${st.cols}, ${size}px)`;
   for (let top = 0; top < st.rows; top++) {
@@ -202,8 +300,9 @@ function csRender(st) {
   $('cs-undo').disabled = st.moves.length === 0;
   $('cs-restart').disabled = st.moves.length === 0;
   $('cs-hint').disabled = st.over;
-  $('cs-hover').textContent = st.over ? csOverText() : 'Hover over a bead to see its group; click to remove it.';
+  $('cs-hover').textContent = csHoverText();
   csShowStep();
+  csShowCursor();
 }
 
 function csHover(target) {
@@ -211,7 +310,7 @@ function csHover(target) {
   const bead = target && target.closest ? target.closest('.bead') : null;
   const s = CS.state;
   if (!bead || !s || bead.dataset.group === undefined) {
-    $('cs-hover').textContent = s && s.over ? csOverText() : 'Hover over a bead to see its group; click to remove it.';
+    $('cs-hover').textContent = csHoverText();
     return;
   }
   const g = Number(bead.dataset.group);
@@ -223,6 +322,82 @@ function csHover(target) {
   for (const b of document.querySelectorAll(`#cs-board .bead[data-group="${g}"]`)) b.classList.add('hl');
   const info = s.groups[g];
   $('cs-hover').textContent = `${where}: ${info.size} ${colourNames[info.color]} beads, removing them scores +${info.score}`;
+}
+
+// ---- the keyboard: a cursor on the board, moved by the arrows
+
+// showCursor marks game g's cursor on its board (prefix "cs" or "cr"),
+// kept on the board (shown while the board has the focus), and returns
+// the cell marked.
+function showCursor(g, prefix) {
+  for (const c of document.querySelectorAll(`#${prefix}-board .cursor`)) c.classList.remove('cursor');
+  const s = g.state;
+  if (!s || !g.cursor) return null;
+  g.cursor.row = Math.max(1, Math.min(s.rows, g.cursor.row));
+  g.cursor.col = Math.max(1, Math.min(s.cols, g.cursor.col));
+  const c = $(`${prefix}-r${g.cursor.row}-c${g.cursor.col}`);
+  if (c) c.classList.add('cursor');
+  return c;
+}
+
+// boardKeys returns the key handler of game g's board: the arrows move
+// the cursor (up is towards the top row), Enter or Space plays its cell,
+// U (or Backspace) undoes, H asks for a hint.
+function boardKeys(g, show, play, undo, hint) {
+  return (e) => {
+    const s = g.state;
+    if (!s || e.altKey || e.ctrlKey || e.metaKey) return;
+    const step = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
+    if (step) {
+      g.cursor = g.cursor ? { row: g.cursor.row + step[0], col: g.cursor.col + step[1] } : { row: s.rows, col: 1 };
+      show();
+    } else if ((e.key === 'Enter' || e.key === ' ') && g.cursor) play(g.cursor.row, g.cursor.col);
+    else if (['u', 'U', 'Backspace'].includes(e.key)) undo();
+    else if (['h', 'H'].includes(e.key)) hint();
+    else return;
+    e.preventDefault();
+  };
+}
+
+// csShowCursor marks the cursor's bead and, when the board has the
+// focus, says what its group is.
+function csShowCursor() {
+  const b = showCursor(CS, 'cs');
+  if (b && document.activeElement === $('cs-board')) csHover(b);
+}
+
+// ---- your best game on each board, kept in this browser (localStorage)
+
+// csBest returns the key under which the best game on the board loaded is
+// kept: the board file's own text, so that a board has one best whatever
+// its name or however it was loaded.
+function csBestKey() { return 'chainshot.best:' + CS.board; }
+
+function csBestGet() {
+  try { return JSON.parse(localStorage.getItem(csBestKey()) || 'null'); } catch (e) { return null; }
+}
+
+// csBetter ranks finished games as board.Better does: fewer beads left,
+// then the higher score.
+function csBetter(a, b) { return a.beads !== b.beads ? a.beads < b.beads : a.score > b.score; }
+
+// csKeepBest keeps a finished game if it is the best on its board so far.
+function csKeepBest(st) {
+  const game = { score: st.score, beads: st.beads, moves: st.moves };
+  const old = csBestGet();
+  if (old && !csBetter(game, old)) return;
+  try { localStorage.setItem(csBestKey(), JSON.stringify(game)); } catch (e) { return; }
+  csShowBest(old ? 'A new best on this board!' : '');
+}
+
+function csShowBest(news) {
+  const best = csBestGet();
+  $('cs-best').hidden = !best;
+  if (!best) return;
+  $('cs-best-text').textContent = `${news ? news + ' ' : ''}Your best on this board: ${best.score} points, ` +
+    `${best.beads} ${best.beads === 1 ? 'bead' : 'beads'} left, ${best.moves.length} moves (kept in this browser).`;
+  $('cs-best').dataset.score = best.score;
+  $('cs-best').dataset.beads = best.beads;
 }
 
 async function csHint() {
@@ -246,9 +421,17 @@ async function csHint() {
 // cancel ends by closing the request, which stops the search.
 async function solveStart() {
   if (CS.solving || !CS.board) return;
-  const budget = Number($('solve-budget').value);
+  const input = $('solve-budget');
+  const budget = Number(input.value);
+  const most = Number(input.max);
+  if (input.value.trim() === '' || !(budget >= 0.1 && budget <= most)) {
+    $('solve-status').textContent = `Budget ${input.value.trim() || '(empty)'}: give the solver 0.1 to ${most} seconds.`;
+    return;
+  }
   const ctl = new AbortController();
   CS.solving = ctl;
+  CS.solveId = '';
+  CS.lastBest = null;
   $('solve-start').disabled = true;
   $('solve-cancel').disabled = false;
   $('solve-progress').value = 0;
@@ -278,6 +461,7 @@ async function solveStart() {
         buf = buf.slice(i + 1);
         if (!line.trim()) continue;
         const msg = JSON.parse(line);
+        if (msg.id) CS.solveId = msg.id;
         if (msg.progress) solveProgress(msg.progress);
         if (msg.result) { got = true; solveResult(msg.result); }
         if (msg.error) throw new Error(msg.error);
@@ -285,28 +469,56 @@ async function solveStart() {
     }
     if (!got) throw new Error('the search ended without a result');
   } catch (e) {
-    $('solve-status').textContent = e.name === 'AbortError' ? 'Cancelled: the search was stopped.' : e.message;
+    $('solve-status').textContent = e.name === 'AbortError' ? 'Cancelled: the search was stopped before it found a line.' : e.message;
   } finally {
     CS.solving = null;
+    CS.solveId = '';
     $('solve-start').disabled = false;
     $('solve-cancel').disabled = true;
   }
 }
 
+// solveCancel stops the search and keeps its best line so far (as Ctrl-C
+// does on the command line); before the solve has said its id, it drops
+// the request instead.
+async function solveCancel() {
+  if (!CS.solving) return;
+  if (!CS.solveId) { CS.solving.abort(); return; }
+  $('solve-cancel').disabled = true;
+  $('solve-status').textContent = 'Stopping: the best line found so far will be kept…';
+  try {
+    await api('/api/chainshot/stop', { id: CS.solveId });
+  } catch (e) {
+    if (e.status !== 404) CS.solving.abort(); // 404: it ended on its own meanwhile
+  }
+}
+
 function solveProgress(p) {
   $('solve-progress').value = Math.min(1, p.elapsed / p.budget);
-  let text = `${p.elapsed.toFixed(1)} s of ${p.budget} s, ${p.nodes.toLocaleString('en')} nodes`;
-  if (p.beads !== undefined) text += `; best so far: ${p.beads} beads left, ${p.score} points`;
+  let text = `Searching: ${p.elapsed.toFixed(1)} s of ${p.budget} s, ${p.nodes.toLocaleString('en')} nodes`;
+  if (p.beads !== undefined) {
+    text += `; the best line so far leaves ${p.beads} ${p.beads === 1 ? 'bead' : 'beads'} and scores ${p.score}`;
+    CS.lastBest = { score: p.score, beads: p.beads, at: p.elapsed };
+  }
   $('solve-status').textContent = text;
 }
 
 function solveResult(res) {
-  $('solve-progress').value = 1;
-  $('solve-status').textContent = `Done in ${res.seconds.toFixed(1)} s (${res.algorithm}, ${res.nodes.toLocaleString('en')} nodes).`;
+  $('solve-progress').value = res.partial ? $('solve-progress').value : 1;
+  let status = res.partial
+    ? `Cancelled after ${res.seconds.toFixed(1)} s: the best line found so far is kept below, not finished.`
+    : `Done in ${res.seconds.toFixed(1)} s (${res.algorithm}, ${res.nodes.toLocaleString('en')} nodes): the best line of the whole search.`;
+  const last = CS.lastBest;
+  if (last && (last.score !== res.score || last.beads !== res.beads_left)) {
+    status += ` The last progress report (at ${last.at.toFixed(1)} s) had ${last.score} points, ${last.beads} left: ` +
+      'the search improved its line after it.';
+  }
+  $('solve-status').textContent = status;
   CS.line = res;
   CS.step = CS.moves.length;
-  $('solve-summary').textContent = `Line found: ${res.moves.length} moves, score ${res.score}, ` +
-    `${res.beads_left} beads left${res.optimal ? ' (proved best)' : ''}.`;
+  $('solve-summary').textContent = `${res.partial ? 'Best line so far (search cancelled, not finished)' : 'Line found'}: ` +
+    `${res.moves.length} moves, score ${res.score}, ${res.beads_left} beads left${res.optimal ? ' (proved best)' : ''}.`;
+  $('solve-summary').dataset.partial = res.partial ? '1' : '0';
   $('solve-summary').dataset.score = res.score;
   $('solve-summary').dataset.beads = res.beads_left;
   $('solve-line').textContent = res.line;
@@ -398,15 +610,24 @@ async function csInit() {
   board.addEventListener('mouseleave', () => csHover(null));
   board.addEventListener('click', (e) => {
     const b = e.target.closest('.bead');
-    if (b) csPlay(Number(b.dataset.row), Number(b.dataset.col));
+    if (!b) return;
+    CS.cursor = { row: Number(b.dataset.row), col: Number(b.dataset.col) };
+    csPlay(CS.cursor.row, CS.cursor.col);
   });
+  board.addEventListener('keydown', boardKeys(CS, csShowCursor, csPlay, () => $('cs-undo').click(), csHint));
+  board.addEventListener('focus', () => { if (!CS.cursor && CS.state) CS.cursor = { row: CS.state.rows, col: 1 }; csShowCursor(); });
+  board.addEventListener('blur', () => csHover(null));
+  $('cs-best-show').onclick = () => {
+    const best = csBestGet();
+    if (best && !CS.busy) csSetMoves(best.moves, false).then(() => { $('cs-message').textContent = csOverText(); });
+  };
   $('cs-undo').onclick = () => {
     if (!CS.busy && CS.moves.length) csSetMoves(CS.moves.slice(0, -1), false).then(() => { $('cs-message').textContent = ''; });
   };
   $('cs-restart').onclick = () => { if (!CS.busy) csSetMoves([], false).then(() => { $('cs-message').textContent = ''; }); };
   $('cs-hint').onclick = csHint;
   $('solve-start').onclick = solveStart;
-  $('solve-cancel').onclick = () => { if (CS.solving) CS.solving.abort(); };
+  $('solve-cancel').onclick = solveCancel;
   $('step-first').onclick = () => csStepTo(0);
   $('step-back').onclick = () => csStepTo(CS.step - 1);
   $('step-next').onclick = () => csStepTo(CS.step + 1);
@@ -415,23 +636,47 @@ async function csInit() {
   const base = () => CS.name.replace(/\.txt$/, '').replace(/[^A-Za-z0-9._#-]/g, '_');
   $('download-line').onclick = () => { if (CS.line) download(base() + '.jsonl', CS.line.line); };
   $('download-board').onclick = () => download(CS.name.endsWith('.txt') ? CS.name : CS.name + '.txt', CS.board);
+  const lim = await api('/api/limits');
+  $('solve-budget').max = String(lim.max_budget_seconds);
+  // The game in the address, else sample1.
+  const saved = readURL();
+  if (saved.load && await csLoad(saved.load)) {
+    if (saved.load.builtin) sel.value = saved.load.builtin;
+    if (saved.moves.length) {
+      try {
+        await csSetMoves(saved.moves, false);
+        if (CS.state.over) $('cs-message').textContent = csOverText();
+      } catch (e) {
+        $('cs-message').textContent = `The address's moves could not be replayed: ${e.message}`;
+      }
+    }
+    return;
+  }
+  const why = saved.load ? $('cs-error').textContent : '';
   sel.value = 'sample1';
   await csLoad({ builtin: 'sample1' });
+  if (why) showError('cs-error', `The address's board could not be loaded: ${why}`);
 }
 
 // ---------------------------------------------------------------- Chain Reaction
 
 const CR = {
   rows: 6, cols: 6, players: 2, seats: [], names: '', moves: [], movers: [],
-  state: null, gen: 0, paused: false, seed: 1, presets: [], nextWave: null,
+  state: null, gen: 0, paused: false, seed: 1, presets: [], nextWave: null, cursor: null,
 };
 
-function crSeatRows() {
+// crSeatRows draws a seat for each player, keeping the choices made, or
+// taking the specs given (a game from the address).
+function crSeatRows(specs) {
   const n = Math.max(2, Math.min(8, Number($('cr-players').value) || 2));
   const box = $('cr-seats');
-  const old = [...box.querySelectorAll('.seat')].map((s) => ({
+  let old = [...box.querySelectorAll('.seat')].map((s) => ({
     kind: s.querySelector('select').value, custom: s.querySelector('input').value,
   }));
+  if (specs) {
+    const known = new Set(['human', ...CR.presets.map((pr) => pr.spec)]);
+    old = specs.map((sp) => (known.has(sp) ? { kind: sp, custom: '' } : { kind: 'custom', custom: sp }));
+  }
   box.replaceChildren();
   const names = 'RGBYPOCW';
   for (let p = 0; p < n; p++) {
@@ -478,24 +723,31 @@ function crBase() {
   return { rows: CR.rows, cols: CR.cols, players: CR.players };
 }
 
-async function crNew() {
+// crNew starts a game from the form; with moves and a seed (a game from
+// the address) it goes on from where they lead.
+async function crNew(moves, seed) {
   showError('cr-error', '');
   const rows = Number($('cr-rows').value);
   const cols = Number($('cr-cols').value);
   const seats = crSeatsFromForm();
+  moves = moves || [];
   try {
-    const st = await api('/api/react/state', { rows, cols, players: seats.length, moves: [] });
+    const st = await api('/api/react/state', { rows, cols, players: seats.length, moves });
     CR.gen++;
     if (CR.nextWave) CR.nextWave();
-    Object.assign(CR, { rows, cols, players: seats.length, seats, names: st.names, moves: [], movers: [], paused: false });
-    CR.seed = Math.floor(Math.random() * 1e9);
+    Object.assign(CR, { rows, cols, players: seats.length, seats, names: st.names, moves: st.moves, movers: st.movers, paused: false });
+    CR.seed = seed || Math.floor(Math.random() * 1e9);
+    CR.cursor = null;
     $('cr-pause').textContent = 'Pause';
-    $('cr-caption').textContent = '';
+    $('cr-caption').textContent = moves.length ? `back at move ${moves.length + 1}` : '';
     crRender(st, null, []);
     $('cr-board').dataset.game = String(CR.gen);
+    saveURL();
     crNext();
+    return true;
   } catch (e) {
-    showError('cr-error', e.message);
+    showError('cr-error', moves.length ? `The address's game could not be replayed: ${e.message}` : e.message);
+    return false;
   }
 }
 
@@ -507,7 +759,7 @@ function crRender(st, cells, exploding, played) {
   cells = cells || st.cells;
   const board = $('cr-board');
   board.replaceChildren();
-  const size = cellSize(st.rows, st.cols);
+  const size = cellSize(board, st.rows, st.cols);
   board.style.setProperty('--cell', size + 'px');
   board.style.gridTemplateColumns = `1.6em repeat(${st.cols}, ${size}px)`;
   const marks = new Set((exploding || []).map((m) => `${m[0]} ${m[1]}`));
@@ -543,6 +795,7 @@ function crRender(st, cells, exploding, played) {
   for (let c = 1; c <= st.cols; c++) board.appendChild(el('div', 'coord', String(c)));
   board.dataset.moves = String(st.moves.length);
   crPlayers(st);
+  crShowCursor();
   const list = $('cr-moves');
   list.replaceChildren();
   st.moves.forEach((m, i) => {
@@ -551,6 +804,11 @@ function crRender(st, cells, exploding, played) {
     list.appendChild(li);
   });
   list.scrollTop = list.scrollHeight;
+}
+
+// crLastPlayed is the cell of the last move, marked on the board.
+function crLastPlayed() {
+  return CR.moves.length ? CR.moves[CR.moves.length - 1] : null;
 }
 
 function crPlayers(st) {
@@ -574,6 +832,11 @@ function crSetTurn(turn, text) {
   const s = $('cr-status');
   s.textContent = text;
   s.classList.toggle('win', turn === 'over');
+  // Pause has nothing to hold once the game is over, nor in a game of
+  // humans only; a hint is for a human about to move.
+  $('cr-pause').disabled = turn === 'over' || CR.seats.every((x) => x.human);
+  $('cr-hint').disabled = turn !== 'human';
+  if (turn !== 'human') $('cr-hint-text').textContent = '';
 }
 
 // crNext asks the player to move: a human clicks, an AI is asked.
@@ -608,6 +871,27 @@ async function crNext() {
     showError('cr-error', e.message);
   }
 }
+
+// crHint asks the strongest player offered which move it would make for
+// the human to move, and marks that cell; nothing is played.
+async function crHint() {
+  if ($('cr-board').dataset.turn !== 'human') return;
+  const gen = CR.gen;
+  const moves = CR.moves.length;
+  $('cr-hint-text').textContent = 'Thinking…';
+  try {
+    const r = await api('/api/react/ai', { ...crBase(), moves: CR.moves, spec: 'best', seed: CR.seed });
+    if (gen !== CR.gen || moves !== CR.moves.length) return;
+    const c = $(`cr-r${r.move[0]}-c${r.move[1]}`);
+    if (c) c.classList.add('hint');
+    $('cr-hint-text').textContent = `Hint: ${r.move[0]} ${r.move[1]}, the move the strongest player offered here (${r.spec}) would make.`;
+    $('cr-hint-text').dataset.move = `${r.move[0]} ${r.move[1]}`;
+  } catch (e) {
+    $('cr-hint-text').textContent = e.message;
+  }
+}
+
+function crShowCursor() { showCursor(CR, 'cr'); }
 
 async function crClick(row, col) {
   if ($('cr-board').dataset.turn !== 'human') return;
@@ -668,6 +952,7 @@ async function crShowMove(r, gen) {
   }
   const last = frames[frames.length - 1];
   CR.moves.push(r.move);
+  saveURL();
   $('cr-caption').textContent = last.caption;
   $('cr-caption').dataset.frame = String(frames.length - 1);
   crRender(r.state, null, [], tr.move);
@@ -690,6 +975,7 @@ async function crUndo() {
     const st = await api('/api/react/state', { ...crBase(), moves: CR.moves });
     $('cr-caption').textContent = `back to move ${CR.moves.length + 1}`;
     crRender(st, null, []);
+    saveURL();
     crNext();
   } catch (e) {
     showError('cr-error', e.message);
@@ -700,10 +986,10 @@ async function crInit() {
   const pl = await api('/api/react/players');
   CR.presets = pl.presets;
   $('cr-limits').textContent = 'AI players: the presets, or any spec of "chainshot react play --vs" within these limits: ' + pl.limits + '.';
-  $('cr-players').oninput = crSeatRows;
-  crSeatRows();
-  $('cr-new').onclick = crNew;
+  $('cr-players').oninput = () => crSeatRows();
+  $('cr-new').onclick = () => crNew();
   $('cr-undo').onclick = crUndo;
+  $('cr-hint').onclick = crHint;
   $('cr-pause').onclick = () => {
     CR.paused = !CR.paused;
     $('cr-pause').textContent = CR.paused ? 'Resume' : 'Pause';
@@ -711,10 +997,34 @@ async function crInit() {
   };
   $('cr-next-wave').onclick = () => { if (CR.nextWave) CR.nextWave(); };
   $('cr-speed').onchange = () => { if ($('cr-speed').value !== 'step' && CR.nextWave) CR.nextWave(); };
-  $('cr-board').addEventListener('click', (e) => {
+  const board = $('cr-board');
+  board.addEventListener('click', (e) => {
     const c = e.target.closest('.cell');
-    if (c) crClick(Number(c.dataset.row), Number(c.dataset.col));
+    if (!c) return;
+    CR.cursor = { row: Number(c.dataset.row), col: Number(c.dataset.col) };
+    crClick(CR.cursor.row, CR.cursor.col);
   });
+  board.addEventListener('keydown', boardKeys(CR, crShowCursor, crClick, crUndo, crHint));
+  board.addEventListener('focus', () => { if (!CR.cursor && CR.state) CR.cursor = { row: CR.state.rows, col: 1 }; crShowCursor(); });
+  // The game in the address, else a new one.
+  const saved = readURL().cr;
+  if (saved) {
+    $('cr-rows').value = saved.rows;
+    $('cr-cols').value = saved.cols;
+    $('cr-players').value = saved.seats.length;
+    crSeatRows(saved.seats);
+    if (await crNew(saved.moves, saved.seed)) return;
+    // Not a game the server plays: the page's own new game, the error kept.
+    const why = $('cr-error').textContent;
+    $('cr-rows').value = 6;
+    $('cr-cols').value = 6;
+    $('cr-players').value = 2;
+    crSeatRows(['human', 'best']);
+    await crNew();
+    showError('cr-error', why);
+    return;
+  }
+  crSeatRows();
   await crNew();
 }
 
@@ -723,12 +1033,22 @@ async function crInit() {
 window.addEventListener('DOMContentLoaded', async () => {
   $('tab-cs').onclick = () => showTab('cs');
   $('tab-cr').onclick = () => showTab('cr');
-  if (location.hash === '#react') showTab('cr');
+  showTab(readURL().tab);
   try {
     await csInit();
     await crInit();
+    restoring = false;
+    saveURL();
     document.body.dataset.ready = '1';
   } catch (e) {
     showError('cs-error', 'The page could not start: ' + e.message);
   }
+  // An address edited by hand, or a link followed in this tab: its games.
+  window.addEventListener('hashchange', () => { if (!restoring && location.hash !== savedHash) location.reload(); });
+  // A narrower or wider window: the boards' squares fit it again.
+  let resize = 0;
+  window.addEventListener('resize', () => {
+    clearTimeout(resize);
+    resize = setTimeout(fitBoards, 100);
+  });
 });
