@@ -65,7 +65,19 @@ func eval[T any](b *browser, expr string) T {
 // wait polls a JavaScript condition until it holds.
 func (b *browser) wait(cond string, timeout time.Duration) {
 	b.t.Helper()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(10*time.Millisecond))); err != nil {
+	deadline := time.Now().Add(timeout)
+	for {
+		_, err := chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(10*time.Millisecond)))
+		// Right after a navigation the poll can be sent to the old page's
+		// JavaScript context, which Chromium has just destroyed: poll the
+		// new page again.
+		if err != nil && strings.Contains(err.Error(), "Cannot find context with specified id") && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		if err == nil {
+			return
+		}
 		b.t.Fatalf("waiting for %s: %v (page says: %s)", cond, err, eval[string](b,
 			`[...document.querySelectorAll('.error,.message,#solve-status')].map(e => e.id + ': ' + e.textContent).join(' | ')`))
 	}
