@@ -72,7 +72,8 @@ func WriteAutomatonDOT(w io.Writer) error {
 			}
 			sb.WriteString(" }\n")
 			edge("Start", StateName(p, class, 1), in)
-			edge(StateName(p, class, 0), StateName(p, class, 1), in)
+			// An emptied cell takes an orb of either player; its own
+			// player's ("in") is the loop's first edge below.
 			edge(StateName(p, class, 0), StateName(1-p, class, 1), map[int]string{0: "b", 1: "a"}[p])
 			for k := 0; k < cm; k++ {
 				from := StateName(p, class, k)
