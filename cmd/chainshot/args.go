@@ -16,6 +16,12 @@ func permuteArgs(app *cli.App, args []string) []string {
 		return args
 	}
 	flags, positional, ok := splitFlags(args[i:], valueFlags(leaf))
+	if asksHelp(flags) {
+		// "chainshot react experiment seed002 --help" is the command's
+		// help, as in git and go: urfave/cli would take the argument for
+		// a help topic ("No help topic for 'seed002'").
+		return append(append([]string{}, args[:i]...), "--help")
+	}
 	out := append(append([]string{}, args[:i]...), flags...)
 	if ok && len(positional) > 0 {
 		out = append(out, "--")
@@ -84,6 +90,18 @@ func splitFlags(rest []string, takesValue map[string]bool) (flags, positional []
 		j++
 	}
 	return flags, positional, true
+}
+
+// asksHelp says whether flags hold -h or --help (as urfave/cli reads
+// them: one or two dashes, "=true" too).
+func asksHelp(flags []string) bool {
+	for _, f := range flags {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if (name == "help" || name == "h") && (!hasValue || value == "true") {
+			return true
+		}
+	}
+	return false
 }
 
 func isNumber(s string) bool {

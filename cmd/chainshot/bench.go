@@ -104,7 +104,7 @@ func doBench(c *cli.Context) error {
 	// checked: a bad --out is refused before it.
 	speed := func() {
 		if d := c.Duration("speed-time"); d > 0 {
-			printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
+			printf(s.out, "speed: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
 				playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 		}
 	}

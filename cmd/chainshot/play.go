@@ -142,6 +142,8 @@ func (p *session) run(name string) error {
 				return badInput("chainshot play: no data-set file given (standard input ended)")
 			case name == "":
 				continue
+			case isQuit(name):
+				return nil
 			}
 		}
 		set, err := loadOne(p.s, name)
@@ -150,7 +152,7 @@ func (p *session) run(name string) error {
 				return err
 			}
 			// Asked interactively: say why and ask again.
-			printf(p.s.err, "%v\n", err)
+			printf(p.s.err, "%s\n", withoutPackage(err.Error()))
 			name = ""
 			continue
 		}
@@ -168,6 +170,16 @@ func (p *session) run(name string) error {
 		}
 		fromArgs = false
 	}
+}
+
+// isQuit says whether a line typed at a prompt asks to leave: quit, q or
+// exit ("./quit" names a file of that name).
+func isQuit(line string) bool {
+	switch strings.ToLower(line) {
+	case "quit", "q", "exit":
+		return true
+	}
+	return false
 }
 
 // askNext asks whether to play another game and on which board; "" means

@@ -198,7 +198,7 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 	mover := b.ToMove()
 	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence", p.Names[mover], a.Depth, a.Eval)
 	if proofs != nil {
-		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s positions)", p.Names[mover], reactThousands(prove))
+		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s)", p.Names[mover], pluralThousands(prove, "position"))
 	}
 	fmt.Fprintf(out, ":\n%6s", "move")
 	for _, e := range chainreact.Evals() {
@@ -273,7 +273,7 @@ func writeProof(out io.Writer, p *chainreact.Position, r chainreact.SolveResult)
 	case r.Winner >= 0:
 		fmt.Fprintf(out, "proved: %c wins under perfect play, the last move on ply %d to %d\n", p.Names[r.Winner], r.PliesMin, r.PliesMax)
 	default:
-		fmt.Fprintf(out, "proved: nothing yet (the solver stopped after %s positions)\n", reactThousands(r.Nodes))
+		fmt.Fprintf(out, "proved: nothing yet (the solver stopped after %s)\n", pluralThousands(r.Nodes, "position"))
 	}
 }
 

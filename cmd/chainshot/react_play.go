@@ -22,7 +22,7 @@ func reactPlayCommand() *cli.Command {
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
 			&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players (2 to 8)"},
 			&cli.StringFlag{Name: "vs", Value: chainreact.DefaultSpec, Usage: "the AI players, a `SPEC`, or \"human\" for hot-seat"},
-			&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (1 moves first)"},
+			&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (seat 1 moves first)"},
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the AI players"},
 			&cli.BoolFlag{Name: "waves", Usage: "show every chain wave by wave from the start"},
 		},
