@@ -53,7 +53,11 @@ func StateName(p, class, orbs int) string {
 func WriteAutomatonDOT(w io.Writer) error {
 	var sb strings.Builder
 	sb.WriteString("digraph chainreaction {\n")
-	sb.WriteString("  // seed 000: one cell's states; class 1, 2, 3 = critical mass 2, 3, 4\n")
+	sb.WriteString("  // seed 000, \"Automata for Chain Reaction Game\" (NITK Surathkal, 2016): one cell's states,\n")
+	sb.WriteString("  // Start, then S<class><orbs> for player A and S'<class><orbs> for B;\n")
+	sb.WriteString("  // class 1, 2, 3 = a corner, an edge, an inner cell (critical mass 2, 3, 4)\n")
+	sb.WriteString("  labelloc=t;\n  label=\"One cell of Chain Reaction as an automaton (seed 000, \\\"Automata for Chain Reaction Game\\\"):\\n" +
+		"S<class><orbs> for player A, S'<class><orbs> for B; class 1, 2, 3 = critical mass 2, 3, 4\";\n")
 	sb.WriteString("  rankdir=LR;\n  node [shape=circle];\n  Start [shape=doublecircle];\n")
 	q := func(s string) string { return `"` + s + `"` }
 	edge := func(from, to, label string) {

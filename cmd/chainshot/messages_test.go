@@ -84,12 +84,14 @@ func checkMessages(t *testing.T, dir string) {
 		sc := bufio.NewScanner(f)
 		sc.Buffer(nil, 1<<20)
 		cmdline := ""
+		var all strings.Builder
 		for sc.Scan() {
 			line := sc.Text()
 			if cmdline == "" {
 				cmdline = line
 				continue
 			}
+			all.WriteString(line + "\n")
 			lines++
 			for _, why := range messageFaults(line) {
 				if key := why + line; !seen[key] {
@@ -99,10 +101,46 @@ func checkMessages(t *testing.T, dir string) {
 			}
 		}
 		f.Close()
+		if !strings.Contains(cmdline, " --help") && !strings.Contains(cmdline, " help") {
+			for _, why := range unexplainedTerms(all.String()) {
+				if !seen[why] {
+					seen[why] = true
+					t.Errorf("%s\n\tprints %s", cmdline, why)
+				}
+			}
+		}
 	}
 	if lines == 0 {
 		t.Errorf("the scripts' runs printed nothing into %s", dir)
 	}
+}
+
+var (
+	seedName  = regexp.MustCompile(`\bseed (00[0-9])\b`)
+	primed    = regexp.MustCompile(`\bS'+[0-9]`)
+	cellClass = regexp.MustCompile(`\bclass [1-3]\b`)
+)
+
+// unexplainedTerms says which of the project's own terms a run's output
+// uses without saying what they are (issue 26, item 13): "seed 002"
+// without the document, a state such as S'21 without "S'<class><orbs>",
+// "class 1" without the critical mass it stands for. The help texts are
+// TestHelpTermsExplained's.
+func unexplainedTerms(out string) []string {
+	var faults []string
+	flat := flatten(out)
+	for _, m := range seedName.FindAllStringSubmatch(out, -1) {
+		if title := quotedTitle("seed " + m[1]); title == "" || !strings.Contains(flat, title) {
+			faults = append(faults, fmt.Sprintf("%q without saying which document it is", m[0]))
+		}
+	}
+	if m := primed.FindString(out); m != "" && !strings.Contains(out, "S'<class><orbs>") {
+		faults = append(faults, fmt.Sprintf("the state %q without saying what S'<class><orbs> is", m))
+	}
+	if m := cellClass.FindString(out); m != "" && !strings.Contains(out, "critical mass") {
+		faults = append(faults, fmt.Sprintf("%q without the critical mass it stands for", m))
+	}
+	return faults
 }
 
 // messageFaults says what is wrong with one printed line.
