@@ -22,7 +22,8 @@ func playCommand() *cli.Command {
 		Usage:     "play a ChainShot board by hand (moves are typed \"row col\")",
 		ArgsUsage: "[FILE|NAME]",
 		Description: "With no FILE, play asks for one. Type a move as \"row col\" (row 1 at the bottom,\n" +
-			"column 1 at the left), or: undo, hint, moves, board, rules, help, quit.\n" +
+			"column 1 at the left), or: undo, hint, moves (the moves played so far), groups\n" +
+			"(the groups you can remove), board, rules, help, quit.\n" +
 			"Input may be piped: a script of moves plays the game; if input ends before the\n" +
 			"game does, the moves so far are listed and play exits with status 2.\n" +
 			"With --auto the computer plays FILE by itself within --budget CPU time, showing\n" +
@@ -200,8 +201,14 @@ func (p *session) askNext(last string) string {
 }
 
 const playHelp = `Type a move as "row col": row 1 is the bottom row, column 1 the left column.
-Commands: undo (take back a move), hint (the solver suggests a move), moves (list the
-groups you can remove), board (show the board again), rules, help, quit.
+Commands:
+  undo     take back the last move
+  hint     the solver suggests a move
+  moves    the moves played so far, with their scores (also: history)
+  groups   the groups you can remove now, with what each scores
+  board    show the board again
+  rules    the rules of ChainShot
+  quit     end the game (its moves and score are listed)
 `
 
 // gameEnd says how a game of "chainshot play" ended.
@@ -273,8 +280,10 @@ func (p *session) turn(g *board.Game, start board.Board, line string) gameEnd {
 		}
 		printf(s.out, "Undone: total %d\n", g.Total)
 		renderBoard(s.out, &g.Board, s.color, nil)
-	case "moves", "m":
-		p.listMoves(&g.Board)
+	case "moves", "m", "history":
+		p.listPlayed(g)
+	case "groups", "g":
+		p.listGroups(&g.Board)
 	case "hint", "h":
 		p.hint(g)
 	default:
@@ -334,7 +343,9 @@ func offBoard(r, c, rows, cols int) string {
 	return fmt.Sprintf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, rows, cols)
 }
 
-func (p *session) listMoves(b *board.Board) {
+// listGroups lists the groups that can be removed, with their sizes and
+// what each scores.
+func (p *session) listGroups(b *board.Board) {
 	groups := b.AppendGroups(nil)
 	printf(p.s.out, "%s:\n", plural(len(groups), "group"))
 	for _, g := range groups {
@@ -342,13 +353,26 @@ func (p *session) listMoves(b *board.Board) {
 	}
 }
 
+// listPlayed lists the moves played so far, each with its score, and
+// the total.
+func (p *session) listPlayed(g *board.Game) {
+	printf(p.s.out, "Moves played so far (%d):\n", len(g.Moves))
+	p.writeMoves(g)
+	printf(p.s.out, "Score %d, %s left\n", g.Total, plural(g.Board.Beads(), "bead"))
+}
+
+// writeMoves writes a game's moves, one a line with its score.
+func (p *session) writeMoves(g *board.Game) {
+	for i, m := range g.Moves {
+		printf(p.s.out, "  %3d. %-6s +%d\n", i+1, m, g.Scores[i])
+	}
+}
+
 // summary prints every move made, the final score and beads left.
 func (p *session) summary(name string, g *board.Game) {
 	s := p.s
 	printf(s.out, "Moves played on %s (%d):\n", name, len(g.Moves))
-	for i, m := range g.Moves {
-		printf(s.out, "  %3d. %-6s +%d\n", i+1, m, g.Scores[i])
-	}
+	p.writeMoves(g)
 	printf(s.out, "Final score: %d, beads left: %d\n", g.Total, g.Board.Beads())
 }
 
