@@ -45,8 +45,13 @@ func seedNote(names ...string) string {
 // wrap breaks text into lines of at most width bytes at spaces, the lines
 // after the first indented by indent.
 func wrap(text string, width int, indent string) string {
+	return wrapAt(text, width, 0, indent)
+}
+
+// wrapAt is wrap for a text that starts at column start of its first line.
+func wrapAt(text string, width, start int, indent string) string {
 	var sb strings.Builder
-	line := 0
+	line := start
 	for i, w := range strings.Fields(text) {
 		if i > 0 && line+1+len(w) > width {
 			sb.WriteString("\n" + indent)
