@@ -78,8 +78,14 @@ func splitFlags(rest []string, takesValue map[string]bool) (flags, positional []
 			positional = append(positional, a)
 			continue
 		}
-		flags = append(flags, a)
 		name := strings.TrimLeft(a, "-")
+		if short, value, ok := joinedShort(a, takesValue); ok {
+			// "-b1s", "-j4": a one-letter flag and its value in one word,
+			// as getopt reads them (git, restic, tar).
+			flags = append(flags, short, value)
+			continue
+		}
+		flags = append(flags, a)
 		if strings.Contains(name, "=") || !takesValue[name] {
 			continue
 		}
@@ -90,6 +96,19 @@ func splitFlags(rest []string, takesValue map[string]bool) (flags, positional []
 		j++
 	}
 	return flags, positional, true
+}
+
+// joinedShort splits "-b1s" into "-b" and "1s" when b is a one-letter
+// flag that takes a value and "b1s" names no flag.
+func joinedShort(a string, takesValue map[string]bool) (flag, value string, ok bool) {
+	if len(a) < 3 || a[0] != '-' || a[1] == '-' || strings.Contains(a, "=") {
+		return "", "", false
+	}
+	name := a[1:]
+	if _, known := takesValue[name]; known || !takesValue[name[:1]] {
+		return "", "", false
+	}
+	return a[:2], a[2:], true
 }
 
 // asksHelp says whether flags hold -h or --help (as urfave/cli reads

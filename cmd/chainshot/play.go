@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
+	"chainshot/datasets"
 	"chainshot/solver"
 )
 
@@ -26,10 +27,10 @@ func playCommand() *cli.Command {
 			"(the groups you can remove), board, rules, help, quit.\n" +
 			"Input may be piped: a script of moves plays the game; if input ends before the\n" +
 			"game does, the moves so far are listed and play exits with status 2.\n" +
-			"With --auto the computer plays FILE by itself within --budget CPU time, showing\n" +
-			"the board after each move, then the moves, CPU time and beads left. Flags marked\n" +
-			"\"with --auto\" apply only then (without it they are refused); a hint searches for\n" +
-			"--hint-budget with the others.\n" +
+			"With --auto the computer plays FILE (asked for when not given) by itself within\n" +
+			"--budget CPU time, showing the board after each move, then the moves, CPU time and\n" +
+			"beads left. Flags marked \"with --auto\" apply only then (without it they are\n" +
+			"refused); a hint searches for --hint-budget with the others.\n" +
 			"Ctrl-C ends a game as quit does, listing the moves and score, then exits with status 130;\n" +
 			"with --auto it shows the best line found so far." +
 			examples("chainshot play sample1",
@@ -400,15 +401,32 @@ func (p *session) hint(g *board.Game) {
 // stops the search; the best line found so far is shown, exit status 130.
 func doAutoPlay(c *cli.Context, cfg searchConfig) error {
 	s := ioFrom(c)
-	if c.NArg() != 1 {
-		return badInput("chainshot play --auto: want one FILE or built-in name")
-	}
-	set, err := loadOne(s, c.Args().First())
-	if err != nil {
-		return err
-	}
 	ctx, cancel := interruptible(c.Context)
 	defer cancel()
+	var set datasets.Set
+	var err error
+	if c.NArg() == 0 {
+		// As play does, and the handout asks: ask for the file.
+		p := &session{s: s, lines: readLines(s.in), ctx: ctx}
+		for set.Name == "" {
+			name, a := p.ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
+			switch {
+			case a == interrupted:
+				return interruptedError("chainshot play --auto: interrupted")
+			case a == inputEnded:
+				return badInput("chainshot play --auto: no data-set file given (standard input ended)")
+			case isQuit(name):
+				return nil
+			case name == "":
+				continue
+			}
+			if set, err = loadOne(s, name); err != nil {
+				printf(s.err, "%s\n", withoutPackage(err.Error()))
+			}
+		}
+	} else if set, err = loadOne(s, c.Args().First()); err != nil {
+		return err
+	}
 	stop, err := startProfile(c)
 	if err != nil {
 		return err

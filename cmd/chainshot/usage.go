@@ -212,8 +212,12 @@ func typedFlag(c *cli.Context, names []string) string {
 		}
 		spelled, _, _ := strings.Cut(a, "=")
 		for _, n := range names {
-			if strings.TrimLeft(spelled, "-") == n {
+			joined := len(n) == 1 && len(a) > 2 && a[1] != '-' && a[1:2] == n // "-b1s"
+			if strings.TrimLeft(spelled, "-") == n || joined {
 				typed = spelled
+				if joined {
+					typed = a[:2]
+				}
 			}
 		}
 	}
