@@ -361,7 +361,11 @@ func finish(p Parsed, grid [][]Color, name string, block []line) (Parsed, error)
 		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: board is %dx%d, outside the handout's 5x5 to 25x25", name, r, c))
 	}
 	if k := b.Colors(); k < MinHandoutColors {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: board has %d colours, the handout's boards have 3 to 5", name, k))
+		colours := "colours"
+		if k == 1 {
+			colours = "colour"
+		}
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: board has %d %s, the handout's boards have 3 to 5", name, k, colours))
 	}
 	sort.Strings(p.Warnings)
 	return p, nil

@@ -53,7 +53,11 @@ func StateName(p, class, orbs int) string {
 func WriteAutomatonDOT(w io.Writer) error {
 	var sb strings.Builder
 	sb.WriteString("digraph chainreaction {\n")
-	sb.WriteString("  // seed 000: one cell's states; class 1, 2, 3 = critical mass 2, 3, 4\n")
+	sb.WriteString("  // seed 000, \"Automata for Chain Reaction Game\" (NITK Surathkal, 2016): one cell's states,\n")
+	sb.WriteString("  // Start, then S<class><orbs> for player A and S'<class><orbs> for B;\n")
+	sb.WriteString("  // class 1, 2, 3 = a corner, an edge, an inner cell (critical mass 2, 3, 4)\n")
+	sb.WriteString("  labelloc=t;\n  label=\"One cell of Chain Reaction as an automaton (seed 000, \\\"Automata for Chain Reaction Game\\\"):\\n" +
+		"S<class><orbs> for player A, S'<class><orbs> for B; class 1, 2, 3 = critical mass 2, 3, 4\";\n")
 	sb.WriteString("  rankdir=LR;\n  node [shape=circle];\n  Start [shape=doublecircle];\n")
 	q := func(s string) string { return `"` + s + `"` }
 	edge := func(from, to, label string) {
@@ -72,7 +76,8 @@ func WriteAutomatonDOT(w io.Writer) error {
 			}
 			sb.WriteString(" }\n")
 			edge("Start", StateName(p, class, 1), in)
-			edge(StateName(p, class, 0), StateName(p, class, 1), in)
+			// An emptied cell takes an orb of either player; its own
+			// player's ("in") is the loop's first edge below.
 			edge(StateName(p, class, 0), StateName(1-p, class, 1), map[int]string{0: "b", 1: "a"}[p])
 			for k := 0; k < cm; k++ {
 				from := StateName(p, class, k)

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // The engine protocol (README.md, "Engine protocol"), GTP's shape: one command a line, each
@@ -196,12 +198,51 @@ type EnginePlayer struct {
 	rows   int
 	cols   int
 	err    error
+	// stderr keeps the end of what the program wrote on its standard
+	// error, to say why it stopped ("sh: 1: nosuchprog: not found").
+	stderr tailBuffer
+	// exited is closed once the program has ended, exitErr then set.
+	exited   chan struct{}
+	waitOnce sync.Once
+	exitErr  error
+}
+
+// tailBuffer keeps the last tailSize bytes written to it.
+type tailBuffer struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+const tailSize = 4096
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > tailSize {
+		t.b = append(t.b[:0], t.b[len(t.b)-tailSize:]...)
+	}
+	return len(p), nil
+}
+
+// lastLine returns the last line written that is not blank, at most 200
+// bytes of it.
+func (t *tailBuffer) lastLine() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(string(t.b)), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	if len(last) > 200 {
+		last = last[:200] + "..."
+	}
+	return last
 }
 
 // NewEnginePlayer starts command under sh -c and checks that it answers
 // the protocol. spec is the player's spec ("engine:" and command).
 func NewEnginePlayer(spec, command string) (*EnginePlayer, error) {
-	e := &EnginePlayer{spec: spec, cmd: exec.Command("sh", "-c", command)}
+	e := &EnginePlayer{spec: spec, cmd: exec.Command("sh", "-c", command), exited: make(chan struct{})}
+	e.cmd.Stderr = &e.stderr
 	var err error
 	if e.in, err = e.cmd.StdinPipe(); err != nil {
 		return nil, err
@@ -224,14 +265,14 @@ func NewEnginePlayer(spec, command string) (*EnginePlayer, error) {
 // send sends one command and returns the reply's text after "= ".
 func (e *EnginePlayer) send(line string) (string, error) {
 	if _, err := fmt.Fprintln(e.in, line); err != nil {
-		return "", fmt.Errorf("%s: %v", line, err)
+		return "", fmt.Errorf("%s: %s", line, e.stopped(err))
 	}
 	var lines []string
 	for {
 		l, err := e.out.ReadString('\n')
 		l = strings.TrimRight(l, "\r\n")
 		if err != nil {
-			return "", fmt.Errorf("%s: the engine stopped answering (%v)", line, err)
+			return "", fmt.Errorf("%s: %s", line, e.stopped(err))
 		}
 		if l == "" && len(lines) > 0 {
 			break
@@ -311,5 +352,40 @@ func (e *EnginePlayer) sync(b *Board, history []Move) error {
 func (e *EnginePlayer) Close() error {
 	fmt.Fprintln(e.in, "quit")
 	e.in.Close()
-	return e.cmd.Wait()
+	e.wait()
+	<-e.exited
+	return e.exitErr
+}
+
+// wait starts waiting for the program to end, once: e.exited is closed
+// when it has.
+func (e *EnginePlayer) wait() {
+	e.waitOnce.Do(func() {
+		go func() {
+			e.exitErr = e.cmd.Wait()
+			close(e.exited)
+		}()
+	})
+}
+
+// stopped says why the program's answer ended early (readErr): how it
+// exited, if it did within a second, and the last line it wrote on its
+// standard error ("exited with exit status 127 before answering: sh: 1:
+// nosuchprog: not found").
+func (e *EnginePlayer) stopped(readErr error) string {
+	e.wait()
+	msg := fmt.Sprintf("the engine stopped answering (%v)", readErr)
+	select {
+	case <-e.exited:
+		msg = "the engine ended before answering"
+		var ee *exec.ExitError
+		if errors.As(e.exitErr, &ee) {
+			msg = fmt.Sprintf("the engine ended (%v) before answering", ee)
+		}
+	case <-time.After(time.Second):
+	}
+	if last := e.stderr.lastLine(); last != "" {
+		msg += ": " + last
+	}
+	return msg
 }

@@ -57,3 +57,31 @@ func TestEnginePlayer(t *testing.T) {
 		t.Fatalf("an engine that refuses name: %v, %v", bad, err)
 	}
 }
+
+// TestEngineThatEnds: a program that ends before it answers is reported
+// with how it ended and the last line of its standard error (issue 26,
+// item 10: "engine:nosuchprog" said "the engine stopped answering (EOF)"
+// and hid the shell's "not found").
+func TestEngineThatEnds(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no sh")
+	}
+	for _, tc := range []struct{ command, want string }{
+		{"nosuchprog-chainshot-test", "nosuchprog-chainshot-test: not found"},
+		{"echo bad flag >&2; exit 3", "the engine ended (exit status 3) before answering: bad flag"},
+		{"read l; echo lost >&2; exit 4", "name: the engine ended (exit status 4) before answering: lost"},
+		{"read l; echo '= x'; echo; read l; exit 0", "boardsize 2 2: the engine ended before answering"},
+	} {
+		p, err := NewPlayer("engine:"+tc.command, 1)
+		if err == nil {
+			b, _ := NewBoard(2, 2, 2)
+			if p.Choose(&b, []Move{}) == NoMove {
+				err = p.(*EnginePlayer).Err()
+			}
+			p.(*EnginePlayer).Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("engine:%s: error %v, want one that says %q", tc.command, err, tc.want)
+		}
+	}
+}

@@ -55,10 +55,10 @@ func Builtin() []Dataset {
 	out := []Dataset{
 		{"sample1", "handout sample 1, 5x5, 3 colours", "sample1.txt", false},
 		{"sample2", "handout sample 2, 5x5, 3 colours", "sample2.txt", false},
-		{"sample3-repaired", "handout sample 3, 7x7, 3 colours; as printed row 1 has 8 beads (last dropped) and row 5 spells O as 0 (read as O)", "sample3.txt", true},
-		{"sample4-repaired", "handout sample 4, 7x7, 4 colours; as printed rows 1 and 4 have 6 beads (last bead repeated)", "sample4.txt", true},
+		{"sample3-repaired", "handout sample 3, 7x7, 3 colours; as printed, file line 1 has 8 beads (last dropped) and line 5 spells O as 0 (read as O)", "sample3.txt", true},
+		{"sample4-repaired", "handout sample 4, 7x7, 4 colours; as printed, file lines 1 and 4 have 6 beads (last bead repeated)", "sample4.txt", true},
 		{"sample5", "handout sample 5, 10x10, 5 colours", "sample5.txt", false},
-		{"sample6-repaired", "handout sample 6, 10x10, 5 colours; as printed row 5 has 9 beads (last bead repeated)", "sample6.txt", true},
+		{"sample6-repaired", "handout sample 6, 10x10, 5 colours; as printed, file line 5 has 9 beads (last bead repeated)", "sample6.txt", true},
 	}
 	for _, r := range ladder {
 		out = append(out, Dataset{r.name, fmt.Sprintf("generated %dx%d, %d colours, %s (seed %d)", r.rows, r.cols, r.colors, r.level, r.seed), r.name + ".txt", false})

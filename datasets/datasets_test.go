@@ -1,8 +1,11 @@
 package datasets
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,6 +75,43 @@ func TestDefectiveSamples(t *testing.T) {
 	_, err := board.Parse([]byte(fixed), "sample3.txt", board.Options{})
 	if err == nil || !strings.Contains(err.Error(), "sample3.txt:5:2: unknown bead '0' (the digit zero)") {
 		t.Errorf("sample3 with row 1 mended: %v", err)
+	}
+}
+
+// TestRepairedDescriptionsNameTheLines: a repaired sample's description
+// names the file lines its repairs name, as lines, never as rows (issue
+// 26, item 8: "row 1 has 8 beads" named the top line, where everywhere
+// else row 1 is the bottom row).
+func TestRepairedDescriptionsNameTheLines(t *testing.T) {
+	numbers := regexp.MustCompile(`\blines? ([0-9]+)(?: and ([0-9]+))?`)
+	for _, d := range Builtin() {
+		if regexp.MustCompile(`\brows? [0-9]`).MatchString(d.Description) {
+			t.Errorf("%s: %q numbers a row: a file's lines are lines (row 1 is the bottom row)", d.Name, d.Description)
+		}
+		if !d.Repaired {
+			continue
+		}
+		sets, err := Load(d.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]bool{}
+		for _, r := range sets[0].Repairs {
+			if m := regexp.MustCompile(`^line ([0-9]+)`).FindStringSubmatch(r); m != nil {
+				want[m[1]] = true
+			}
+		}
+		got := map[string]bool{}
+		for _, m := range numbers.FindAllStringSubmatch(d.Description, -1) {
+			for _, n := range m[1:] {
+				if n != "" {
+					got[n] = true
+				}
+			}
+		}
+		if len(want) == 0 || !maps.Equal(got, want) {
+			t.Errorf("%s: the description names lines %v, its repairs lines %v (%q)", d.Name, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)), sets[0].Repairs)
+		}
 	}
 }
 

@@ -52,6 +52,8 @@ func newApp(s *streams) *cli.App {
 		// urfave/cli would otherwise os.Exit inside Run; exit codes are
 		// mapped in run() after Run returns so that defers run.
 		ExitErrHandler: func(*cli.Context, error) {},
+		// Repeated flags keep their commas: "--vs best:nodes=900,q=2".
+		DisableSliceFlagSeparator: true,
 	}
 	installUsage(app)
 	return app

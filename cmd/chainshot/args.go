@@ -16,6 +16,12 @@ func permuteArgs(app *cli.App, args []string) []string {
 		return args
 	}
 	flags, positional, ok := splitFlags(args[i:], valueFlags(leaf))
+	if asksHelp(flags) {
+		// "chainshot react experiment seed002 --help" is the command's
+		// help, as in git and go: urfave/cli would take the argument for
+		// a help topic ("No help topic for 'seed002'").
+		return append(append([]string{}, args[:i]...), "--help")
+	}
 	out := append(append([]string{}, args[:i]...), flags...)
 	if ok && len(positional) > 0 {
 		out = append(out, "--")
@@ -72,8 +78,14 @@ func splitFlags(rest []string, takesValue map[string]bool) (flags, positional []
 			positional = append(positional, a)
 			continue
 		}
-		flags = append(flags, a)
 		name := strings.TrimLeft(a, "-")
+		if short, value, ok := joinedShort(a, takesValue); ok {
+			// "-b1s", "-j4": a one-letter flag and its value in one word,
+			// as getopt reads them (git, restic, tar).
+			flags = append(flags, short, value)
+			continue
+		}
+		flags = append(flags, a)
 		if strings.Contains(name, "=") || !takesValue[name] {
 			continue
 		}
@@ -84,6 +96,31 @@ func splitFlags(rest []string, takesValue map[string]bool) (flags, positional []
 		j++
 	}
 	return flags, positional, true
+}
+
+// joinedShort splits "-b1s" into "-b" and "1s" when b is a one-letter
+// flag that takes a value and "b1s" names no flag.
+func joinedShort(a string, takesValue map[string]bool) (flag, value string, ok bool) {
+	if len(a) < 3 || a[0] != '-' || a[1] == '-' || strings.Contains(a, "=") {
+		return "", "", false
+	}
+	name := a[1:]
+	if _, known := takesValue[name]; known || !takesValue[name[:1]] {
+		return "", "", false
+	}
+	return a[:2], a[2:], true
+}
+
+// asksHelp says whether flags hold -h or --help (as urfave/cli reads
+// them: one or two dashes, "=true" too).
+func asksHelp(flags []string) bool {
+	for _, f := range flags {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if (name == "help" || name == "h") && (!hasValue || value == "true") {
+			return true
+		}
+	}
+	return false
 }
 
 func isNumber(s string) bool {

@@ -18,17 +18,18 @@ func benchCommand() *cli.Command {
 		Usage:     "measure: the board's playouts per second, then a tournament over a fixed suite",
 		ArgsUsage: "[DIR|FILE|NAME...]",
 		Description: "With no arguments the suite is the built-in ladder. Give the standard SameGame\n" +
-			"benchmark's folder (20 boards of 15x15, 5 colours) to compare with published totals.\n" +
+			"set (20 boards of 15x15, 5 colours; StandardTestset.txt as published in\n" +
+			"github.com/acatai/SameGame, src/test/java/) to compare with published totals.\n" +
 			"--chart draws the table as a chart, as tournament --chart does. --budgets runs the\n" +
 			"suite at several budgets and prints the anytime curve: the total, boards cleared\n" +
 			"and mean beads left at each budget; --chart then draws the curve. --seeds repeats\n" +
 			"each run with several seeds and reports the median; --params runs the solver with\n" +
 			"other tuning values (solver.Params), to measure a lever.\n" +
 			"Figures depend on the machine; BENCHMARKS.md records them with the command." +
-			examples("chainshot bench --budget 30s ../shared/data/samegame-standard",
+			examples("chainshot bench --budget 30s StandardTestset.txt",
 				"chainshot bench --budget 2s --chart bench.png",
-				"chainshot bench --budgets 1s,5s,30s --seeds 1-3 --out curve.jsonl --chart curve.png ../shared/data/samegame-standard",
-				"chainshot bench --budget 5s --seeds 1-3 --params '{\"TabuTrials\":0}' --out notrials.jsonl ../shared/data/samegame-standard"),
+				"chainshot bench --budgets 1s,5s,30s --seeds 1-3 --out curve.jsonl --chart curve.png StandardTestset.txt",
+				"chainshot bench --budget 5s --seeds 1-3 --params '{\"TabuTrials\":0}' --out notrials.jsonl StandardTestset.txt"),
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.DurationFlag{Name: "speed-time", Value: 2 * time.Second, Usage: "`DURATION` of CPU time for the playout-speed test (0 skips it)"},
 			&cli.StringFlag{Name: "budgets", Usage: "run the suite once at each of these budgets a board, a comma-separated `LIST` such as 1s,5s,30s,120s (instead of --budget), and print the anytime curve"},
@@ -104,7 +105,7 @@ func doBench(c *cli.Context) error {
 	// checked: a bad --out is refused before it.
 	speed := func() {
 		if d := c.Duration("speed-time"); d > 0 {
-			printf(s.out, "board: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
+			printf(s.out, "speed: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
 				playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 		}
 	}

@@ -19,7 +19,7 @@ import (
 func TestTournamentFigureMarksStandardBoards(t *testing.T) {
 	dir := "../../../shared/data/samegame-standard"
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no shared data: %v", err)
+		t.Skipf("no ../shared/data beside the repository (the standard set, README: The public files the examples use): %v", err)
 	}
 	var recs []results.Record
 	var grids [][]string

@@ -111,6 +111,8 @@ func commandReference() string {
 	return sb.String()
 }
 
+var repeatedFlag = regexp.MustCompile(`^(--\S+ \S+) \[ --\S+ \S+ \]$`)
+
 // writeReference writes one command's entry in the command reference.
 func writeReference(sb *strings.Builder, path string, cmd *cli.Command) {
 	fmt.Fprintf(sb, "chainshot %s", path)
@@ -124,6 +126,8 @@ func writeReference(sb *strings.Builder, path string, cmd *cli.Command) {
 			continue
 		}
 		names, _, _ := strings.Cut(cli.FlagStringer(f), "\t")
+		// a flag that may be repeated: "--vs SPEC [ --vs SPEC ]" → "--vs SPEC..."
+		names = repeatedFlag.ReplaceAllString(names, "$1...")
 		parts := strings.Split(names, ", ")
 		item := parts[0]
 		for _, p := range parts[1:] {

@@ -22,7 +22,7 @@ func loadSets(s *streams, name string) ([]datasets.Set, error) {
 	}
 	for _, set := range sets {
 		for _, w := range set.Warnings {
-			fmt.Fprintf(s.err, "warning: %s\n", w)
+			warn(s.err, "%s", w)
 		}
 		if len(set.Repairs) > 0 {
 			fmt.Fprintf(s.err, "note: %s is defective as printed and was repaired (%s; see \"chainshot datasets\")\n", set.Name, plural(len(set.Repairs), "repair"))
@@ -61,7 +61,7 @@ func readResults(s *streams, cmd, path string) (results.File, error) {
 		return f, badInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
 	}
 	if f.Partial != nil {
-		printf(s.err, "warning: %s\n", f.Partial.Warning())
+		warn(s.err, "%s", f.Partial.Warning())
 	}
 	return f, nil
 }

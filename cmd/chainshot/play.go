@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
+	"chainshot/datasets"
 	"chainshot/solver"
 )
 
@@ -22,13 +23,14 @@ func playCommand() *cli.Command {
 		Usage:     "play a ChainShot board by hand (moves are typed \"row col\")",
 		ArgsUsage: "[FILE|NAME]",
 		Description: "With no FILE, play asks for one. Type a move as \"row col\" (row 1 at the bottom,\n" +
-			"column 1 at the left), or: undo, hint, moves, board, rules, help, quit.\n" +
+			"column 1 at the left), or: undo, hint, moves (the moves played so far), groups\n" +
+			"(the groups you can remove), board, rules, help, quit.\n" +
 			"Input may be piped: a script of moves plays the game; if input ends before the\n" +
 			"game does, the moves so far are listed and play exits with status 2.\n" +
-			"With --auto the computer plays FILE by itself within --budget CPU time, showing\n" +
-			"the board after each move, then the moves, CPU time and beads left. Flags marked\n" +
-			"\"with --auto\" apply only then (without it they are refused); a hint searches for\n" +
-			"--hint-budget with the others.\n" +
+			"With --auto the computer plays FILE (asked for when not given) by itself within\n" +
+			"--budget CPU time, showing the board after each move, then the moves, CPU time and\n" +
+			"beads left. Flags marked \"with --auto\" apply only then (without it they are\n" +
+			"refused); a hint searches for --hint-budget with the others.\n" +
 			"Ctrl-C ends a game as quit does, listing the moves and score, then exits with status 130;\n" +
 			"with --auto it shows the best line found so far." +
 			examples("chainshot play sample1",
@@ -142,6 +144,8 @@ func (p *session) run(name string) error {
 				return badInput("chainshot play: no data-set file given (standard input ended)")
 			case name == "":
 				continue
+			case isQuit(name):
+				return nil
 			}
 		}
 		set, err := loadOne(p.s, name)
@@ -150,7 +154,7 @@ func (p *session) run(name string) error {
 				return err
 			}
 			// Asked interactively: say why and ask again.
-			printf(p.s.err, "%v\n", err)
+			printf(p.s.err, "%s\n", withoutPackage(err.Error()))
 			name = ""
 			continue
 		}
@@ -168,6 +172,16 @@ func (p *session) run(name string) error {
 		}
 		fromArgs = false
 	}
+}
+
+// isQuit says whether a line typed at a prompt asks to leave: quit, q or
+// exit ("./quit" names a file of that name).
+func isQuit(line string) bool {
+	switch strings.ToLower(line) {
+	case "quit", "q", "exit":
+		return true
+	}
+	return false
 }
 
 // askNext asks whether to play another game and on which board; "" means
@@ -188,8 +202,14 @@ func (p *session) askNext(last string) string {
 }
 
 const playHelp = `Type a move as "row col": row 1 is the bottom row, column 1 the left column.
-Commands: undo (take back a move), hint (the solver suggests a move), moves (list the
-groups you can remove), board (show the board again), rules, help, quit.
+Commands:
+  undo     take back the last move
+  hint     the solver suggests a move
+  moves    the moves played so far, with their scores (also: history)
+  groups   the groups you can remove now, with what each scores
+  board    show the board again
+  rules    the rules of ChainShot
+  quit     end the game (its moves and score are listed)
 `
 
 // gameEnd says how a game of "chainshot play" ended.
@@ -261,8 +281,10 @@ func (p *session) turn(g *board.Game, start board.Board, line string) gameEnd {
 		}
 		printf(s.out, "Undone: total %d\n", g.Total)
 		renderBoard(s.out, &g.Board, s.color, nil)
-	case "moves", "m":
-		p.listMoves(&g.Board)
+	case "moves", "m", "history":
+		p.listPlayed(g)
+	case "groups", "g":
+		p.listGroups(&g.Board)
 	case "hint", "h":
 		p.hint(g)
 	default:
@@ -322,7 +344,9 @@ func offBoard(r, c, rows, cols int) string {
 	return fmt.Sprintf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, rows, cols)
 }
 
-func (p *session) listMoves(b *board.Board) {
+// listGroups lists the groups that can be removed, with their sizes and
+// what each scores.
+func (p *session) listGroups(b *board.Board) {
 	groups := b.AppendGroups(nil)
 	printf(p.s.out, "%s:\n", plural(len(groups), "group"))
 	for _, g := range groups {
@@ -330,13 +354,26 @@ func (p *session) listMoves(b *board.Board) {
 	}
 }
 
+// listPlayed lists the moves played so far, each with its score, and
+// the total.
+func (p *session) listPlayed(g *board.Game) {
+	printf(p.s.out, "Moves played so far (%d):\n", len(g.Moves))
+	p.writeMoves(g)
+	printf(p.s.out, "Score %d, %s left\n", g.Total, plural(g.Board.Beads(), "bead"))
+}
+
+// writeMoves writes a game's moves, one a line with its score.
+func (p *session) writeMoves(g *board.Game) {
+	for i, m := range g.Moves {
+		printf(p.s.out, "  %3d. %-6s +%d\n", i+1, m, g.Scores[i])
+	}
+}
+
 // summary prints every move made, the final score and beads left.
 func (p *session) summary(name string, g *board.Game) {
 	s := p.s
 	printf(s.out, "Moves played on %s (%d):\n", name, len(g.Moves))
-	for i, m := range g.Moves {
-		printf(s.out, "  %3d. %-6s +%d\n", i+1, m, g.Scores[i])
-	}
+	p.writeMoves(g)
 	printf(s.out, "Final score: %d, beads left: %d\n", g.Total, g.Board.Beads())
 }
 
@@ -364,15 +401,32 @@ func (p *session) hint(g *board.Game) {
 // stops the search; the best line found so far is shown, exit status 130.
 func doAutoPlay(c *cli.Context, cfg searchConfig) error {
 	s := ioFrom(c)
-	if c.NArg() != 1 {
-		return badInput("chainshot play --auto: want one FILE or built-in name")
-	}
-	set, err := loadOne(s, c.Args().First())
-	if err != nil {
-		return err
-	}
 	ctx, cancel := interruptible(c.Context)
 	defer cancel()
+	var set datasets.Set
+	var err error
+	if c.NArg() == 0 {
+		// As play does, and the handout asks: ask for the file.
+		p := &session{s: s, lines: readLines(s.in), ctx: ctx}
+		for set.Name == "" {
+			name, a := p.ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
+			switch {
+			case a == interrupted:
+				return interruptedError("chainshot play --auto: interrupted")
+			case a == inputEnded:
+				return badInput("chainshot play --auto: no data-set file given (standard input ended)")
+			case isQuit(name):
+				return nil
+			case name == "":
+				continue
+			}
+			if set, err = loadOne(s, name); err != nil {
+				printf(s.err, "%s\n", withoutPackage(err.Error()))
+			}
+		}
+	} else if set, err = loadOne(s, c.Args().First()); err != nil {
+		return err
+	}
 	stop, err := startProfile(c)
 	if err != nil {
 		return err

@@ -26,3 +26,12 @@ func isAre(n int) string {
 	}
 	return "are"
 }
+
+// pluralThousands is plural with thousands separators: "1 position",
+// "20,000 positions".
+func pluralThousands(n uint64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return reactThousands(n) + " " + noun + "s"
+}

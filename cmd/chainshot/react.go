@@ -18,13 +18,9 @@ import (
 func reactCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "react",
-		Usage: "Chain Reaction: play, analyse positions, match AI players, run seed 002's experiments",
-		Description: "Cells are \"row col\", row 1 at the BOTTOM, column 1 at the LEFT.\n" +
-			"Players are spec strings: random, greedy, minimax:depth=3,eval=brilliant, seed001,\n" +
-			"alphabeta:depth=3,eval=weighted, seed002, mcts:playouts=2000, best (the default\n" +
-			"opponent), engine:COMMAND. Evaluations: brilliant, weighted, orbs, critical,\n" +
-			"control, chain, safety, static (weighted without the chain term), reach,\n" +
-			"tuned (fitted to self-play results; the default of best).",
+		Usage: "Chain Reaction: play, analyse positions, match AI players, solve small boards, rerun a study's experiments",
+		Description: "Cells are \"row col\", row 1 at the BOTTOM, column 1 at the LEFT.\n\n" +
+			playerSpecs + "\n\n" + seedNote("seed 000", "seed 001", "seed 002"),
 		Subcommands: []*cli.Command{
 			reactPlayCommand(),
 			reactAnalyzeCommand(),
@@ -37,6 +33,22 @@ func reactCommand() *cli.Command {
 		},
 	}
 }
+
+// playerSpecs lists the player specs and evaluations, in the help of
+// every command that takes a SPEC.
+const playerSpecs = `Players (SPEC): a name, options after a colon as name:key=value,key=value.
+  random          uniformly random moves
+  greedy          the best evaluation one ply ahead [eval=E]
+  minimax         plain minimax [depth=3,eval=brilliant,width=0; W>0 keeps the W best moves]
+  seed001         minimax:depth=3,eval=brilliant,width=5, seed 001's search
+  alphabeta       alpha-beta [depth=3,eval=weighted; or time=100ms, deepening within it]
+  seed002         alphabeta:depth=3,eval=weighted, seed 002's bot
+  mcts            Monte-Carlo tree search [playouts=2000,c=1]
+  best            the strongest, the default [nodes=40000,eval=tuned,q=4,spread=0,time=T]
+  perfect         best asking the exact solver first: perfect on small boards [nodes=N,oracle=O]
+  engine:COMMAND  another program speaking the engine protocol ("chainshot react engine --help")
+Evaluations (E): brilliant, weighted, orbs, critical, control, chain, safety, static
+(weighted without the chain term), reach, tuned (fitted to self-play; best's default).`
 
 // parseSize reads "RxC" for the flag named flag.
 func parseSize(cmd, flag, s string) (rows, cols int, err error) {
@@ -82,14 +94,17 @@ func reactMatchCommand() *cli.Command {
 		Name:      "match",
 		Usage:     "play games between two players, seats alternated, and report wins with 95% intervals",
 		ArgsUsage: " ",
+		Description: playerSpecs + "\n\n" + seedNote("seed 001", "seed 002") +
+			examples("chainshot react match --p1 best --p2 seed002 --games 20 --jobs 2",
+				"chainshot react match --p1 best:nodes=900 --p2 random --games 10 --size 5x5 --json"),
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "p1", Value: chainreact.DefaultSpec, Usage: "first player, a `SPEC` such as best, best:nodes=900, seed002, random (chainshot react help match lists them)"},
-			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC`"},
+			&cli.StringFlag{Name: "p1", Value: chainreact.DefaultSpec, Usage: "first player, a `SPEC` (Players, above) such as best, best:nodes=900, seed002, random"},
+			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC` (Players, above)"},
 			atLeast(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, seats alternating"}, 1, "1 or more"),
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds every player's randomness"},
 			jobsFlag(1, "`N` games played at once (0: one per CPU)"),
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (the fields the README lists)"},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object: p1, p2, size, seed, games, wins, win_rate, wins_ci95, mean_plies, mean_move_seconds, max_move_seconds, nodes"},
 		}, profileFlags()...),
 		Action: profiled(doReactMatch),
 	}
@@ -217,8 +232,11 @@ func reactAutomatonCommand() *cli.Command {
 			if c.Bool("dot") {
 				return chainreact.WriteAutomatonDOT(s.out)
 			}
-			fmt.Fprintln(s.out, "Seed 000's automaton for one cell, two players (A and B):")
-			fmt.Fprintln(s.out, "  Start          no orb on the cell yet")
+			fmt.Fprintln(s.out, "The automaton of one cell, two players (A and B), as seed 000 draws it;")
+			fmt.Fprintln(s.out, seedNote("seed 000"))
+			fmt.Fprintln(s.out, "States: Start, no orb on the cell yet; S<class><orbs> for A's orbs and")
+			fmt.Fprintln(s.out, "S'<class><orbs> for B's, class 1, 2, 3 a corner, an edge or an inner cell")
+			fmt.Fprintln(s.out, "(critical mass 2, 3, 4); S<class>0 a cell emptied by its own explosion.")
 			for class := 1; class <= 3; class++ {
 				var a, b []string
 				for k := 0; k <= class; k++ {

@@ -185,6 +185,7 @@ func doReactAnalyze(c *cli.Context) error {
 		if err != nil {
 			return failed("%s: %v", cmd, err)
 		}
+		settleFirstMove(&pr, moves)
 		proofs = &pr
 	}
 	writeAnalysis(out, &p, a, proofs, o.prove)
@@ -198,7 +199,7 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 	mover := b.ToMove()
 	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence", p.Names[mover], a.Depth, a.Eval)
 	if proofs != nil {
-		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s positions)", p.Names[mover], reactThousands(prove))
+		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s)", p.Names[mover], pluralThousands(prove, "position"))
 	}
 	fmt.Fprintf(out, ":\n%6s", "move")
 	for _, e := range chainreact.Evals() {
@@ -226,9 +227,17 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 		line = append(line, fmt.Sprintf("%c:%s", p.Names[c2.ToMove()], c2.FormatMove(m)))
 		c2.Play(m)
 	}
-	fmt.Fprintf(out, "best move: %s (search value %s)\n", b.FormatMove(a.Best), fmtValue(a.Value))
-	fmt.Fprintf(out, "principal line: %s\n", strings.Join(line, ", "))
+	if m, i, ok := provedBest(proofs, a.Moves, mover); ok && m != a.Best {
+		// The solver's word goes before the search's.
+		fmt.Fprintf(out, "best move: %s (proved: %s; the search preferred %s, value %s)\n",
+			b.FormatMove(m), fmtProof(proofs.Moves[i], mover), b.FormatMove(a.Best), fmtValue(a.Value))
+	} else {
+		fmt.Fprintf(out, "best move: %s (search value %s)\n", b.FormatMove(a.Best), fmtValue(a.Value))
+	}
+	fmt.Fprintf(out, "principal line of the search: %s\n", strings.Join(line, ", "))
 	switch {
+	case proofs != nil && proofs.Position.Winner >= 0:
+		// proved below: no prediction beside it
 	case a.Winner >= 0:
 		fmt.Fprintf(out, "predicted winner: %c (proven by the search)\n", p.Names[a.Winner])
 	case a.Leader >= 0:
@@ -240,6 +249,50 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 		writeProof(out, p, proofs.Position)
 	}
 	fmt.Fprintf(out, "%s searched\n", plural(int(a.Nodes), "position"))
+}
+
+// settleFirstMove fills in the verdict on the first move of the
+// position's proved line when that move's own solve stopped first: the
+// position's proof, made after it with what the earlier solves stored,
+// settles it too (the same winner and last ply).
+func settleFirstMove(pr *chainreact.Proofs, moves []chainreact.Move) {
+	r := pr.Position
+	if !r.Exact || len(r.PV) == 0 {
+		return
+	}
+	for i, m := range moves {
+		if m == r.PV[0] && !pr.Moves[i].Exact {
+			pr.Moves[i] = chainreact.SolveResult{Exact: true, Winner: r.Winner, Plies: r.Plies, PliesMin: r.Plies, PliesMax: r.Plies,
+				PV: r.PV[1:], Nodes: pr.Moves[i].Nodes}
+		}
+	}
+}
+
+// provedBest returns the move the solver's proofs choose, with its index
+// in moves, when they settle the position: the first move of the proved
+// line, else the quickest proved win of the mover. ok is false when the
+// proofs leave the choice to the search.
+func provedBest(proofs *chainreact.Proofs, moves []chainreact.MoveAnalysis, mover int) (m chainreact.Move, i int, ok bool) {
+	if proofs == nil || proofs.Position.Winner < 0 {
+		return chainreact.NoMove, -1, false
+	}
+	if r := proofs.Position; r.Exact && len(r.PV) > 0 {
+		for i, ma := range moves {
+			if ma.Move == r.PV[0] {
+				return ma.Move, i, true
+			}
+		}
+	}
+	best := -1
+	for i, r := range proofs.Moves {
+		if r.Winner == mover && (best < 0 || r.PliesMax < proofs.Moves[best].PliesMax) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return chainreact.NoMove, -1, false
+	}
+	return moves[best].Move, best, true
 }
 
 // fmtProof writes the solver's verdict on the position after a move, for
@@ -273,7 +326,7 @@ func writeProof(out io.Writer, p *chainreact.Position, r chainreact.SolveResult)
 	case r.Winner >= 0:
 		fmt.Fprintf(out, "proved: %c wins under perfect play, the last move on ply %d to %d\n", p.Names[r.Winner], r.PliesMin, r.PliesMax)
 	default:
-		fmt.Fprintf(out, "proved: nothing yet (the solver stopped after %s positions)\n", reactThousands(r.Nodes))
+		fmt.Fprintf(out, "proved: nothing yet (the solver stopped after %s)\n", pluralThousands(r.Nodes, "position"))
 	}
 }
 
@@ -306,9 +359,20 @@ func fmtValue(v int) string {
 	return strconv.Itoa(v)
 }
 
+// moreStates names the states of the players after the second: S and two
+// primes for the third player, three for the fourth, and so on.
+func moreStates(p *chainreact.Position) string {
+	var sb strings.Builder
+	for pl := 2; pl < p.Board.Players(); pl++ {
+		fmt.Fprintf(&sb, ", S%s<class><orbs> for %c", strings.Repeat("'", pl), p.Names[pl])
+	}
+	return sb.String()
+}
+
 func writeCensus(out io.Writer, p *chainreact.Position) {
 	cen := chainreact.TakeCensus(&p.Board)
-	fmt.Fprintln(out, "census by seed 000's automaton states (class 1, 2, 3 = critical mass 2, 3, 4):")
+	fmt.Fprintf(out, "census by the cell automaton's states: S<class><orbs> for %c, S'<class><orbs> for %c%s;\n", p.Names[0], p.Names[1], moreStates(p))
+	fmt.Fprintln(out, "class 1, 2, 3 = a corner, an edge, an inner cell (critical mass 2, 3, 4):")
 	for class := 1; class <= 3; class++ {
 		fmt.Fprintf(out, "  class %d: empty %d", class, cen.Empty[class-1])
 		for pl := 0; pl < cen.Players; pl++ {
@@ -357,21 +421,27 @@ func showChain(out io.Writer, p *chainreact.Position, m chainreact.Move, colour 
 	}
 }
 
+// writeWave writes the i-th wave (0-based) of a move played on b: "wave
+// 2: 1 2; 2 1 explode".
+func writeWave(out io.Writer, b *chainreact.Board, i int, w chainreact.Wave) {
+	var cells []string
+	for _, m := range w.Exploded {
+		cells = append(cells, b.FormatMove(m))
+	}
+	verb := "explode"
+	if len(cells) == 1 {
+		verb = "explodes"
+	}
+	fmt.Fprintf(out, "wave %d: %s %s\n", i+1, strings.Join(cells, "; "), verb)
+}
+
 func writeWaves(out io.Writer, b *chainreact.Board, tr chainreact.Trace) {
 	if len(tr.Waves) == 0 {
 		fmt.Fprintln(out, "no explosion")
 		return
 	}
 	for i, w := range tr.Waves {
-		var cells []string
-		for _, m := range w.Exploded {
-			cells = append(cells, b.FormatMove(m))
-		}
-		verb := "explode"
-		if len(cells) == 1 {
-			verb = "explodes"
-		}
-		fmt.Fprintf(out, "wave %d: %s %s\n", i+1, strings.Join(cells, "; "), verb)
+		writeWave(out, b, i, w)
 	}
 	if tr.Stopped {
 		fmt.Fprintln(out, "the reaction stops: one player is left")

@@ -15,9 +15,10 @@ func reactEngineCommand() *cli.Command {
 		ArgsUsage: " ",
 		Description: "Commands, one a line: name, version, boardsize R C, players N, clear_board,\n" +
 			"play r c, genmove, showboard, list_commands, quit. Replies are \"= result\" or\n" +
-			"\"? reason\", then an empty line.",
+			"\"? reason\", then an empty line. \"react match --p1 engine:COMMAND\" plays such a\n" +
+			"program against another player.\n\n" + playerSpecs,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "player", Value: chainreact.DefaultSpec, Usage: "the engine's player, a `SPEC`"},
+			&cli.StringFlag{Name: "player", Value: chainreact.DefaultSpec, Usage: "the engine's player, a `SPEC` (Players, above)"},
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the player"},
 		},
 		Action: doReactEngine,

@@ -24,7 +24,8 @@ func reactExperimentCommand() *cli.Command {
 		Name:      "experiment",
 		Usage:     "run seed 002's experiments for real: Table 1, Table 2, CSV, JSON, and Figures 2 and 3 (PNG and SVG)",
 		ArgsUsage: "seed002",
-		Description: "Plays every matchup of seed 002's tables between real players and writes\n" +
+		Description: seedNote("seed 002") + "\n\n" +
+			"Plays every matchup of seed 002's tables between real players and writes\n" +
 			"the tables and figures into --out-dir.\n\n" +
 			"Examples:\n" +
 			"  chainshot react experiment seed002 --games 100 --jobs 2 --out-dir results/\n" +
@@ -197,6 +198,7 @@ func experimentDir(c *cli.Context) (string, error) {
 
 func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) {
 	out := s.out
+	fmt.Fprintf(out, "%s\nIts tables are guesses; here each is measured.\n\n", seedNote("seed 002"))
 	fmt.Fprintf(out, "Table 1: alpha-beta agents against the random agent, win rates, %s each (seed 002's guess beside)\n", plural(games, "game"))
 	fmt.Fprintf(out, "%-28s %5s %9s %17s %6s %10s\n", "alpha-beta agent", "depth", "measured", "95% CI", "seed", "s/move")
 	for _, r := range t1 {

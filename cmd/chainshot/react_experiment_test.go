@@ -261,6 +261,12 @@ func TestTable1HasOneNameAnAgent(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(out.String(), "\n")
+	for len(lines) > 0 && !strings.HasPrefix(lines[0], "Table 1:") {
+		lines = lines[1:] // the note on seed 002 comes first
+	}
+	if len(lines) < 2+len(seed002Table1) {
+		t.Fatalf("no Table 1 in the console output:\n%s", out.String())
+	}
 	seen := map[string]string{} // name: evaluation
 	for k, row := range seed002Table1 {
 		name := agentName(row.eval)

@@ -16,15 +16,21 @@ func reactPlayCommand() *cli.Command {
 		Usage:     "play Chain Reaction in the terminal, against AI players or hot-seat",
 		ArgsUsage: " ",
 		Description: "Type a move as \"row col\" (row 1 at the bottom). Other commands: undo, hint,\n" +
-			"waves (show each chain wave by wave, on/off), board, help, quit. Moves and\n" +
-			"boards go to stdout, prompts and complaints to stderr; the game ends at EOF.",
+			"waves (draw each chain wave by wave, on/off), board, rules, help, quit. Moves and\n" +
+			"boards go to stdout, prompts and complaints to stderr; the game ends at EOF.\n" +
+			"--vs once gives every other seat that player; with more players, give --vs once\n" +
+			"for each other seat, in seat order (\"human\" for a person at the keyboard).\n\n" +
+			playerSpecs +
+			examples("chainshot react play --size 5x5 --vs seed001",
+				"chainshot react play --players 3 --vs best --vs random --waves",
+				"chainshot react play --players 2 --vs human"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
 			&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players (2 to 8)"},
-			&cli.StringFlag{Name: "vs", Value: chainreact.DefaultSpec, Usage: "the AI players, a `SPEC`, or \"human\" for hot-seat"},
-			&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (1 moves first)"},
+			&cli.StringSliceFlag{Name: "vs", Value: cli.NewStringSlice(chainreact.DefaultSpec), Usage: "the other seats' player, a `SPEC` (Players, above), or \"human\"; repeat it for one a seat"},
+			&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (seat 1 moves first)"},
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the AI players"},
-			&cli.BoolFlag{Name: "waves", Usage: "show every chain wave by wave from the start"},
+			&cli.BoolFlag{Name: "waves", Usage: "draw every chain wave by wave from the start (the waves command turns it on and off)"},
 		},
 		Action: doReactPlay,
 	}
@@ -32,10 +38,12 @@ func reactPlayCommand() *cli.Command {
 
 const reactPlayHelp = `commands:
   r c      play on row r, column c (row 1 is the bottom row)
-  undo     take back your last move (and the AI replies after it)
+  undo     take back the moves since your last turn: the AI moves and your own,
+           so it is your move again (hot-seat: the last move)
   hint     ask the strongest player for a move
-  waves    show each chain wave by wave (on/off)
+  waves    draw each chain wave by wave (on/off)
   board    show the board again
+  rules    the rules of Chain Reaction
   quit     leave the game
 `
 
@@ -80,22 +88,48 @@ func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 		return nil, badInput("%s: --seat %d: want 1 to %d", cmd, seat, n)
 	}
 	g := &reactGame{s: ioFrom(c), pos: pos, ais: make([]chainreact.Player, n), waves: c.Bool("waves")}
-	if vs := c.String("vs"); vs != "human" {
-		if err := checkSpec(cmd, "vs", vs); err != nil {
-			return nil, err
+	specs, err := seatSpecs(cmd, c.StringSlice("vs"), n, seat)
+	if err != nil {
+		return nil, err
+	}
+	for p, spec := range specs {
+		if spec == "" || spec == "human" {
+			continue
 		}
-		for p := 0; p < n; p++ {
-			if p == seat-1 {
-				continue
-			}
-			if g.ais[p], err = chainreact.NewPlayer(vs, chainreact.GameSeed(c.Uint64("seed"), p)); err != nil {
-				g.close()
-				return nil, failed("%s: --vs: %v", cmd, err)
-			}
+		if g.ais[p], err = chainreact.NewPlayer(spec, chainreact.GameSeed(c.Uint64("seed"), p)); err != nil {
+			g.close()
+			return nil, failed("%s: --vs %s: %v", cmd, spec, withoutPackage(err.Error()))
 		}
 	}
 	g.hint, _ = chainreact.NewPlayer(chainreact.DefaultSpec, c.Uint64("seed"))
 	return g, nil
+}
+
+// seatSpecs gives each seat of n its player from the --vs values: "" for
+// yours (seat, 1-based); one value for every other seat, or one for each
+// in seat order. Each spec is checked.
+func seatSpecs(cmd string, vs []string, n, seat int) ([]string, error) {
+	others := n - 1
+	if len(vs) != 1 && len(vs) != others {
+		return nil, badInput("%s: --vs given %s: want it once (every other seat) or %s (one for each other seat, in seat order)",
+			cmd, plural(len(vs), "time"), plural(others, "time"))
+	}
+	specs := make([]string, n)
+	k := 0
+	for p := range specs {
+		if p == seat-1 {
+			continue
+		}
+		specs[p] = vs[min(k, len(vs)-1)]
+		k++
+		if specs[p] == "human" {
+			continue
+		}
+		if err := checkSpec(cmd, "vs", specs[p]); err != nil {
+			return nil, err
+		}
+	}
+	return specs, nil
 }
 
 // close ends the AI players that run a program.
@@ -119,7 +153,7 @@ func (g *reactGame) run(cmd string) error {
 			g.play(g.ais[p].Choose(b, g.moves))
 			continue
 		}
-		fmt.Fprintf(g.s.err, "%c to move (row col, undo, hint, waves, board, help, quit): ", g.pos.Names[p])
+		fmt.Fprintf(g.s.err, "%c to move (row col, undo, hint, waves, board, rules, help, quit): ", g.pos.Names[p])
 		if !in.Scan() {
 			fmt.Fprintln(g.s.err)
 			fmt.Fprintln(g.s.out, "end of input: game left unfinished")
@@ -144,6 +178,8 @@ func (g *reactGame) command(line string) (quit bool) {
 		return true
 	case "?", "help":
 		fmt.Fprint(g.s.err, reactPlayHelp)
+	case "rules":
+		fmt.Fprint(g.s.err, chainReactionRules)
 	case "b", "board":
 		writeReactBoard(out, &g.pos, g.s.color, nil)
 	case "w", "waves":
@@ -176,8 +212,24 @@ func (g *reactGame) play(m chainreact.Move) {
 	tr := b.PlayTrace(m)
 	g.moves = append(g.moves, m)
 	fmt.Fprintf(g.s.out, "%c plays %s\n", g.pos.Names[tr.Player], tr.Before.FormatMove(m))
-	if g.waves {
-		writeWaves(g.s.out, &tr.Before, tr)
+	if g.waves && len(tr.Waves) > 0 {
+		// As the pictures draw a chain: the board once the orb has
+		// landed, then after each wave, the cells that exploded marked;
+		// the last wave's board is the position after the move.
+		fmt.Fprintln(g.s.out, "the orb lands:")
+		writeReactBoard(g.s.out, &chainreact.Position{Board: tr.Landed, Names: g.pos.Names}, g.s.color, map[chainreact.Move]bool{m: true})
+		for i, w := range tr.Waves {
+			writeWave(g.s.out, &tr.Before, i, w)
+			marks := map[chainreact.Move]bool{}
+			for _, e := range w.Exploded {
+				marks[e] = true
+			}
+			writeReactBoard(g.s.out, &chainreact.Position{Board: w.After, Names: g.pos.Names}, g.s.color, marks)
+		}
+		if tr.Stopped {
+			fmt.Fprintln(g.s.out, "the reaction stops: one player is left")
+		}
+		return
 	}
 	writeReactBoard(g.s.out, &g.pos, g.s.color, map[chainreact.Move]bool{m: true})
 }
@@ -188,15 +240,18 @@ func (g *reactGame) undo() {
 		fmt.Fprintln(g.s.err, "nothing to undo")
 		return
 	}
+	var taken []string
 	for len(g.history) > 0 {
 		g.pos.Board = g.history[len(g.history)-1]
 		g.history = g.history[:len(g.history)-1]
+		m := g.moves[len(g.moves)-1]
 		g.moves = g.moves[:len(g.moves)-1]
+		taken = append([]string{fmt.Sprintf("%c %s", g.pos.Names[g.pos.Board.ToMove()], g.pos.Board.FormatMove(m))}, taken...)
 		if g.ais[g.pos.Board.ToMove()] == nil {
 			break
 		}
 	}
-	fmt.Fprintln(g.s.out, "undone")
+	fmt.Fprintf(g.s.out, "undone: %s taken back (%s); %c to move\n", plural(len(taken), "move"), strings.Join(taken, ", "), g.pos.Names[g.pos.Board.ToMove()])
 	writeReactBoard(g.s.out, &g.pos, g.s.color, nil)
 }
 

@@ -180,7 +180,7 @@ func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, bud
 		if s.errTTY && time.Since(lastShown) >= time.Second {
 			lastShown = time.Now()
 			nodes, w, lo, hi := sv.Progress()
-			fmt.Fprintf(s.err, "\r\x1b[K%s positions, %.0fs: %s", reactThousands(nodes), time.Since(start).Seconds(), provedSoFar(pos, w, lo, hi))
+			fmt.Fprintf(s.err, "\r\x1b[K%s, %.0fs: %s", pluralThousands(nodes, "position"), time.Since(start).Seconds(), provedSoFar(pos, w, lo, hi))
 			shown = true
 		}
 	}
@@ -267,7 +267,7 @@ func (r *solveReport) text(s *streams) {
 	default:
 		fmt.Fprintf(s.out, "unknown: stopped before proving who wins (%s)\n", r.stoppedBy())
 	}
-	fmt.Fprintf(s.out, "%s positions, %.2fs\n", reactThousands(res.Nodes), r.wall.Seconds())
+	fmt.Fprintf(s.out, "%s, %.2fs\n", pluralThousands(res.Nodes, "position"), r.wall.Seconds())
 }
 
 func (r *solveReport) stoppedBy() string {

@@ -136,7 +136,7 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 		return badInput("%s: --resume: %v", r.cmd, err)
 	}
 	if f.Partial != nil {
-		printf(r.s.err, "warning: %s\n", f.Partial.Warning())
+		warn(r.s.err, "%s", f.Partial.Warning())
 		if err := outfile.Truncate(r.outPath, f.Partial.Offset); err != nil {
 			return badInput("%s: --resume: %v", r.cmd, err)
 		}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"chainshot/board"
@@ -33,7 +32,7 @@ func findBoard(name, dir string) (board.Board, error) {
 func verifyRecord(r results.Record, dir string) string {
 	b, err := findBoard(r.File, dir)
 	if err != nil {
-		return err.Error()
+		return withoutPackage(err.Error())
 	}
 	return replayRecord(r, b)
 }
@@ -41,8 +40,8 @@ func verifyRecord(r results.Record, dir string) string {
 // replayRecord replays r on b and returns "" when it gives exactly r's
 // score and beads left, else what is wrong.
 func replayRecord(r results.Record, b board.Board) string {
-	if (r.Rows != 0 && r.Rows != b.Rows()) || (r.Cols != 0 && r.Cols != b.Cols()) {
-		return fmt.Sprintf("the line says %dx%d but the data set is %dx%d", r.Rows, r.Cols, b.Rows(), b.Cols())
+	if msg := sizeMismatch(r, b); msg != "" {
+		return msg
 	}
 	moves := make([]board.Move, len(r.Moves))
 	for i, m := range r.Moves {
@@ -58,7 +57,7 @@ func replayRecord(r results.Record, b board.Board) string {
 		if errors.As(err, &re) && errors.As(re.Err, &me) {
 			return fmt.Sprintf("move %d (%s) is illegal: %v", re.Index+1, moves[re.Index], me.Reason)
 		}
-		return err.Error()
+		return withoutPackage(err.Error())
 	}
 	var diffs []string
 	if score != r.Score {
@@ -68,7 +67,26 @@ func replayRecord(r results.Record, b board.Board) string {
 		diffs = append(diffs, fmt.Sprintf("beads left are %d, the line says %d", end.Beads(), r.BeadsLeft))
 	}
 	if len(diffs) > 0 {
-		return "after all " + strconv.Itoa(len(moves)) + " moves the " + strings.Join(diffs, "; ")
+		return "after " + allOf(len(moves), "move") + " the " + strings.Join(diffs, "; ")
+	}
+	return ""
+}
+
+// sizeMismatch says how the size a results line gives differs from its
+// board's, "" when it does not; a line may leave "rows" or "cols" out
+// (0), and then only the other is compared.
+func sizeMismatch(r results.Record, b board.Board) string {
+	rowsOff := r.Rows != 0 && r.Rows != b.Rows()
+	colsOff := r.Cols != 0 && r.Cols != b.Cols()
+	switch {
+	case rowsOff && r.Cols != 0:
+		return fmt.Sprintf("the line says %dx%d but the data set is %dx%d", r.Rows, r.Cols, b.Rows(), b.Cols())
+	case colsOff && r.Rows != 0:
+		return fmt.Sprintf("the line says %dx%d but the data set is %dx%d", r.Rows, r.Cols, b.Rows(), b.Cols())
+	case rowsOff:
+		return fmt.Sprintf("the line says %s but the data set is %dx%d", plural(r.Rows, "row"), b.Rows(), b.Cols())
+	case colsOff:
+		return fmt.Sprintf("the line says %s but the data set is %dx%d", plural(r.Cols, "column"), b.Rows(), b.Cols())
 	}
 	return ""
 }

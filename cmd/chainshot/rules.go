@@ -6,6 +6,31 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// chainReactionRules is the text of "rules" in "chainshot react play".
+const chainReactionRules = `Chain Reaction
+
+Two to eight players (R G B Y P O C W) take turns. A move adds one orb to
+an empty cell or to a cell of your own; cells are named "row col", row 1
+the BOTTOM row, column 1 the LEFT column.
+
+A cell's critical mass is its number of neighbours side by side: 2 in a
+corner, 3 on an edge, 4 inside. A cell that reaches its critical mass
+explodes: it sends one orb to each neighbour, and every neighbour it
+reaches becomes yours with all its orbs (a surplus stays in the cell).
+Neighbours that reach their own critical mass explode in turn, in waves,
+so one orb can take over much of the board.
+
+Once everyone has moved, a player with no orbs left is out. The last
+player left wins; a reaction stops the moment one player is left.
+
+  row
+   3 |  .  1G  .
+   2 |  .  2R  .      2R: two orbs of R; the centre of a 3x3 board
+   1 | 1R   .  .      explodes at 4, the corner "1 1" at 2.
+     +----------
+       1   2   3  col
+`
+
 // chainShotRules is the text of "chainshot rules".
 const chainShotRules = `ChainShot (SameGame rules)
 

@@ -20,7 +20,12 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"chainshot": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		"chainshot": func() {
+			stdout, stderr, done := messageLog(os.Args)
+			code := run(os.Args, os.Stdin, stdout, stderr)
+			done()
+			os.Exit(code)
+		},
 	})
 }
 
@@ -50,10 +55,14 @@ func TestMain(m *testing.M) {
 //     (its stdout or stderr matches) or "file=GLOB" (a file in the
 //     script's folder matches): what it has written, never a sleep.
 func TestScripts(t *testing.T) {
+	logDir := t.TempDir()
+	// After every script has run: the messages they saw, checked as a class.
+	t.Cleanup(func() { checkMessages(t, logDir) })
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
+			env.Setenv(messageLogEnv, logDir)
 			docs, err := filepath.Abs("../../docs")
 			if err != nil {
 				return err

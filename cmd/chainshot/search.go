@@ -56,12 +56,25 @@ func algoNames() string {
 	return strings.Join(names, ", ")
 }
 
+// algoHelp lists the algorithms for --help, one paragraph each.
 func algoHelp() string {
 	var sb strings.Builder
 	for _, a := range solver.Algorithms() {
-		fmt.Fprintf(&sb, "  %-8s %s\n", a.Name, a.Description)
+		fmt.Fprintf(&sb, "  %-8s %s\n", a.Name, wrapAt(algoDescription(a), 88, 11, "           "))
 	}
 	return sb.String()
+}
+
+// algoDescription is what an algorithm does, as solve --help and the
+// README's table say it: the solver's own words, and for auto the shares
+// of the budget its shipped tuning (solver.DefaultParams) gives.
+func algoDescription(a solver.Algorithm) string {
+	if a.Name != "auto" {
+		return a.Description
+	}
+	p := solver.DefaultParams()
+	return fmt.Sprintf("%s (shipped tuning: the tabu-colour searches take %.0f%% of the budget, for the colours within %d beads of the most frequent; the end search the last %.0f%%)",
+		a.Description, 100*p.TabuTrials, p.TabuWithin, 100*p.EndShare)
 }
 
 // searchConfig is what the search flags say.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strings"
@@ -43,6 +44,9 @@ func installUsage(app *cli.App) {
 			if action := c.Action; action != nil {
 				c.Action = func(ctx *cli.Context) error {
 					ioFrom(ctx).cmd = commandPath(ctx)
+					if err := checkPictureFlags(ctx); err != nil {
+						return err
+					}
 					return action(ctx)
 				}
 			}
@@ -208,8 +212,12 @@ func typedFlag(c *cli.Context, names []string) string {
 		}
 		spelled, _, _ := strings.Cut(a, "=")
 		for _, n := range names {
-			if strings.TrimLeft(spelled, "-") == n {
+			joined := len(n) == 1 && len(a) > 2 && a[1] != '-' && a[1:2] == n // "-b1s"
+			if strings.TrimLeft(spelled, "-") == n || joined {
 				typed = spelled
+				if joined {
+					typed = a[:2]
+				}
 			}
 		}
 	}
@@ -274,6 +282,22 @@ func durationAtLeast(f *cli.DurationFlag, lo time.Duration, want string) *cli.Du
 // line, the command path takes their place.
 var packagePrefixes = []string{"board: ", "chainreact: ", "datasets: ", "expendibots: ", "results: ", "picture: ", "outfile: ", "chart: ", "solver: "}
 
+// withoutPackage drops the domain packages' prefixes from a message: at
+// its start ("datasets: nosuch.txt: ...") and after a colon ("FAIL:
+// board: ...").
+func withoutPackage(msg string) string {
+	for _, p := range packagePrefixes {
+		msg = strings.ReplaceAll(strings.TrimPrefix(msg, p), ": "+p, ": ")
+	}
+	return msg
+}
+
+// warn prints a warning on w: "warning: " and the message, without a
+// package's prefix.
+func warn(w io.Writer, format string, args ...any) {
+	printf(w, "warning: %s\n", withoutPackage(fmt.Sprintf(format, args...)))
+}
+
 // inOneVoice makes each line of an error message start with the command
 // path cmd ("chainshot show: sample3.txt:1:8: ragged row ..."): a line that
 // starts with a package's prefix gets the path in its place, a package
@@ -286,10 +310,7 @@ func inOneVoice(cmd, msg string) string {
 		if !ok && strings.HasPrefix(line, "chainshot") {
 			continue // another command's path, as "chainshot play --auto"
 		}
-		for _, p := range packagePrefixes {
-			rest = strings.ReplaceAll(strings.TrimPrefix(rest, p), ": "+p, ": ")
-		}
-		lines[i] = cmd + ": " + rest
+		lines[i] = cmd + ": " + withoutPackage(rest)
 	}
 	return strings.Join(lines, "\n")
 }

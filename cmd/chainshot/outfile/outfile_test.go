@@ -219,7 +219,7 @@ func TestWriteFileOntoDevice(t *testing.T) {
 func TestWriteFileOntoFIFO(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
+		t.Skipf("cannot make a FIFO here: %v", err)
 	}
 	if err := Check(fifo); err != nil {
 		t.Errorf("Check of a FIFO with no reader: %v", err)
@@ -357,12 +357,12 @@ func TestAppendCutsBackHalfLine(t *testing.T) {
 	}
 	var old syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
-		t.Skip(err)
+		t.Skipf("cannot read the file size limit here: %v", err)
 	}
 	lim := old
 	lim.Cur = 10
 	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
-		t.Skip(err)
+		t.Skipf("cannot lower the file size limit here: %v", err)
 	}
 	err = a.Line([]byte("a line too long for the limit"))
 	syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old)
@@ -413,7 +413,7 @@ func TestIsRegular(t *testing.T) {
 // place (truncated), since such a link has no name to rename onto.
 func TestWriteThroughFD(t *testing.T) {
 	if _, err := os.Stat("/proc/self/fd"); err != nil {
-		t.Skip(err)
+		t.Skipf("no /proc/self/fd here (not Linux?): %v", err)
 	}
 	r, w, err := os.Pipe()
 	if err != nil {

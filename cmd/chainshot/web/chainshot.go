@@ -173,7 +173,7 @@ func load(req loadRequest) (loadResponse, *apiError) {
 func parseBoard(data []byte, name string, opt board.Options) (board.Parsed, *apiError) {
 	p, err := board.Parse(data, name, opt)
 	if err != nil {
-		e := badRequest("%v", err)
+		e := badRequest("%s", strings.TrimPrefix(err.Error(), "board: "))
 		var pe *board.ParseError
 		if errors.As(err, &pe) {
 			e.Line, e.Col = pe.Line, pe.Col
@@ -182,7 +182,7 @@ func parseBoard(data []byte, name string, opt board.Options) (board.Parsed, *api
 	}
 	b := &p.Board
 	if b.Rows() > MaxBoard || b.Cols() > MaxBoard {
-		return p, badRequest("board: %s: %dx%d: this server takes boards of up to %dx%d", name, b.Rows(), b.Cols(), MaxBoard, MaxBoard)
+		return p, badRequest("%s: %dx%d: this server takes boards of up to %dx%d", name, b.Rows(), b.Cols(), MaxBoard, MaxBoard)
 	}
 	return p, nil
 }
@@ -251,15 +251,15 @@ func parseGame(req gameRequest) (board.Board, []board.Move, *apiError) {
 // parseMoves reads [row, col] pairs that lie on a rows x cols board.
 func parseMoves(in [][]int, rows, cols int) ([]board.Move, *apiError) {
 	if len(in) > rows*cols/2 {
-		return nil, badRequest("%d moves: a %dx%d board takes at most %d", len(in), rows, cols, rows*cols/2)
+		return nil, badRequest("%s: a %dx%d board takes at most %d", plural(len(in), "move"), rows, cols, rows*cols/2)
 	}
 	moves := make([]board.Move, len(in))
 	for i, m := range in {
 		if len(m) != 2 {
-			return nil, badRequest("move %d: want [row, col], got %s", i+1, numbers(len(m)))
+			return nil, badMove(i, "move %d: want [row, col], got %s", i+1, numbers(len(m)))
 		}
 		if m[0] < 1 || m[0] > rows || m[1] < 1 || m[1] > cols {
-			return nil, badRequest("move %d (%d %d): off the %dx%d board", i+1, m[0], m[1], rows, cols)
+			return nil, badMove(i, "move %d (%d %d): off the %dx%d board", i+1, m[0], m[1], rows, cols)
 		}
 		moves[i] = board.MoveAt(m[0], m[1])
 	}

@@ -28,6 +28,15 @@ func badRequest(format string, args ...any) *apiError {
 	return &apiError{Status: http.StatusBadRequest, Msg: fmt.Sprintf(format, args...)}
 }
 
+// badMove refuses the move of 0-based index i in the game's move list (a
+// move off the board, not a pair): 400 with its "index", as an illegal
+// move gets 422 with it.
+func badMove(i int, format string, args ...any) *apiError {
+	e := badRequest(format, args...)
+	e.Index = &i
+	return e
+}
+
 // writeJSON writes v as the whole response.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	data, err := json.Marshal(v)
@@ -102,7 +111,7 @@ func jsonProblem(err error, data []byte) string {
 		}
 		return fmt.Sprintf("got a JSON %s, want an object", te.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return fmt.Sprintf("the object ends early (%d bytes)", len(data))
+		return fmt.Sprintf("the object ends early (%s)", plural(len(data), "byte"))
 	}
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
@@ -125,4 +134,20 @@ func jsonKind(goType string) string {
 		return "true or false"
 	}
 	return "an object"
+}
+
+// plural counts n things: "1 byte", "2 bytes".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

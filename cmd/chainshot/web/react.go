@@ -146,18 +146,19 @@ func reactMove(req reactMoveRequest) (crMoveResponse, *apiError) {
 		return crMoveResponse{}, e
 	}
 	if len(req.Move) != 2 {
-		return crMoveResponse{}, badRequest("want \"move\": [row, col]")
+		return crMoveResponse{}, badMove(len(req.Moves), "want \"move\": [row, col]")
 	}
 	b := &g.pos.Board
 	m, ok := b.MoveAt(req.Move[0], req.Move[1])
 	if !ok {
-		return crMoveResponse{}, badRequest("move (%d %d): off the %dx%d board", req.Move[0], req.Move[1], b.Rows(), b.Cols())
+		return crMoveResponse{}, badMove(len(req.Moves), "move (%d %d): off the %dx%d board", req.Move[0], req.Move[1], b.Rows(), b.Cols())
 	}
 	if b.Over() {
 		return crMoveResponse{}, &apiError{Status: http.StatusUnprocessableEntity, Msg: "the game is over"}
 	}
 	if !b.Legal(m) {
-		return crMoveResponse{}, &apiError{Status: http.StatusUnprocessableEntity,
+		idx := len(req.Moves)
+		return crMoveResponse{}, &apiError{Status: http.StatusUnprocessableEntity, Index: &idx,
 			Msg: fmt.Sprintf("%c cannot play %s: the cell belongs to another player", g.pos.Names[b.ToMove()], b.FormatMove(m))}
 	}
 	return playTraced(g, m, ""), nil
@@ -210,7 +211,7 @@ func newAIPlayer(spec string, seed uint64) (chainreact.Player, *apiError) {
 	}
 	p, err := chainreact.NewPlayer(spec, seed)
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, badRequest("%s", strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	if err := checkSpec(p.Spec()); err != nil {
 		return nil, badRequest("player %q (%s): %v; the server plays %s", clip(spec, 60), p.Spec(), err, specLimits)
@@ -306,24 +307,24 @@ func replayReact(req reactRequest) (*reactGame, *apiError) {
 		return nil, badRequest("size %dx%d: want 2x2 to %dx%d", req.Rows, req.Cols, chainreact.MaxRows, chainreact.MaxCols)
 	}
 	if req.Players < 2 || req.Players > chainreact.MaxPlayers {
-		return nil, badRequest("%d players: want 2 to %d", req.Players, chainreact.MaxPlayers)
+		return nil, badRequest("%s: want 2 to %d", plural(req.Players, "player"), chainreact.MaxPlayers)
 	}
 	pos, err := chainreact.NewPosition(req.Rows, req.Cols, req.Players)
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, badRequest("%s", strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	g := &reactGame{pos: pos}
 	b := &g.pos.Board
 	if len(req.Moves) > b.Capacity()+1 {
-		return nil, badRequest("%d moves: a %dx%d game ends within %d", len(req.Moves), req.Rows, req.Cols, b.Capacity()+1)
+		return nil, badRequest("%s: a %dx%d game ends within %d", plural(len(req.Moves), "move"), req.Rows, req.Cols, b.Capacity()+1)
 	}
 	for i, mv := range req.Moves {
 		if len(mv) != 2 {
-			return nil, badRequest("move %d: want [row, col], got %s", i+1, numbers(len(mv)))
+			return nil, badMove(i, "move %d: want [row, col], got %s", i+1, numbers(len(mv)))
 		}
 		m, ok := b.MoveAt(mv[0], mv[1])
 		if !ok {
-			return nil, badRequest("move %d (%d %d): off the %dx%d board", i+1, mv[0], mv[1], req.Rows, req.Cols)
+			return nil, badMove(i, "move %d (%d %d): off the %dx%d board", i+1, mv[0], mv[1], req.Rows, req.Cols)
 		}
 		mover := b.ToMove()
 		if err := b.PlayChecked(m); err != nil {

@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -72,7 +74,40 @@ func refused(t *testing.T, status int, data []byte, wantStatus int, want string)
 	if !strings.Contains(e.Msg, want) {
 		t.Fatalf("error %q does not say %q", e.Msg, want)
 	}
+	checkErrorMessage(t, e)
 	return e
+}
+
+var (
+	// A domain package's name as a prefix ("board: pasted.txt:3:4").
+	pkgPrefix = regexp.MustCompile(`(?:^|: )(board|solver|datasets|results|chainreact|expendibots): `)
+	// A Go slice printed as is ("want one of [auto greedy beam]").
+	goSlice = regexp.MustCompile(`\[[A-Za-z0-9_-]+(?: [A-Za-z0-9_-]+)+\]`)
+	// "1" before a plural ("1 players"), not in a move "2 1".
+	oneOfMany = regexp.MustCompile(`(?:^|[^0-9., ])1 [a-z]+s\b`)
+	// A message about move N of the list.
+	moveN = regexp.MustCompile(`^move ([0-9]+)\b`)
+)
+
+// checkErrorMessage checks, for every refusal the tests see (issue 26,
+// items 10 and 13): no package prefix, no Go slice, no "1" before a
+// plural; and a message about one move ("move 3 (9 9): off the board",
+// "want \"move\"") carries that move's 0-based "index".
+func checkErrorMessage(t *testing.T, e apiError) {
+	t.Helper()
+	for _, re := range []*regexp.Regexp{pkgPrefix, goSlice, oneOfMany} {
+		if m := re.FindString(e.Msg); m != "" {
+			t.Errorf("error %q: %q is no way to say it", e.Msg, m)
+		}
+	}
+	if m := moveN.FindStringSubmatch(e.Msg); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		if e.Index == nil || *e.Index != n-1 {
+			t.Errorf("error %q: index %v, want %d", e.Msg, e.Index, n-1)
+		}
+	} else if (strings.HasPrefix(e.Msg, "move ") || strings.Contains(e.Msg, "\"move\"") || strings.Contains(e.Msg, "cannot play")) && e.Index == nil {
+		t.Errorf("error %q is about a move but has no index", e.Msg)
+	}
 }
 
 func TestPageAndFiles(t *testing.T) {
@@ -229,7 +264,7 @@ func TestLoadText(t *testing.T) {
 			t.Fatalf("%q parses", tc.text)
 		}
 		st, data := call(t, ts, "/api/chainshot/load", mustJSON(t, loadRequest{Text: &tc.text, Name: "x.txt"}))
-		e := refused(t, st, data, 400, perr.Error())
+		e := refused(t, st, data, 400, strings.TrimPrefix(perr.Error(), "board: "))
 		if tc.line != 0 && (e.Line != tc.line || e.Col != tc.col) {
 			t.Errorf("%q: line %d col %d, want %d %d", tc.text, e.Line, e.Col, tc.line, tc.col)
 		}
@@ -243,7 +278,7 @@ func TestLoadText(t *testing.T) {
 	refused(t, st, data, 400, "up to 25x25")
 	huge := strings.Repeat(strings.Repeat("R", 40)+"\n", 5)
 	st, data = call(t, ts, "/api/chainshot/load", mustJSON(t, loadRequest{Text: &huge}))
-	refused(t, st, data, 400, "board:")
+	refused(t, st, data, 400, "pasted.txt:1:1: board is 5x40")
 }
 
 func TestLoadGenerate(t *testing.T) {
@@ -354,10 +389,10 @@ func TestStateRefusesBadMoves(t *testing.T) {
 	}{
 		{`[[3,3]]`, 422, "move 1 (3 3) is illegal", 0},
 		{`[[2,2],[3,2]]`, 422, "move 2 (3 2) is illegal", 1},
-		{`[[0,1]]`, 400, "off the 3x3 board", -1},
-		{`[[4,1]]`, 400, "off the 3x3 board", -1},
-		{`[[1,1,1]]`, 400, "want [row, col], got 3 numbers", -1},
-		{`[[1]]`, 400, "want [row, col], got 1 number", -1},
+		{`[[0,1]]`, 400, "off the 3x3 board", 0},
+		{`[[2,2],[4,1]]`, 400, "off the 3x3 board", 1},
+		{`[[1,1,1]]`, 400, "want [row, col], got 3 numbers", 0},
+		{`[[2,2],[1]]`, 400, "want [row, col], got 1 number", 1},
 		{`[[1,1],[1,1],[1,1],[1,1],[1,1]]`, 400, "at most 4", -1},
 		{`[["1","1"]]`, 400, "bad JSON", -1},
 		{`[[1.5,1]]`, 400, "bad JSON", -1},
@@ -556,4 +591,20 @@ func waitFor(d time.Duration, cond func() bool) bool {
 		time.Sleep(10 * time.Millisecond)
 	}
 	return cond()
+}
+
+// TestPageSaysOneBeadNotOneBeads looks through the page's script for a
+// number printed straight before a plural noun ("${n} beads"): such a
+// message says "1 beads" when n is 1; count(n, noun) says it right.
+func TestPageSaysOneBeadNotOneBeads(t *testing.T) {
+	script, err := static.ReadFile("static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := regexp.MustCompile(`\$\{[^}]*\} (beads|moves|orbs|games|groups|players)\b`)
+	for i, line := range strings.Split(string(script), "\n") {
+		if m := bare.FindString(line); m != "" {
+			t.Errorf("static/app.js:%d: %q prints a number before a plural noun; use count(n, noun)", i+1, m)
+		}
+	}
 }

@@ -99,7 +99,7 @@ func (s *Server) parseSolve(req solveRequest) (solveJob, *apiError) {
 		names = append(names, a.Name)
 	}
 	if !known {
-		return solveJob{}, badRequest("algo %q: want one of %v", clip(algo, 40), names)
+		return solveJob{}, badRequest("algo %q: want %s", clip(algo, 40), orList(names))
 	}
 	if req.MaxNodes < 0 || req.MaxNodes > maxNodesCap {
 		return solveJob{}, badRequest("max_nodes %d: want 0 to %d", req.MaxNodes, maxNodesCap)

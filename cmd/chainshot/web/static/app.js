@@ -5,6 +5,11 @@
 
 const $ = (id) => document.getElementById(id);
 
+// count says "1 bead", "2 beads": a number with its noun.
+function count(n, noun) {
+  return `${n} ${n === 1 ? noun : noun + 's'}`;
+}
+
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -236,7 +241,7 @@ function csOverText() {
   const s = CS.state;
   return s.beads === 0
     ? `Game over: every bead removed! Score ${s.score}.`
-    : `Game over: no group of two or more is left. Score ${s.score}, ${s.beads} beads left.`;
+    : `Game over: no group of two or more is left. Score ${s.score}, ${count(s.beads, 'bead')} left.`;
 }
 
 // csHoverText is the line under the board when no bead is pointed at:
@@ -321,7 +326,7 @@ function csHover(target) {
   }
   for (const b of document.querySelectorAll(`#cs-board .bead[data-group="${g}"]`)) b.classList.add('hl');
   const info = s.groups[g];
-  $('cs-hover').textContent = `${where}: ${info.size} ${colourNames[info.color]} beads, removing them scores +${info.score}`;
+  $('cs-hover').textContent = `${where}: ${info.size} ${colourNames[info.color]} ${info.size === 1 ? 'bead' : 'beads'}, removing them scores +${info.score}`;
 }
 
 // ---- the keyboard: a cursor on the board, moved by the arrows
@@ -395,7 +400,7 @@ function csShowBest(news) {
   $('cs-best').hidden = !best;
   if (!best) return;
   $('cs-best-text').textContent = `${news ? news + ' ' : ''}Your best on this board: ${best.score} points, ` +
-    `${best.beads} ${best.beads === 1 ? 'bead' : 'beads'} left, ${best.moves.length} moves (kept in this browser).`;
+    `${count(best.beads, 'bead')} left, ${count(best.moves.length, 'move')} (kept in this browser).`;
   $('cs-best').dataset.score = best.score;
   $('cs-best').dataset.beads = best.beads;
 }
@@ -409,9 +414,9 @@ async function csHint() {
     const g = csGroupAt(h.move[0], h.move[1]);
     for (const b of document.querySelectorAll(`#cs-board .bead[data-group="${g}"]`)) b.classList.add('hint');
     if ($(id)) $(id).classList.add('hint');
-    $('cs-message').textContent = `Hint: ${h.move[0]} ${h.move[1]} removes ${h.size} beads (+${h.score}); ` +
-      `the solver's line from here (${h.line_moves} moves${h.optimal ? ', proved best' : ''}) ` +
-      `leaves ${h.beads_left} beads with total ${h.line_total}.`;
+    $('cs-message').textContent = `Hint: ${h.move[0]} ${h.move[1]} removes ${count(h.size, 'bead')} (+${h.score}); ` +
+      `the solver's line from here (${count(h.line_moves, 'move')}${h.optimal ? ', proved best' : ''}) ` +
+      `leaves ${count(h.beads_left, 'bead')} with total ${h.line_total}.`;
   } catch (e) {
     $('cs-message').textContent = e.message;
   }
@@ -517,7 +522,7 @@ function solveResult(res) {
   CS.line = res;
   CS.step = CS.moves.length;
   $('solve-summary').textContent = `${res.partial ? 'Best line so far (search cancelled, not finished)' : 'Line found'}: ` +
-    `${res.moves.length} moves, score ${res.score}, ${res.beads_left} beads left${res.optimal ? ' (proved best)' : ''}.`;
+    `${count(res.moves.length, 'move')}, score ${res.score}, ${count(res.beads_left, 'bead')} left${res.optimal ? ' (proved best)' : ''}.`;
   $('solve-summary').dataset.partial = res.partial ? '1' : '0';
   $('solve-summary').dataset.score = res.score;
   $('solve-summary').dataset.beads = res.beads_left;
@@ -819,7 +824,7 @@ function crPlayers(st) {
     li.appendChild(el('span', `swatch p-${st.names[p]}`));
     const seat = CR.seats[p] || { spec: '?' };
     li.appendChild(el('span', '', `${st.names[p]} (${seat.spec})`));
-    li.appendChild(el('span', 'small', `${st.orbs[p]} orbs`));
+    li.appendChild(el('span', 'small', `${count(st.orbs[p], 'orb')}`));
     if (!st.alive[p]) li.classList.add('out');
     if (st.winner === p) li.classList.add('winner');
     if (!st.over && st.to_move === p) li.classList.add('to-move');
@@ -846,7 +851,7 @@ async function crNext() {
   if (st.over) {
     const w = st.names[st.winner];
     const who = CR.seats[st.winner];
-    crSetTurn('over', `${w} wins${who && who.human ? '!' : ` (${who ? who.spec : ''})`} after ${st.moves.length} moves.`);
+    crSetTurn('over', `${w} wins${who && who.human ? '!' : ` (${who ? who.spec : ''})`} after ${count(st.moves.length, 'move')}.`);
     $('cr-board').dataset.winner = String(st.winner);
     return;
   }

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"chainshot/chainreact"
+)
+
+// TestReactPlayDrawsEveryWave: with waves on, react play draws the board
+// once the orb has landed and after every wave, the exploded cells
+// marked, as the pictures do (issue 26, item 7: it listed the waves and
+// drew only the final board). Hot-seat games of random legal moves on
+// several sizes, fed to the real command; every board is the engine's.
+func TestReactPlayDrawsEveryWave(t *testing.T) {
+	waves := 0
+	for _, size := range [][2]int{{2, 2}, {3, 3}, {3, 4}, {4, 4}, {5, 3}} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			pos, err := chainreact.NewPosition(size[0], size[1], 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 7))
+			var input, want strings.Builder
+			b := &pos.Board
+			for !b.Over() {
+				moves := b.AppendMoves(nil)
+				m := moves[rng.IntN(len(moves))]
+				fmt.Fprintf(&input, "%s\n", b.FormatMove(m))
+				tr := b.PlayTrace(m)
+				fmt.Fprintf(&want, "%c plays %s\n", pos.Names[tr.Player], tr.Before.FormatMove(m))
+				if len(tr.Waves) == 0 {
+					writeReactBoard(&want, &pos, false, map[chainreact.Move]bool{m: true})
+					continue
+				}
+				want.WriteString("the orb lands:\n")
+				writeReactBoard(&want, &chainreact.Position{Board: tr.Landed, Names: pos.Names}, false, map[chainreact.Move]bool{m: true})
+				for i, w := range tr.Waves {
+					waves++
+					writeWave(&want, &tr.Before, i, w)
+					marks := map[chainreact.Move]bool{}
+					for _, e := range w.Exploded {
+						marks[e] = true
+					}
+					writeReactBoard(&want, &chainreact.Position{Board: w.After, Names: pos.Names}, false, marks)
+				}
+				if tr.Stopped {
+					want.WriteString("the reaction stops: one player is left\n")
+				}
+			}
+			fmt.Fprintf(&want, "%c wins after %s\n", pos.Names[b.Winner()], plural(b.Ply(), "move"))
+			var stdout, stderr bytes.Buffer
+			argv := []string{"chainshot", "react", "play", "--size", fmt.Sprintf("%dx%d", size[0], size[1]), "--vs", "human", "--waves"}
+			if code := run(argv, strings.NewReader(input.String()), &stdout, &stderr); code != 0 {
+				t.Fatalf("%v: exit status %d: %s", argv, code, stderr.String())
+			}
+			got := stdout.String()
+			if !strings.HasSuffix(got, want.String()) {
+				t.Errorf("%dx%d seed %d: the game's output is not the engine's trace drawn wave by wave:\n%s\nwant it to end with:\n%s", size[0], size[1], seed, got, want.String())
+			}
+		}
+	}
+	if waves < 20 {
+		t.Errorf("the games drew %d waves: too few to test", waves)
+	}
+}
