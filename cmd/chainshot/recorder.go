@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -43,6 +44,15 @@ type recorder struct {
 	csvPath    string
 	csvEachSet bool
 	keepGoing  bool
+	// outStdout and csvStdout say --out or --csv names the file standard
+	// output already is (--out /dev/stdout with "> out.txt"): it is
+	// written through standard output's own descriptor, never through a
+	// second one whose offset would overwrite the table (see
+	// outfile.AppendTo), and --csv once, at the end.
+	outStdout, csvStdout bool
+	// outLock and csvLock are the files' one-writer locks, held from
+	// openRecorder to finish (see streams.lockResults).
+	outLock, csvLock *outfile.Lock
 
 	out *outfile.Appender
 	// lines are the lines of --out (newline excluded), so that it can be
@@ -64,10 +74,11 @@ type recorder struct {
 }
 
 // openRecorder checks and opens the results files of a run over sets
-// with cfg, before any solving: a file that cannot be written, a
-// non-empty --out without --resume, or an --out recorded with other
-// settings is bad usage (exit status 2). With --resume, a partial last
-// line of --out is dropped with a warning.
+// with cfg, before any solving: it takes each file's one-writer lock
+// (held by another run, the file is refused, naming that run), then a
+// file that cannot be written, a non-empty --out without --resume, or an
+// --out recorded with other settings is bad usage (exit status 2). With
+// --resume, a partial last line of --out is dropped with a warning.
 func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recorder, error) {
 	r := &recorder{
 		cmd: "chainshot " + c.Command.Name, s: ioFrom(c),
@@ -78,33 +89,99 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 	if resume && r.outPath == "" {
 		return nil, badInput("%s: --resume continues the run recorded in --out: give --out FILE", r.cmd)
 	}
-	if r.outPath != "" {
-		if err := r.notClobbered("out", r.outPath, resume); err != nil {
-			return nil, err
+	opened := false
+	defer func() {
+		if !opened {
+			r.release()
 		}
-		if resume {
-			if err := r.readOut(sets, cfg); err != nil {
+	}()
+	stdout := r.s.stdoutFile()
+	if r.outPath != "" {
+		r.outStdout = outfile.SameFile(r.outPath, stdout)
+		switch {
+		case r.outStdout && resume:
+			return nil, badInput("%s: --resume: --out %s is standard output, which holds no run to resume; give --out FILE", r.cmd, r.outPath)
+		case !r.outStdout:
+			lock, err := r.s.lockResults(r.cmd, "out", r.outPath)
+			if err != nil {
 				return nil, err
+			}
+			r.outLock = lock
+			if err := r.notClobbered("out", r.outPath, resume); err != nil {
+				return nil, err
+			}
+			if resume {
+				if err := r.readOut(sets, cfg); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
 	if r.csvPath != "" {
-		if err := r.notClobbered("csv", r.csvPath, resume); err != nil {
-			return nil, err
+		if r.outPath != "" && sameOutput(r.outPath, r.csvPath) {
+			return nil, badInput("%s: --csv %s is the file --out %s names: give each its own file", r.cmd, r.csvPath, r.outPath)
 		}
-		if err := outfile.Check(r.csvPath); err != nil {
-			return nil, badInput("%s: --csv: %v", r.cmd, err)
+		r.csvStdout = outfile.SameFile(r.csvPath, stdout)
+		if !r.csvStdout {
+			lock, err := r.s.lockResults(r.cmd, "csv", r.csvPath)
+			if err != nil {
+				return nil, err
+			}
+			r.csvLock = lock
+			if err := r.notClobbered("csv", r.csvPath, resume); err != nil {
+				return nil, err
+			}
+			if err := outfile.Check(r.csvPath); err != nil {
+				return nil, badInput("%s: --csv: %v", r.cmd, err)
+			}
+			r.csvEachSet = outfile.IsRegular(r.csvPath)
 		}
-		r.csvEachSet = outfile.IsRegular(r.csvPath)
 	}
 	if r.outPath != "" {
-		out, err := outfile.Append(r.outPath)
+		var out *outfile.Appender
+		var err error
+		if r.outStdout {
+			out, err = outfile.AppendTo(stdout, r.outPath)
+		} else {
+			out, err = outfile.Append(r.outPath)
+		}
 		if err != nil {
-			return nil, badInput("%s: --out: %v", r.cmd, err)
+			return nil, openFailed(r.cmd, "out", err)
 		}
 		r.out = out
 	}
+	opened = true
 	return r, nil
+}
+
+// openFailed is the error of a results file that cannot be opened before
+// the run: bad input (exit status 2), or an interruption while waiting
+// for a FIFO's reader.
+func openFailed(cmd, flag string, err error) error {
+	if errors.Is(err, outfile.ErrInterrupted) {
+		return interruptedError("%s: --%s: %v; nothing was run", cmd, flag, err)
+	}
+	return badInput("%s: --%s: %v", cmd, flag, err)
+}
+
+// sameOutput reports whether two output paths name one file (after
+// links), or the same path where there is no file yet.
+func sameOutput(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	absA, _ := filepath.Abs(a)
+	absB, _ := filepath.Abs(b)
+	return absA == absB
+}
+
+// release lets go of the results files' locks.
+func (r *recorder) release() {
+	r.s.unlockResults(r.outLock)
+	r.s.unlockResults(r.csvLock)
+	r.outLock, r.csvLock = nil, nil
 }
 
 // notClobbered refuses a non-empty regular file for --flag unless the run
@@ -192,26 +269,38 @@ func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b boar
 // settingsDiff names the flags whose values differ between a recorded
 // line's settings and this run's: "--budget 20s (this run: 1s)".
 func settingsDiff(rec, run results.Settings) string {
-	dur := func(sec float64) string { return time.Duration(sec * float64(time.Second)).String() }
 	var diffs []string
-	add := func(flag, a, b string) {
-		if a != b {
-			diffs = append(diffs, fmt.Sprintf("%s %s (this run: %s)", flag, a, b))
+	for _, d := range settingsDiffs(rec, run) {
+		diffs = append(diffs, fmt.Sprintf("%s %s (this run: %s)", d.flag, d.a, d.b))
+	}
+	return strings.Join(diffs, ", ")
+}
+
+// settingDiff is a flag whose value differs between two settings.
+type settingDiff struct{ flag, a, b string }
+
+// settingsDiffs lists the flags whose values differ between a and b.
+func settingsDiffs(a, b results.Settings) []settingDiff {
+	dur := func(sec float64) string { return time.Duration(sec * float64(time.Second)).String() }
+	var diffs []settingDiff
+	add := func(flag, x, y string) {
+		if x != y {
+			diffs = append(diffs, settingDiff{flag, x, y})
 		}
 	}
-	add("--algo", rec.Algo, run.Algo)
-	add("--budget", dur(rec.Budget), dur(run.Budget))
-	add("--wall", fmt.Sprint(rec.Wall), fmt.Sprint(run.Wall))
-	add("--max-nodes", fmt.Sprint(rec.MaxNodes), fmt.Sprint(run.MaxNodes))
-	add("--seed", fmt.Sprint(rec.Seed), fmt.Sprint(run.Seed))
+	add("--algo", a.Algo, b.Algo)
+	add("--budget", dur(a.Budget), dur(b.Budget))
+	add("--wall", fmt.Sprint(a.Wall), fmt.Sprint(b.Wall))
+	add("--max-nodes", fmt.Sprint(a.MaxNodes), fmt.Sprint(b.MaxNodes))
+	add("--seed", fmt.Sprint(a.Seed), fmt.Sprint(b.Seed))
 	shipped := func(p string) string {
 		if p == "" {
 			return "(the shipped values)"
 		}
 		return p
 	}
-	add("--params", shipped(rec.Params), shipped(run.Params))
-	return strings.Join(diffs, ", ")
+	add("--params", shipped(a.Params), shipped(b.Params))
+	return diffs
 }
 
 // recorded returns the finished line of a data set that a resumed run
@@ -255,7 +344,7 @@ func (r *recorder) replace(i int, rec results.Record, line []byte) error {
 	if !rec.Partial {
 		delete(r.interrupted, rec.File)
 	}
-	err = outfile.WriteFile(r.outPath, func(w io.Writer) error {
+	err = r.outLock.WriteFile(func(w io.Writer) error {
 		for _, l := range r.lines {
 			if _, err := w.Write(append(l[:len(l):len(l)], '\n')); err != nil {
 				return err
@@ -271,9 +360,15 @@ func (r *recorder) replace(i int, rec results.Record, line []byte) error {
 	return err
 }
 
-// writeCSV rewrites the CSV whole from the records so far.
+// writeCSV rewrites the CSV whole from the records so far (onto standard
+// output, writes it there).
 func (r *recorder) writeCSV() error {
-	err := outfile.WriteFile(r.csvPath, func(w io.Writer) error { return results.WriteCSV(w, r.recs) })
+	var err error
+	if r.csvStdout {
+		err = results.WriteCSV(r.s.out, r.recs)
+	} else {
+		err = r.csvLock.WriteFile(func(w io.Writer) error { return results.WriteCSV(w, r.recs) })
+	}
 	if err == nil {
 		r.csvDone = len(r.recs)
 	}
@@ -293,9 +388,11 @@ func (r *recorder) failure() error {
 }
 
 // finish writes what is still to be written (the CSV of a resumed run
-// with nothing left to run, or a CSV that is not a regular file) and
-// closes --out. It returns the first failure to write.
+// with nothing left to run, or a CSV that is not a regular file), closes
+// --out and lets go of the files' locks. It returns the first failure to
+// write.
 func (r *recorder) finish() error {
+	defer r.release()
 	if r.csvPath != "" && r.csvErr == nil && (r.csvDone < len(r.recs) || len(r.recs) == 0) {
 		r.csvErr = r.writeCSV()
 	}

@@ -25,6 +25,10 @@ type runPlan struct {
 	// show prints a data set's result on stdout as it finishes (or as a
 	// resumed run finds it recorded): --json, or solve's replay.
 	show func(set datasets.Set, rec results.Record, moves []board.Move)
+	// showsLine says show prints the results line (--json): when --out
+	// is standard output, the line is there already and is not shown
+	// twice.
+	showsLine bool
 	// log prints a line a data set on stderr, or a progress bar on a
 	// terminal.
 	log bool
@@ -56,6 +60,7 @@ func setsPlan(c *cli.Context, sets []datasets.Set, cfg searchConfig, gifDir stri
 		show: func(datasets.Set, results.Record, []board.Move) {}}
 	if c.Bool("json") {
 		p.show = func(_ datasets.Set, rec results.Record, _ []board.Move) { s.out.Write(results.MarshalLine(rec)) }
+		p.showsLine = true
 	}
 	return p
 }
@@ -120,7 +125,9 @@ func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *
 		if err := p.writeGIF(set, moves); err != nil {
 			return err
 		}
-		p.show(set, r, moves)
+		if !(p.showsLine && rec.outStdout) {
+			p.show(set, r, moves)
+		}
 		if p.log {
 			logSet(s, bar, r)
 		}

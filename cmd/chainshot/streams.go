@@ -33,6 +33,15 @@ type streams struct {
 	outTTY, errTTY bool
 	// color says whether to print ANSI colours on stdout.
 	color bool
+	// locks are the results files the run holds.
+	locks resultsLocks
+}
+
+// stdoutFile returns standard output as an open file, or nil when it is
+// not one (a test's buffer).
+func (s *streams) stdoutFile() *os.File {
+	f, _ := s.out.w.(*os.File)
+	return f
 }
 
 // ioFrom returns the streams of the running app.

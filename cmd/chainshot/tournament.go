@@ -136,7 +136,24 @@ func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
 	case len(defects) > 1:
 		return nil, badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
 	}
-	return sets, nil
+	return onceEach(s, sets), nil
+}
+
+// onceEach drops the data sets named a second time ("ladder
+// ladder03-10x10-3c", "multi.txt#3 multi.txt"), with a note: a run
+// records one line a data set.
+func onceEach(s *streams, sets []datasets.Set) []datasets.Set {
+	seen := map[string]bool{}
+	var out []datasets.Set
+	for _, set := range sets {
+		if seen[set.Name] {
+			printf(s.err, "note: %s is named twice; it runs once\n", set.Name)
+			continue
+		}
+		seen[set.Name] = true
+		out = append(out, set)
+	}
+	return out
 }
 
 // chartTitle is the title of the chart of a run of cmd (tournament or
