@@ -233,12 +233,12 @@ func decode(text []byte, name string, no int) (rec Record, unknown []string, cut
 	}
 	seen := map[string]bool{}
 	for dec.More() {
-		keyAt := dec.InputOffset()
 		tok, err := dec.Token()
 		if err != nil {
 			return syntax(err)
 		}
 		key, _ := tok.(string)
+		keyAt := dec.InputOffset() - int64(len(key)+2) // where its quote is, unless it has escapes
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
 			return syntax(err)

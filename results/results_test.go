@@ -92,7 +92,7 @@ func TestReadJSONLErrors(t *testing.T) {
 		{"a move as text", `{"file":"a","moves":[["1","2"]],"score":0,"beads_left":3}`, `move 1 is ["1","2"]`},
 		{"moves an object", `{"file":"a","moves":{"r":1},"score":0,"beads_left":3}`, `"moves" is an object: want a list`},
 		{"moves null", `{"file":"a","moves":null,"score":0,"beads_left":3}`, `"moves" is null: want a list`},
-		{"duplicate file", `{"file":"a","file":"b","moves":[],"score":0,"beads_left":3}`, `r.jsonl:1:12: "file" is there twice: each field once`},
+		{"duplicate file", `{"file":"a","file":"b","moves":[],"score":0,"beads_left":3}`, `r.jsonl:1:13: "file" is there twice: each field once`},
 		{"duplicate score", `{"file":"a","score":1,"moves":[],"score":9,"beads_left":3}`, `"score" is there twice`},
 		{"no file", `{"moves":[],"score":0,"beads_left":3}`, `r.jsonl:1:1: no "file" field`},
 		{"no moves", `{"file":"a","score":0,"beads_left":3}`, `no "moves" field`},
@@ -353,4 +353,24 @@ func FuzzReadJSONL(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMergeKeepsTheBetterLine: wherever two lines of one data set meet
+// (in one file or two, in either order), the merge keeps the one the
+// game's rule ranks higher: fewer beads left, then the higher score; a
+// worse line never replaces a better one.
+func TestMergeKeepsTheBetterLine(t *testing.T) {
+	pairs := []struct{ worse, better Record }{
+		{Record{File: "a", BeadsLeft: 2, Score: 900}, Record{File: "a", BeadsLeft: 1, Score: 5}},
+		{Record{File: "a", BeadsLeft: 0, Score: 40}, Record{File: "a", BeadsLeft: 0, Score: 41}},
+		{Record{File: "a", BeadsLeft: 9, Score: 0}, Record{File: "a", BeadsLeft: 0, Score: 0}},
+	}
+	for _, p := range pairs {
+		for _, in := range [][][]Record{{{p.worse}, {p.better}}, {{p.better}, {p.worse}}, {{p.worse, p.better}}, {{p.better, p.worse}}} {
+			got := Merge(in...)
+			if len(got) != 1 || !reflect.DeepEqual(got[0], p.better) {
+				t.Errorf("Merge(%+v) = %+v, want the better %+v", in, got, p.better)
+			}
+		}
+	}
 }

@@ -48,7 +48,11 @@ func (bc boardCache) verify(r results.Record, dir string) string {
 		bc[key] = got
 	}
 	if got.err != nil {
-		return got.err.Error()
+		msg := got.err.Error()
+		for _, p := range packagePrefixes {
+			msg = strings.TrimPrefix(msg, p)
+		}
+		return msg
 	}
 	return replayRecord(r, got.b)
 }
