@@ -305,9 +305,9 @@ func TestWriteCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [][]string{
-		{"file", "rows", "cols", "colors", "algorithm", "budget_cpu_seconds", "cpu_seconds", "beads_left", "score", "literature_score", "optimal", "partial", "moves"},
-		{"sets/hard1.txt#3", "15", "14", "5", "auto/nrpa", "30", "29.400", "2", "2211", "2211", "true", "true", "1 3;2 7"},
-		{"b,c", "0", "0", "0", "", "0", "0.000", "0", "0", "1000", "false", "false", ""},
+		{"file", "rows", "cols", "colors", "algorithm", "budget_cpu_seconds", "cpu_seconds", "beads_left", "score", "literature_score", "optimal", "partial", "moves", "seed"},
+		{"sets/hard1.txt#3", "15", "14", "5", "auto/nrpa", "30", "29.400", "2", "2211", "2211", "true", "true", "1 3;2 7", "7"},
+		{"b,c", "0", "0", "0", "", "0", "0.000", "0", "0", "1000", "false", "false", "", "0"},
 	}
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("CSV\n got %q\nwant %q", rows, want)

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -58,10 +59,10 @@ type recorder struct {
 	// lines are the lines of --out (newline excluded), so that it can be
 	// rewritten when a resumed data set replaces its interrupted line.
 	lines [][]byte
-	// done holds the finished lines of --out by data set; interrupted
-	// holds the index in lines of a data set's interrupted line.
-	done        map[string]results.Line
-	interrupted map[string]int
+	// done holds the finished lines of --out by data set and seed;
+	// interrupted holds the index in lines of an interrupted line.
+	done        map[workItem]results.Line
+	interrupted map[workItem]int
 
 	// recs are the run's records so far, in the order of its data sets,
 	// those recorded before a resume included; csvDone counts those the
@@ -83,7 +84,7 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 	r := &recorder{
 		cmd: "chainshot " + c.Command.Name, s: ioFrom(c),
 		outPath: c.String("out"), csvPath: c.String("csv"), keepGoing: c.Bool("keep-going"),
-		done: map[string]results.Line{}, interrupted: map[string]int{},
+		done: map[workItem]results.Line{}, interrupted: map[workItem]int{},
 	}
 	resume := c.Bool("resume")
 	if resume && r.outPath == "" {
@@ -228,8 +229,12 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 		if cfg.curveSibling(l.Record.Settings()) {
 			continue // the same bench --budgets run at another of its budgets
 		}
+		want := cfg.settings()
+		if slices.Contains(cfg.seeds, l.Record.Seed) {
+			want.Seed = l.Record.Seed // one of the seeds of tournament --seeds
+		}
 		b, ours := boards[l.Record.File]
-		if err := r.takeLine(i, l, cfg.settings(), b, ours); err != nil {
+		if err := r.takeLine(i, l, want, b, ours); err != nil {
 			return err
 		}
 		if !ours {
@@ -251,16 +256,17 @@ func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b boar
 		return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes, --seed (and bench's --params), or give another --out",
 			r.cmd, r.outPath, l.No, l.Record.File, settingsDiff(got, want))
 	}
+	item := workItem{l.Record.File, l.Record.Seed}
 	switch {
 	case !ours:
 	case l.Record.Partial:
-		r.interrupted[l.Record.File] = i
+		r.interrupted[item] = i
 	default:
 		if msg := replayRecord(l.Record, b); msg != "" {
 			return badInput("%s: --resume: %s:%d: %s: %s (has the data set changed since?); give another --out", r.cmd, r.outPath, l.No, l.Record.File, msg)
 		}
-		if _, seen := r.done[l.Record.File]; !seen {
-			r.done[l.Record.File] = l
+		if _, seen := r.done[item]; !seen {
+			r.done[item] = l
 		}
 	}
 	return nil
@@ -303,10 +309,17 @@ func settingsDiffs(a, b results.Settings) []settingDiff {
 	return diffs
 }
 
-// recorded returns the finished line of a data set that a resumed run
-// skips.
-func (r *recorder) recorded(name string) (results.Line, bool) {
-	l, ok := r.done[name]
+// workItem is what a run records one line for: a data set, solved with
+// a seed.
+type workItem struct {
+	file string
+	seed uint64
+}
+
+// recorded returns the finished line of a data set and seed that a
+// resumed run skips.
+func (r *recorder) recorded(name string, seed uint64) (results.Line, bool) {
+	l, ok := r.done[workItem{name, seed}]
 	return l, ok
 }
 
@@ -320,7 +333,7 @@ func (r *recorder) add(rec results.Record) error {
 	r.recs = append(r.recs, rec)
 	line := results.MarshalLine(rec)
 	if r.out != nil && r.outErr == nil {
-		if i, ok := r.interrupted[rec.File]; ok {
+		if i, ok := r.interrupted[workItem{rec.File, rec.Seed}]; ok {
 			r.outErr = r.replace(i, rec, line)
 		} else if r.outErr = r.out.Line(line); r.outErr == nil {
 			r.lines = append(r.lines, bytes.TrimSuffix(line, []byte("\n")))
@@ -342,7 +355,7 @@ func (r *recorder) replace(i int, rec results.Record, line []byte) error {
 	}
 	r.lines[i] = bytes.TrimSuffix(line, []byte("\n"))
 	if !rec.Partial {
-		delete(r.interrupted, rec.File)
+		delete(r.interrupted, workItem{rec.File, rec.Seed})
 	}
 	err = r.outLock.WriteFile(func(w io.Writer) error {
 		for _, l := range r.lines {

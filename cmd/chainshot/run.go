@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 
 	"github.com/schollz/progressbar/v3"
@@ -17,7 +18,10 @@ import (
 // tournament and bench all go through run.
 type runPlan struct {
 	sets []datasets.Set
-	cfg  searchConfig
+	// seeds, if set, give the seed of each of sets (tournament --seeds,
+	// where a data set comes once a seed); otherwise cfg's.
+	seeds []uint64
+	cfg   searchConfig
 	// gifDir, if set, receives a replay of each solution (tournament
 	// --gif-dir); gifFile receives the replay of the one data set (solve
 	// --gif).
@@ -110,14 +114,22 @@ func (p *runPlan) run(c *cli.Context) ([]results.Record, error) {
 // failure to solve or draw, a results file that can no longer be written
 // (unless --keep-going), Ctrl-C, or a failed standard output.
 func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *progressbar.ProgressBar) error {
-	for _, set := range p.sets {
-		if l, ok := rec.recorded(set.Name); ok {
+	for i, set := range p.sets {
+		cfg := p.cfg
+		if p.seeds != nil {
+			cfg.opt.Seed = p.seeds[i]
+		}
+		if l, ok := rec.recorded(set.Name, cfg.opt.Seed); ok {
 			rec.keep(l.Record)
 			p.show(set, l.Record, recordMoves(l.Record))
-			printf(s.err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", set.Name, rec.outPath, l.No, plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
+			name := set.Name
+			if p.seeds != nil {
+				name = fmt.Sprintf("%s seed %d", set.Name, cfg.opt.Seed)
+			}
+			printf(s.err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", name, rec.outPath, l.No, plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
 			continue
 		}
-		r, moves, err := solveSet(ctx, s, set, p.cfg)
+		r, moves, err := solveSet(ctx, s, set, cfg)
 		if err != nil {
 			return err
 		}
@@ -129,7 +141,7 @@ func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *
 			p.show(set, r, moves)
 		}
 		if p.log {
-			logSet(s, bar, r)
+			logSet(s, bar, r, p.seeds != nil)
 		}
 		if (werr != nil && !rec.keepGoing) || ctx.Err() != nil || s.out.failed() {
 			return nil
