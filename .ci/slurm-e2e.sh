@@ -111,7 +111,7 @@ say "a one-node cluster is up ($(sinfo -h -o '%c CPUs, %m MB'))"
 
 # The user's commands: the array and the merge after it.
 cd "$work/run"
-export BOARDS=ladder SEEDS=1,2 BUDGET=${E2E_BUDGET:-2s} RESULTS=results
+export BOARDS=ladder SEEDS=1,2 BUDGET=${E2E_BUDGET:-1s} RESULTS=results
 submitted=$(bash "$repo/docs/slurm/submit.sh")
 say "$submitted"
 array=$(echo "$submitted" | sed -E 's/^array job ([0-9]+), merge job ([0-9]+)$/\1/')
