@@ -45,6 +45,9 @@ func (s *streams) lockResults(cmd, flag, path string) (*outfile.Lock, error) {
 	case err != nil:
 		return nil, badInput("%s: --%s: %v", cmd, flag, err)
 	}
+	if lock.NotEnforced() {
+		printf(s.err, "warning: %s: its file system takes no locks, so no other run is kept from writing it at the same time\n", path)
+	}
 	if s.locks.held == nil {
 		s.locks.held = map[string]*heldLock{}
 	}

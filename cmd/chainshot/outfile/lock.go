@@ -31,6 +31,19 @@ type Lock struct {
 	// created says LockFile made the file, which Unlock removes if it is
 	// still empty.
 	created bool
+	// unenforced says the file system takes no locks (see NotEnforced).
+	unenforced bool
+}
+
+// NotEnforced reports that the file's file system takes no locks (an NFS
+// mount without a lock manager, Lustre without its flock option): the
+// file is written all the same, but a second writer is not kept out.
+func (l *Lock) NotEnforced() bool { return l != nil && l.unenforced }
+
+// noLocks reports whether err says the file system takes no locks.
+func noLocks(err error) bool {
+	return errors.Is(err, syscall.ENOLCK) || errors.Is(err, syscall.ENOSYS) ||
+		errors.Is(err, syscall.EOPNOTSUPP) || errors.Is(err, syscall.EINVAL)
 }
 
 // HeldError says another process holds the lock of a results file.
@@ -89,13 +102,21 @@ func LockFile(path string) (*Lock, error) {
 		if err != nil {
 			return nil, fail(path, err)
 		}
-		if err := flock(f); err != nil {
+		err = flock(f)
+		if noLocks(err) {
+			l.f, l.created, l.unenforced = f, created, true
+			return l, nil
+		}
+		if err != nil {
 			held := errors.Is(err, syscall.EWOULDBLOCK)
 			var herr error = fail(path, err)
 			if held {
 				herr = holderOf(path, f)
 			}
 			f.Close()
+			if created {
+				os.Remove(t.path)
+			}
 			return nil, herr
 		}
 		if sameFile(t.path, f) {
@@ -122,8 +143,12 @@ func openToLock(path string) (f *os.File, created bool, err error) {
 	return f, false, err
 }
 
-// flock takes an exclusive flock on f without waiting.
-func flock(f *os.File) error {
+// flock is takeFlock; a variable so that tests can play a file system
+// that takes no locks.
+var flock = takeFlock
+
+// takeFlock takes an exclusive flock on f without waiting.
+func takeFlock(f *os.File) error {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if !errors.Is(err, syscall.EINTR) {
@@ -170,7 +195,7 @@ func (l *Lock) WriteFile(write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	if err := flock(f); err != nil {
+	if err := flock(f); err != nil && !(l.unenforced && noLocks(err)) {
 		f.Close()
 		os.Remove(f.Name())
 		return fail(l.path, err)

@@ -360,3 +360,34 @@ func TestFIFOWaitEndsWithAReader(t *testing.T) {
 		t.Errorf("the reader got %d lines, want 1000", n)
 	}
 }
+
+// TestLockWhereNoLocks: on a file system that takes no locks (flock
+// fails with ENOLCK, as on NFS without a lock manager), the file is
+// locked in name only: NotEnforced says so, and writes and rewrites go
+// on.
+func TestLockWhereNoLocks(t *testing.T) {
+	old := flock
+	flock = func(*os.File) error { return syscall.ENOLCK }
+	defer func() { flock = old }()
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	l, err := LockFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	if !l.NotEnforced() {
+		t.Error("NotEnforced is false")
+	}
+	if err := l.WriteFile(text("x\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, path); got != "x\n" {
+		t.Errorf("the file holds %q", got)
+	}
+	flock = func(*os.File) error { return syscall.EIO } // any other failure is one
+	dir := t.TempDir()
+	if _, err := LockFile(filepath.Join(dir, "s.jsonl")); err == nil {
+		t.Error("LockFile ignored EIO")
+	}
+	only(t, dir) // and the file it made for the lock is gone
+}
