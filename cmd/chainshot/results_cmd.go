@@ -28,7 +28,8 @@ func resultsCommand() *cli.Command {
 				"line is ranked. Lines of one data set made with other settings (--algo, --budget,\n" +
 				"--wall, --max-nodes, --params, or --seed) are refused, and so is a file given twice.\n" +
 				"--best keeps each data set's best line across seeds (a seed sweep: \"tournament\n" +
-				"--seeds\" or one run a seed) and says how many seeds each best was chosen from." +
+				"--seeds\" or one run a seed) and says how many seeds each best was chosen from.\n" +
+				"\"-\" reads results lines from standard input." +
 				examples("chainshot results merge shard*.jsonl --out all.jsonl --csv all.csv",
 					"chainshot results merge --best seeds*.jsonl --out best.jsonl"),
 			Flags: []cli.Flag{
