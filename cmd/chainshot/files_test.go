@@ -296,8 +296,9 @@ func TestInputLimits(t *testing.T) {
 	}
 }
 
-// runMeasured is runChainshot that also returns the run's peak memory
-// (resident set, bytes). A run that grows past twice maxInputRSS is
+// runMeasured runs the program in dir with stdin "quit", for at most a
+// minute, and returns its exit status (-1 when killed), stdout, stderr
+// and peak memory (resident set, bytes). A run that grows past twice maxInputRSS is
 // killed there, so that a broken limit fails the test instead of eating
 // the machine's memory.
 func runMeasured(t *testing.T, dir string, argv []string) (code int, stdout, stderr string, rss int64) {
@@ -340,6 +341,9 @@ func runMeasured(t *testing.T, dir string, argv []string) (code int, stdout, std
 	}
 	if killed {
 		errb.WriteString("\n(killed: its memory grew past " + strconv.Itoa(2*maxInputRSS>>20) + " MB)")
+	}
+	if ctx.Err() != nil {
+		errb.WriteString("\n(killed after a minute)")
 	}
 	return cmd.ProcessState.ExitCode(), out.String(), errb.String(), rss
 }
