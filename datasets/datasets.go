@@ -15,6 +15,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -133,9 +134,12 @@ func loadWhole(name string) ([]Set, error) {
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("datasets: %s is a folder, not a data set (\"chainshot tournament %s\" solves every data set in it)", name, name)
 	}
-	data, err := os.ReadFile(name)
+	data, err := readFile(name)
 	if err == nil {
 		return parse(data, name, board.Options{}, false)
+	}
+	if errors.Is(err, errTooLarge) {
+		return nil, fmt.Errorf("datasets: %s is over %d MiB, more than a data-set file holds (a board is at most %dx%d beads, about 2 KiB written out)", name, MaxFileBytes>>20, board.MaxSize, board.MaxSize)
 	}
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return nil, fmt.Errorf("datasets: %v", err)
@@ -144,6 +148,31 @@ func loadWhole(name string) ([]Set, error) {
 		return nil, fmt.Errorf("datasets: %s: %w (see \"chainshot datasets\")", name, ErrNotFound)
 	}
 	return LoadBuiltin(name)
+}
+
+// MaxFileBytes is the largest data-set file read: some 500 boards of
+// 32x32 beads, the largest there are, in the standard benchmark's form.
+// A larger file (/dev/zero, a FIFO that never ends) is refused once that
+// much is read, in little memory.
+const MaxFileBytes = 1 << 20
+
+var errTooLarge = errors.New("over MaxFileBytes")
+
+// readFile reads the file name, at most MaxFileBytes.
+func readFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return nil, errTooLarge
+	}
+	return data, nil
 }
 
 // splitIndex splits "NAME#K" into NAME and K >= 1.

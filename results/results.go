@@ -8,12 +8,8 @@
 package results
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"chainshot/board"
@@ -86,6 +82,9 @@ type Line struct {
 	No     int
 	Record Record
 	Raw    []byte
+	// Unknown are the line's fields that are not a Record's, in the
+	// order of the line: kept in Raw, otherwise ignored.
+	Unknown []string
 }
 
 // File is what ReadJSONL read: the complete lines, and the partial last
@@ -110,85 +109,6 @@ type Partial struct {
 // Warning is the message a reader prints for p.
 func (p *Partial) Warning() string {
 	return fmt.Sprintf("results: %s:%d: the last line is cut short (%d bytes, no newline: a run stopped while writing it); skipped", p.Name, p.No, p.Len)
-}
-
-// ReadJSONL reads JSON Lines records; blank lines are skipped. name is used
-// in messages, which give the line and column of a defect. A last line
-// with no newline that ends inside its JSON object is not an error but
-// File.Partial; a bad line anywhere else, or a bad last line that is not
-// cut short, is an error.
-func ReadJSONL(r io.Reader, name string) (File, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return File{}, fmt.Errorf("results: %s: %v", name, err)
-	}
-	out := File{Name: name}
-	var offset int64
-	for no := 1; len(data) > 0; no++ {
-		text, rest, complete := bytes.Cut(data, []byte("\n"))
-		start := offset
-		offset += int64(len(text)) + 1
-		data = rest
-		trimmed := bytes.TrimSpace(text)
-		if len(trimmed) == 0 {
-			continue
-		}
-		rec, cut, err := decodeLine(trimmed, name, no)
-		if cut && !complete {
-			out.Partial = &Partial{Name: name, No: no, Offset: start, Len: len(text)}
-			break
-		}
-		if err != nil {
-			return File{}, err
-		}
-		out.Lines = append(out.Lines, Line{No: no, Record: rec, Raw: text})
-	}
-	return out, nil
-}
-
-// ReadFile reads the results file at path with ReadJSONL.
-func ReadFile(path string) (File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return File{}, fmt.Errorf("results: %w", err)
-	}
-	defer f.Close()
-	return ReadJSONL(f, path)
-}
-
-// decodeLine decodes one line, text, the no-th of file name; cut says
-// the line ends inside its JSON object.
-func decodeLine(text []byte, name string, no int) (rec Record, cut bool, err error) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rec); err != nil {
-		col := 1
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.Is(err, io.ErrUnexpectedEOF):
-			col = len(text) + 1
-			cut = true
-			err = errors.New("json: the line ends inside a JSON object")
-		case errors.As(err, &se):
-			col = int(se.Offset)
-		case errors.As(err, &te):
-			col = int(te.Offset)
-		}
-		msg := err.Error()
-		if strings.HasPrefix(msg, "json: unknown field") {
-			// Other tools may add fields; accept them.
-			rec = Record{}
-			if err2 := json.Unmarshal(text, &rec); err2 == nil {
-				return rec, false, nil
-			}
-		}
-		return Record{}, cut, fmt.Errorf("results: %s:%d:%d: %s", name, no, col, strings.TrimPrefix(msg, "json: "))
-	}
-	if dec.More() {
-		return Record{}, false, fmt.Errorf("results: %s:%d: more than one JSON object on the line", name, no)
-	}
-	return rec, false, nil
 }
 
 // MarshalLine returns r as one JSON line, newline included.

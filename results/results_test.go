@@ -72,28 +72,71 @@ func TestJSONLRoundTrip(t *testing.T) {
 	}
 }
 
+// TestReadJSONLErrors: results lines are read strictly, and every defect
+// is one message in the file's terms: file, line, column and the field,
+// never the decoder's Go types.
 func TestReadJSONLErrors(t *testing.T) {
+	const ok = `"file":"a","moves":[[1,2]],"score":0,"beads_left":3`
 	tests := []struct {
-		in, want string
+		name, in, want string
 	}{
-		{"{\"file\": 3}\n", "results: r.jsonl:1:"},
-		{"{}\n{\"file\": \"x\"\n", "results: r.jsonl:2:13: the line ends inside a JSON object"},
-		{"{}\n\n{\"score\": \"a\"}", "results: r.jsonl:3:"},
-		{"{} {}\n", "results: r.jsonl:1: more than one JSON object"},
-		// A cut line that is not the last is an error, not a partial line.
-		{"{\"file\":\"a\"}\n{\"file\":\"b\",\"sc\n{\"file\":\"c\"}\n", "results: r.jsonl:2:"},
-		{"{\"file\":\"a\"\n{\"file\":\"b\"}", "results: r.jsonl:1:"},
+		{"file not a string", "{\"file\": 3," + `"moves":[],"score":0,"beads_left":0}` + "\n", `r.jsonl:1:10: "file" is the number 3: want a string`},
+		{"cut line, not the last", "{" + ok + "}\n{\"file\": \"x\"\n", "r.jsonl:2:13: the line ends inside a JSON object"},
+		{"score a string", "{" + ok + "}\n\n{\"file\":\"b\",\"score\": \"a\"}", `r.jsonl:3:22: "score" is a string: want a number`},
+		{"two objects", "{" + ok + "} {}\n", "r.jsonl:1:56: more than one JSON value on the line"},
+		{"cut line in the middle", "{" + ok + "}\n{\"file\":\"b\",\"sc\n{" + ok + "}\n", "r.jsonl:2:"},
+		{"unclosed, then more", "{\"file\":\"a\"\n{\"file\":\"b\"}", "r.jsonl:1:"},
+		{"a move of one number", `{"file":"a","moves":[[1]],"score":0,"beads_left":3}`, `r.jsonl:1:21: "moves" move 1 is [1]: want a list of [row, col] pairs`},
+		{"a move of three numbers", `{"file":"a","moves":[[1,1,1]],"score":0,"beads_left":3}`, `"moves" move 1 is [1,1,1]: want a list of [row, col] pairs`},
+		{"a move off any board", `{"file":"a","moves":[[2,2],[0,33]],"score":0,"beads_left":3}`, `"moves" move 2 is [0,33]: want a list of [row, col] pairs such as [[2,3],[1,1]], each from 1 to 32`},
+		{"a move as text", `{"file":"a","moves":[["1","2"]],"score":0,"beads_left":3}`, `move 1 is ["1","2"]`},
+		{"moves an object", `{"file":"a","moves":{"r":1},"score":0,"beads_left":3}`, `"moves" is an object: want a list`},
+		{"moves null", `{"file":"a","moves":null,"score":0,"beads_left":3}`, `"moves" is null: want a list`},
+		{"duplicate file", `{"file":"a","file":"b","moves":[],"score":0,"beads_left":3}`, `r.jsonl:1:13: "file" is there twice: each field once`},
+		{"duplicate score", `{"file":"a","score":1,"moves":[],"score":9,"beads_left":3}`, `"score" is there twice`},
+		{"no file", `{"moves":[],"score":0,"beads_left":3}`, `r.jsonl:1:1: no "file" field`},
+		{"no moves", `{"file":"a","score":0,"beads_left":3}`, `no "moves" field`},
+		{"no score", `{"file":"a","moves":[],"beads_left":3}`, `no "score" field`},
+		{"no beads_left", `{"file":"a","moves":[],"score":3}`, `no "beads_left" field`},
+		{"empty file", `{"file":"","moves":[],"score":0,"beads_left":3}`, `"file" is empty`},
+		{"negative score", `{"file":"a","moves":[],"score":-4,"beads_left":3}`, `"score" is -4: want a whole number from 0`},
+		{"fractional beads", `{"file":"a","moves":[],"score":4,"beads_left":1.5}`, `"beads_left" is 1.5: want a whole number from 0 to 1024`},
+		{"too many beads", `{"file":"a","moves":[],"score":4,"beads_left":2000}`, `"beads_left" is 2000`},
+		{"rows past 32", `{"file":"a","rows":40,"moves":[],"score":4,"beads_left":2}`, `"rows" is 40: want a whole number from 0 to 32`},
+		{"optimal a string", `{"file":"a","moves":[],"score":4,"beads_left":2,"optimal":"yes"}`, `"optimal" is a string: want true or false`},
+		{"seed negative", `{"file":"a","moves":[],"score":4,"beads_left":2,"seed":-1}`, `"seed" is -1: want a whole number from 0`},
+		{"budget negative", `{"file":"a","moves":[],"score":4,"beads_left":2,"budget_cpu_seconds":-1}`, `"budget_cpu_seconds" is -1: want seconds`},
+		{"an array", `[1,2]`, "r.jsonl:1:1: not a JSON object"},
+		{"a number", `42`, "r.jsonl:1:1: not a JSON object"},
+		{"binary", "\x00\x01\x02\n", "r.jsonl:1:1: not JSON"},
+		{"too long", strings.Repeat("x", MaxLineBytes+1) + "\n", "r.jsonl:1: the line is over 64 KiB"},
+		{"too long, no newline", strings.Repeat("{", 3*MaxLineBytes), "r.jsonl:1: the line is over 64 KiB"},
 	}
 	for _, tt := range tests {
 		_, err := ReadJSONL(strings.NewReader(tt.in), "r.jsonl")
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%q: %v, want %q", tt.in, err, tt.want)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "results: r.jsonl:") {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+			continue
+		}
+		for _, internal := range []string{"Go ", "struct", "[][2]int", "Record", "unmarshal", "json:"} {
+			if strings.Contains(err.Error(), internal) {
+				t.Errorf("%s: %v speaks of Go's internals (%s)", tt.name, err, internal)
+			}
 		}
 	}
-	// Extra fields from other tools are accepted.
-	f, err := ReadJSONL(strings.NewReader(`{"file":"a","score":4,"by":"someone"}`), "r")
-	if err != nil || !reflect.DeepEqual(f.Lines[0].Record, Record{File: "a", Score: 4}) {
-		t.Fatalf("extra field: %+v %v", f, err)
+}
+
+// TestReadJSONLUnknownFields: fields that are not chainshot's (another
+// tool's, a later version's) are read past, kept in the line's bytes and
+// named, for the caller to warn about; the line's own fields still read.
+func TestReadJSONLUnknownFields(t *testing.T) {
+	f, err := ReadJSONL(strings.NewReader(`{"file":"a","by":"someone","moves":[],"score":4,"beads_left":1,"note":{"x":1}}`), "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := f.Lines[0]
+	if !reflect.DeepEqual(l.Record, Record{File: "a", Moves: [][2]int{}, Score: 4, BeadsLeft: 1}) || !reflect.DeepEqual(l.Unknown, []string{"by", "note"}) {
+		t.Errorf("read %+v, unknown %q", l.Record, l.Unknown)
 	}
 }
 
@@ -102,6 +145,8 @@ func TestReadJSONLErrors(t *testing.T) {
 // where it starts; a complete last line without a newline is a line.
 func TestReadJSONLPartialLastLine(t *testing.T) {
 	a := string(MarshalLine(Record{File: "a", Moves: [][2]int{}}))
+	// b's cuts must all end inside the object: a line cut after its
+	// closing brace is whole.
 	b := string(MarshalLine(Record{File: "b", Moves: [][2]int{{1, 1}}, Score: 4}))
 	tests := []struct {
 		name    string
@@ -260,11 +305,72 @@ func TestWriteCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [][]string{
-		{"file", "rows", "cols", "colors", "algorithm", "budget_cpu_seconds", "cpu_seconds", "beads_left", "score", "literature_score", "optimal", "partial", "moves"},
-		{"sets/hard1.txt#3", "15", "14", "5", "auto/nrpa", "30", "29.400", "2", "2211", "2211", "true", "true", "1 3;2 7"},
-		{"b,c", "0", "0", "0", "", "0", "0.000", "0", "0", "1000", "false", "false", ""},
+		{"file", "rows", "cols", "colors", "algorithm", "budget_cpu_seconds", "cpu_seconds", "beads_left", "score", "literature_score", "optimal", "partial", "moves", "seed"},
+		{"sets/hard1.txt#3", "15", "14", "5", "auto/nrpa", "30", "29.400", "2", "2211", "2211", "true", "true", "1 3;2 7", "7"},
+		{"b,c", "0", "0", "0", "", "0", "0.000", "0", "0", "1000", "false", "false", "", "0"},
 	}
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("CSV\n got %q\nwant %q", rows, want)
+	}
+}
+
+// FuzzReadJSONL: whatever the bytes, the reader returns lines or one
+// error naming the file and line, never panics; every line it accepts
+// writes back (MarshalLine) to a line that reads as the same record; a
+// partial line is only ever the last, with no newline after it.
+func FuzzReadJSONL(f *testing.F) {
+	f.Add(string(MarshalLine(full)))
+	f.Add(string(MarshalLine(full)) + `{"file":"a","moves":[[1]],"score":0,"beads_left":3}`)
+	f.Add(`{"file":"a","file":"b","moves":[],"score":0,"beads_left":3}` + "\n")
+	f.Add(`{"file":"a","moves":[[1,1,1]],"score":"x","beads_left":3,"extra":[1,{"y":null}]}`)
+	f.Add("\n\n{\"file\":\"a\",\"mo")
+	f.Add("\x00\xff{}\r\n[]")
+	f.Fuzz(func(t *testing.T, in string) {
+		file, err := ReadJSONL(strings.NewReader(in), "f.jsonl")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "results: f.jsonl:") {
+				t.Fatalf("error %q does not name the file and line", err)
+			}
+			return
+		}
+		last := 0
+		for _, l := range file.Lines {
+			if l.No <= last {
+				t.Fatalf("line %d after line %d", l.No, last)
+			}
+			last = l.No
+			back, _, err := Decode(bytes.TrimSuffix(MarshalLine(l.Record), []byte("\n")), "back", 1)
+			if err != nil {
+				t.Fatalf("line %d (%q) read as %+v, which does not read back: %v", l.No, l.Raw, l.Record, err)
+			}
+			if !reflect.DeepEqual(back, l.Record) {
+				t.Fatalf("line %d: %+v reads back as %+v", l.No, l.Record, back)
+			}
+		}
+		if p := file.Partial; p != nil {
+			if p.No <= last || strings.Contains(in[p.Offset:], "\n") {
+				t.Fatalf("partial line %+v is not the last, in %q", p, in)
+			}
+		}
+	})
+}
+
+// TestMergeKeepsTheBetterLine: wherever two lines of one data set meet
+// (in one file or two, in either order), the merge keeps the one the
+// game's rule ranks higher: fewer beads left, then the higher score; a
+// worse line never replaces a better one.
+func TestMergeKeepsTheBetterLine(t *testing.T) {
+	pairs := []struct{ worse, better Record }{
+		{Record{File: "a", BeadsLeft: 2, Score: 900}, Record{File: "a", BeadsLeft: 1, Score: 5}},
+		{Record{File: "a", BeadsLeft: 0, Score: 40}, Record{File: "a", BeadsLeft: 0, Score: 41}},
+		{Record{File: "a", BeadsLeft: 9, Score: 0}, Record{File: "a", BeadsLeft: 0, Score: 0}},
+	}
+	for _, p := range pairs {
+		for _, in := range [][][]Record{{{p.worse}, {p.better}}, {{p.better}, {p.worse}}, {{p.worse, p.better}}, {{p.better, p.worse}}} {
+			got := Merge(in...)
+			if len(got) != 1 || !reflect.DeepEqual(got[0], p.better) {
+				t.Errorf("Merge(%+v) = %+v, want the better %+v", in, got, p.better)
+			}
+		}
 	}
 }

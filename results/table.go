@@ -51,11 +51,21 @@ func Sum(recs []Record) Totals {
 	return t
 }
 
-// WriteTable prints recs as an aligned table with a totals line.
+// WriteTable prints recs as an aligned table with a totals line. When
+// the records were made with more than one seed (a seed sweep), each data
+// set is named with its seed.
 func WriteTable(w io.Writer, recs []Record) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "data set\tsize\tcolours\tbeads left\tscore\tCPU s\talgorithm\t\n")
+	seeds := map[uint64]bool{}
 	for _, r := range recs {
+		seeds[r.Seed] = true
+	}
+	for _, r := range recs {
+		name := r.File
+		if len(seeds) > 1 {
+			name = fmt.Sprintf("%s seed %d", r.File, r.Seed)
+		}
 		alg := r.Algorithm
 		if r.Optimal {
 			alg += " (optimal)"
@@ -63,7 +73,7 @@ func WriteTable(w io.Writer, recs []Record) error {
 		if r.Partial {
 			alg += " (interrupted)"
 		}
-		fmt.Fprintf(tw, "%s\t%dx%d\t%d\t%d\t%d\t%.2f\t%s\t\n", r.File, r.Rows, r.Cols, r.Colors, r.BeadsLeft, r.Score, r.CPU, alg)
+		fmt.Fprintf(tw, "%s\t%dx%d\t%d\t%d\t%d\t%.2f\t%s\t\n", name, r.Rows, r.Cols, r.Colors, r.BeadsLeft, r.Score, r.CPU, alg)
 	}
 	t := Sum(recs)
 	fmt.Fprintf(tw, "total (%d)\t\t\t%d\t%d\t%.2f\t\t\n", t.Sets, t.BeadsLeft, t.Score, t.CPU)
@@ -75,10 +85,11 @@ func WriteTable(w io.Writer, recs []Record) error {
 	return err
 }
 
-// WriteCSV writes recs as CSV with a header row; moves are "r c;r c;...".
+// WriteCSV writes recs as CSV with a header row; moves are "r c;r c;...";
+// the last column is the seed.
 func WriteCSV(w io.Writer, recs []Record) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"file", "rows", "cols", "colors", "algorithm", "budget_cpu_seconds", "cpu_seconds", "beads_left", "score", "literature_score", "optimal", "partial", "moves"})
+	cw.Write([]string{"file", "rows", "cols", "colors", "algorithm", "budget_cpu_seconds", "cpu_seconds", "beads_left", "score", "literature_score", "optimal", "partial", "moves", "seed"})
 	for _, r := range recs {
 		moves := ""
 		for i, m := range r.Moves {
@@ -90,7 +101,7 @@ func WriteCSV(w io.Writer, recs []Record) error {
 		cw.Write([]string{r.File, strconv.Itoa(r.Rows), strconv.Itoa(r.Cols), strconv.Itoa(r.Colors), r.Algorithm,
 			strconv.FormatFloat(r.Budget, 'f', -1, 64), strconv.FormatFloat(r.CPU, 'f', 3, 64),
 			strconv.Itoa(r.BeadsLeft), strconv.Itoa(r.Score), strconv.Itoa(r.LiteratureScore()),
-			strconv.FormatBool(r.Optimal), strconv.FormatBool(r.Partial), moves})
+			strconv.FormatBool(r.Optimal), strconv.FormatBool(r.Partial), moves, strconv.FormatUint(r.Seed, 10)})
 	}
 	cw.Flush()
 	return cw.Error()

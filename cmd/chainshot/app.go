@@ -6,6 +6,8 @@ import (
 	"os"
 
 	"github.com/urfave/cli/v2"
+
+	"chainshot/cmd/chainshot/outfile"
 )
 
 // version is the tool's version, reported by "chainshot --version" and by
@@ -68,6 +70,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	args = permuteArgs(app, args)
 	err := app.Run(args)
 	code, msg := exitCode(err)
+	if outfile.Interrupted() {
+		// Ctrl-C or SIGTERM while an output waited for a FIFO's reader.
+		code = exitInterrupted
+	}
 	if s.out.err != nil {
 		code, msg = stdoutFailed(err, s.out.err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/cmd/chainshot/chart"
+	"chainshot/cmd/chainshot/outfile"
 	"chainshot/datasets"
 	"chainshot/results"
 	"chainshot/solver"
@@ -148,6 +149,15 @@ func parseParams(js string) (solver.Params, string, error) {
 // the curve of the medians.
 func benchMany(c *cli.Context, sets []datasets.Set, cfg searchConfig, runs benchRuns, before func()) error {
 	s := ioFrom(c)
+	// The runs hold --out's lock from the first to the last: no other run
+	// slips in between two.
+	if out := c.String("out"); out != "" && !outfile.SameFile(out, s.stdoutFile()) {
+		lock, err := s.lockResults("chainshot bench", "out", out)
+		if err != nil {
+			return err
+		}
+		defer s.unlockResults(lock)
+	}
 	var curve []curvePoint
 	var runErr error
 	standard := false

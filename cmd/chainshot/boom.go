@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"chainshot/expendibots"
@@ -25,7 +24,7 @@ func boomCommand() *cli.Command {
 
 // loadBoomCase reads and parses a case file, printing its warnings.
 func loadBoomCase(c *cli.Context, cmd, path string) (expendibots.Board, error) {
-	data, err := os.ReadFile(path)
+	data, err := readInput(path, maxCaseBytes, "an Expendibots case", "at most 24 tokens on 8x8 squares")
 	if err != nil {
 		return expendibots.Board{}, badInput("chainshot boom %s: %v", cmd, err)
 	}

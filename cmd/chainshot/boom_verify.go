@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"chainshot/expendibots"
 
@@ -62,7 +61,7 @@ func boomVerify(c *cli.Context) error {
 // loadActions reads and parses an actions file: the actions and the line
 // each is on.
 func loadActions(path string) ([]expendibots.Action, []int, error) {
-	data, err := os.ReadFile(path)
+	data, err := readInput(path, maxActionsBytes, "an actions file", "one action a line, each under 40 bytes")
 	if err != nil {
 		return nil, nil, badInput("chainshot boom verify: %v", err)
 	}

@@ -202,7 +202,7 @@ func TestReadmeMatchesHelp(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?:^|[\s(\[\x60|])--([a-z][a-z0-9-]*)`).FindAllStringSubmatch(readme, -1) {
 		n := m[1]
 		switch {
-		case known[n]:
+		case known[n], slurmFlags[n]:
 		case hidden[n]:
 			if !strings.Contains(renamed, "--"+n) {
 				t.Errorf("README names --%s, an old spelling, outside the Renamed flags note", n)
@@ -227,6 +227,10 @@ func TestReadmeMatchesHelp(t *testing.T) {
 		}
 	}
 }
+
+// slurmFlags are sbatch's options, which the README's cluster section
+// and its job scripts name.
+var slurmFlags = map[string]bool{"array": true, "dependency": true, "job-name": true, "cpus-per-task": true, "output": true, "open-mode": true}
 
 // renamedRow reports whether a row of the Renamed flags note names the
 // old flag --name and the command at path (by its last word: "gen",
@@ -261,6 +265,32 @@ func TestEvalChoices(t *testing.T) {
 	for _, name := range strings.FieldsFunc(strings.ReplaceAll(evalChoices(), " or ", ","), func(r rune) bool { return r == ',' || r == ' ' }) {
 		if _, err := chainreact.ParseEval(name); err != nil {
 			t.Errorf("--eval's choice %q: %v", name, err)
+		}
+	}
+}
+
+// TestReadmeClusterScripts: the README's cluster section shows the job
+// scripts of docs/slurm as they are, byte for byte: the ones
+// .ci/slurm-e2e.sh runs on a real Slurm cluster.
+func TestReadmeClusterScripts(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"tournament.sbatch", "merge.sbatch"} {
+		script, err := os.ReadFile("../../docs/slurm/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		marker := "<!-- docs/slurm/" + name + ", as the end-to-end test runs it (TestReadmeClusterScripts) -->\n```bash\n"
+		_, rest, ok := strings.Cut(string(readme), marker)
+		if !ok {
+			t.Errorf("README.md has no block of docs/slurm/%s (%q)", name, marker)
+			continue
+		}
+		block, _, _ := strings.Cut(rest, "```\n")
+		if block != string(script) {
+			t.Errorf("README.md's block of docs/slurm/%s differs from the file:\n%s", name, block)
 		}
 	}
 }

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/urfave/cli/v2"
 )
@@ -224,24 +220,10 @@ func judgeHostile(code int, stdout, stderr, prefix, culprit string) string {
 	return ""
 }
 
-// runChainshot runs the program in dir with stdin "quit", for at most 30
-// seconds, and returns its exit status (-1 when killed), stdout and
-// stderr.
+// runChainshot runs the program in dir with stdin "quit", for at most a
+// minute, and returns its exit status (-1 when killed), stdout and
+// stderr (see runMeasured).
 func runChainshot(t *testing.T, dir string, argv []string) (int, string, string) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "chainshot", argv...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
-	cmd.Stdin = strings.NewReader("quit\n")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		return -1, stdout.String(), stderr.String() + "\n(killed after 30 s)"
-	}
-	if err != nil && cmd.ProcessState == nil {
-		t.Fatalf("chainshot %v: %v", argv, err)
-	}
-	return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+	code, stdout, stderr, _ := runMeasured(t, dir, argv)
+	return code, stdout, stderr
 }

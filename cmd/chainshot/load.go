@@ -43,25 +43,60 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 	return sets[0], nil
 }
 
-// readResults reads a results file for cmd ("-" is standard input). A
-// file that cannot be read or a bad line is bad input (exit status 2); a
-// partial last line, left by a run killed while writing it, is skipped
-// with a warning on stderr.
+// readResults reads a results file for cmd whole (see scanResults).
 func readResults(s *streams, cmd, path string) (results.File, error) {
-	var f results.File
-	var err error
+	f := results.File{Name: path}
+	partial, err := scanResults(s, cmd, path, func(l results.Line) error {
+		f.Lines = append(f.Lines, l)
+		return nil
+	})
+	f.Partial = partial
+	return f, err
+}
+
+// scanResults reads a results file for cmd ("-" is standard input) one
+// line at a time, calling fn with each: a file of any length is read in
+// little memory. A file that cannot be read or a bad line is bad input
+// (exit status 2), its message naming the file, line, column and field;
+// a partial last line, left by a run killed while writing it, is skipped
+// with a warning on stderr, and so is, once a file, each field name that
+// is not chainshot's (another tool's or a later version's: the line is
+// read without it). An error of fn is returned as it is.
+func scanResults(s *streams, cmd, path string, fn func(results.Line) error) (*results.Partial, error) {
+	name, r := path, s.in
 	if path == "-" {
-		f, err = results.ReadJSONL(s.in, "stdin")
-	} else if st, serr := os.Stat(path); serr == nil && st.IsDir() {
-		return f, badInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
+		name = "stdin"
 	} else {
-		f, err = results.ReadFile(path)
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			return nil, badInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, badInput("%s: %v", cmd, err)
+		}
+		defer f.Close()
+		r = f
 	}
-	if err != nil {
-		return f, badInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
+	warned := map[string]bool{}
+	var fnErr error
+	partial, err := results.Scan(r, name, func(l results.Line) error {
+		for _, u := range l.Unknown {
+			if !warned[u] {
+				warned[u] = true
+				warn(s.err, "%s:%d: %q is not a field of chainshot's results lines; read past (it stays in the line)", name, l.No, u)
+			}
+		}
+		fnErr = fn(l)
+		return fnErr
+	})
+	switch {
+	case err != nil && fnErr != nil:
+		return nil, fnErr
+	case err != nil:
+		return nil, badInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
 	}
-	if f.Partial != nil {
-		warn(s.err, "%s", f.Partial.Warning())
+	if partial != nil {
+		warn(s.err, "%s", partial.Warning())
 	}
-	return f, nil
+	return partial, nil
 }

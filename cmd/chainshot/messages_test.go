@@ -39,6 +39,13 @@ type teeWriter struct {
 	log io.Writer
 }
 
+// File returns the file the writer passes its bytes on to (nil when it
+// is not a file): the command treats the tee as that file.
+func (t *teeWriter) File() *os.File {
+	f, _ := t.w.(*os.File)
+	return f
+}
+
 func (t *teeWriter) Write(p []byte) (int, error) {
 	n, err := t.w.Write(p)
 	t.log.Write(p[:n])

@@ -51,7 +51,7 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 
 // logSet reports a finished data set on stderr: a step of the progress
 // bar on a terminal, a line otherwise.
-func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record) {
+func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record, seeded bool) {
 	if bar != nil {
 		bar.Add(1)
 		return
@@ -60,11 +60,15 @@ func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record) {
 	if r.CPU > 0 {
 		nps = float64(r.Nodes) / r.CPU
 	}
+	name := r.File
+	if seeded {
+		name = fmt.Sprintf("%s seed %d", r.File, r.Seed)
+	}
 	partial := ""
 	if r.Partial {
 		partial = " (interrupted)"
 	}
-	printf(s.err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", r.File, plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
+	printf(s.err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", name, plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
 }
 
 // newSetsBar is the progress bar of a run over n data sets: a step a data

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -254,12 +254,11 @@ func reactAutomatonCommand() *cli.Command {
 
 // loadPosition reads a position file for cmd.
 func loadPosition(cmd, name string) (chainreact.Position, error) {
-	f, err := os.Open(name)
+	data, err := readInput(name, maxPositionBytes, "a Chain Reaction position", "at most 16x16 cells")
 	if err != nil {
 		return chainreact.Position{}, badInput("%s: %v", cmd, err)
 	}
-	defer f.Close()
-	p, err := chainreact.ParsePosition(name, f)
+	p, err := chainreact.ParsePosition(name, bytes.NewReader(data))
 	if err != nil {
 		// the message names the file: the package's prefix would say it twice
 		return chainreact.Position{}, badInput("%s: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))

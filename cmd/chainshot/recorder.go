@@ -7,6 +7,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,15 +45,24 @@ type recorder struct {
 	csvPath    string
 	csvEachSet bool
 	keepGoing  bool
+	// outStdout and csvStdout say --out or --csv names the file standard
+	// output already is (--out /dev/stdout with "> out.txt"): it is
+	// written through standard output's own descriptor, never through a
+	// second one whose offset would overwrite the table (see
+	// outfile.AppendTo), and --csv once, at the end.
+	outStdout, csvStdout bool
+	// outLock and csvLock are the files' one-writer locks, held from
+	// openRecorder to finish (see streams.lockResults).
+	outLock, csvLock *outfile.Lock
 
 	out *outfile.Appender
 	// lines are the lines of --out (newline excluded), so that it can be
 	// rewritten when a resumed data set replaces its interrupted line.
 	lines [][]byte
-	// done holds the finished lines of --out by data set; interrupted
-	// holds the index in lines of a data set's interrupted line.
-	done        map[string]results.Line
-	interrupted map[string]int
+	// done holds the finished lines of --out by data set and seed;
+	// interrupted holds the index in lines of an interrupted line.
+	done        map[workItem]results.Line
+	interrupted map[workItem]int
 
 	// recs are the run's records so far, in the order of its data sets,
 	// those recorded before a resume included; csvDone counts those the
@@ -64,47 +75,114 @@ type recorder struct {
 }
 
 // openRecorder checks and opens the results files of a run over sets
-// with cfg, before any solving: a file that cannot be written, a
-// non-empty --out without --resume, or an --out recorded with other
-// settings is bad usage (exit status 2). With --resume, a partial last
-// line of --out is dropped with a warning.
+// with cfg, before any solving: it takes each file's one-writer lock
+// (held by another run, the file is refused, naming that run), then a
+// file that cannot be written, a non-empty --out without --resume, or an
+// --out recorded with other settings is bad usage (exit status 2). With
+// --resume, a partial last line of --out is dropped with a warning.
 func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recorder, error) {
 	r := &recorder{
 		cmd: "chainshot " + c.Command.Name, s: ioFrom(c),
 		outPath: c.String("out"), csvPath: c.String("csv"), keepGoing: c.Bool("keep-going"),
-		done: map[string]results.Line{}, interrupted: map[string]int{},
+		done: map[workItem]results.Line{}, interrupted: map[workItem]int{},
 	}
 	resume := c.Bool("resume")
 	if resume && r.outPath == "" {
 		return nil, badInput("%s: --resume continues the run recorded in --out: give --out FILE", r.cmd)
 	}
-	if r.outPath != "" {
-		if err := r.notClobbered("out", r.outPath, resume); err != nil {
-			return nil, err
+	opened := false
+	defer func() {
+		if !opened {
+			r.release()
 		}
-		if resume {
-			if err := r.readOut(sets, cfg); err != nil {
+	}()
+	stdout := r.s.stdoutFile()
+	if r.outPath != "" {
+		r.outStdout = outfile.SameFile(r.outPath, stdout)
+		switch {
+		case r.outStdout && resume:
+			return nil, badInput("%s: --resume: --out %s is standard output, which holds no run to resume; give --out FILE", r.cmd, r.outPath)
+		case !r.outStdout:
+			lock, err := r.s.lockResults(r.cmd, "out", r.outPath)
+			if err != nil {
 				return nil, err
+			}
+			r.outLock = lock
+			if err := r.notClobbered("out", r.outPath, resume); err != nil {
+				return nil, err
+			}
+			if resume {
+				if err := r.readOut(sets, cfg); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
 	if r.csvPath != "" {
-		if err := r.notClobbered("csv", r.csvPath, resume); err != nil {
-			return nil, err
+		if r.outPath != "" && sameOutput(r.outPath, r.csvPath) {
+			return nil, badInput("%s: --csv %s is the file --out %s names: give each its own file", r.cmd, r.csvPath, r.outPath)
 		}
-		if err := outfile.Check(r.csvPath); err != nil {
-			return nil, badInput("%s: --csv: %v", r.cmd, err)
+		r.csvStdout = outfile.SameFile(r.csvPath, stdout)
+		if !r.csvStdout {
+			lock, err := r.s.lockResults(r.cmd, "csv", r.csvPath)
+			if err != nil {
+				return nil, err
+			}
+			r.csvLock = lock
+			if err := r.notClobbered("csv", r.csvPath, resume); err != nil {
+				return nil, err
+			}
+			if err := outfile.Check(r.csvPath); err != nil {
+				return nil, badInput("%s: --csv: %v", r.cmd, err)
+			}
+			r.csvEachSet = outfile.IsRegular(r.csvPath)
 		}
-		r.csvEachSet = outfile.IsRegular(r.csvPath)
 	}
 	if r.outPath != "" {
-		out, err := outfile.Append(r.outPath)
+		var out *outfile.Appender
+		var err error
+		if r.outStdout {
+			out, err = outfile.AppendTo(stdout, r.outPath)
+		} else {
+			out, err = outfile.Append(r.outPath)
+		}
 		if err != nil {
-			return nil, badInput("%s: --out: %v", r.cmd, err)
+			return nil, openFailed(r.cmd, "out", err)
 		}
 		r.out = out
 	}
+	opened = true
 	return r, nil
+}
+
+// openFailed is the error of a results file that cannot be opened before
+// the run: bad input (exit status 2), or an interruption while waiting
+// for a FIFO's reader.
+func openFailed(cmd, flag string, err error) error {
+	if errors.Is(err, outfile.ErrInterrupted) {
+		return interruptedError("%s: --%s: %v; nothing was run", cmd, flag, err)
+	}
+	return badInput("%s: --%s: %v", cmd, flag, err)
+}
+
+// sameOutput reports whether two output paths name one file (after
+// links), or the same path where there is no file yet.
+func sameOutput(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	absA, _ := filepath.Abs(a)
+	absB, _ := filepath.Abs(b)
+	return absA == absB
+}
+
+// release lets go of the results files' locks.
+func (r *recorder) release() {
+	r.s.unlockResults(r.outLock)
+	r.s.unlockResults(r.csvLock)
+	r.outLock, r.csvLock = nil, nil
 }
 
 // notClobbered refuses a non-empty regular file for --flag unless the run
@@ -151,8 +229,12 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 		if cfg.curveSibling(l.Record.Settings()) {
 			continue // the same bench --budgets run at another of its budgets
 		}
+		want := cfg.settings()
+		if slices.Contains(cfg.seeds, l.Record.Seed) {
+			want.Seed = l.Record.Seed // one of the seeds of tournament --seeds
+		}
 		b, ours := boards[l.Record.File]
-		if err := r.takeLine(i, l, cfg.settings(), b, ours); err != nil {
+		if err := r.takeLine(i, l, want, b, ours); err != nil {
 			return err
 		}
 		if !ours {
@@ -174,16 +256,17 @@ func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b boar
 		return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes, --seed (and bench's --params), or give another --out",
 			r.cmd, r.outPath, l.No, l.Record.File, settingsDiff(got, want))
 	}
+	item := workItem{l.Record.File, l.Record.Seed}
 	switch {
 	case !ours:
 	case l.Record.Partial:
-		r.interrupted[l.Record.File] = i
+		r.interrupted[item] = i
 	default:
 		if msg := replayRecord(l.Record, b); msg != "" {
 			return badInput("%s: --resume: %s:%d: %s: %s (has the data set changed since?); give another --out", r.cmd, r.outPath, l.No, l.Record.File, msg)
 		}
-		if _, seen := r.done[l.Record.File]; !seen {
-			r.done[l.Record.File] = l
+		if _, seen := r.done[item]; !seen {
+			r.done[item] = l
 		}
 	}
 	return nil
@@ -192,32 +275,51 @@ func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b boar
 // settingsDiff names the flags whose values differ between a recorded
 // line's settings and this run's: "--budget 20s (this run: 1s)".
 func settingsDiff(rec, run results.Settings) string {
-	dur := func(sec float64) string { return time.Duration(sec * float64(time.Second)).String() }
 	var diffs []string
-	add := func(flag, a, b string) {
-		if a != b {
-			diffs = append(diffs, fmt.Sprintf("%s %s (this run: %s)", flag, a, b))
+	for _, d := range settingsDiffs(rec, run) {
+		diffs = append(diffs, fmt.Sprintf("%s %s (this run: %s)", d.flag, d.a, d.b))
+	}
+	return strings.Join(diffs, ", ")
+}
+
+// settingDiff is a flag whose value differs between two settings.
+type settingDiff struct{ flag, a, b string }
+
+// settingsDiffs lists the flags whose values differ between a and b.
+func settingsDiffs(a, b results.Settings) []settingDiff {
+	dur := func(sec float64) string { return time.Duration(sec * float64(time.Second)).String() }
+	var diffs []settingDiff
+	add := func(flag, x, y string) {
+		if x != y {
+			diffs = append(diffs, settingDiff{flag, x, y})
 		}
 	}
-	add("--algo", rec.Algo, run.Algo)
-	add("--budget", dur(rec.Budget), dur(run.Budget))
-	add("--wall", fmt.Sprint(rec.Wall), fmt.Sprint(run.Wall))
-	add("--max-nodes", fmt.Sprint(rec.MaxNodes), fmt.Sprint(run.MaxNodes))
-	add("--seed", fmt.Sprint(rec.Seed), fmt.Sprint(run.Seed))
+	add("--algo", a.Algo, b.Algo)
+	add("--budget", dur(a.Budget), dur(b.Budget))
+	add("--wall", fmt.Sprint(a.Wall), fmt.Sprint(b.Wall))
+	add("--max-nodes", fmt.Sprint(a.MaxNodes), fmt.Sprint(b.MaxNodes))
+	add("--seed", fmt.Sprint(a.Seed), fmt.Sprint(b.Seed))
 	shipped := func(p string) string {
 		if p == "" {
 			return "(the shipped values)"
 		}
 		return p
 	}
-	add("--params", shipped(rec.Params), shipped(run.Params))
-	return strings.Join(diffs, ", ")
+	add("--params", shipped(a.Params), shipped(b.Params))
+	return diffs
 }
 
-// recorded returns the finished line of a data set that a resumed run
-// skips.
-func (r *recorder) recorded(name string) (results.Line, bool) {
-	l, ok := r.done[name]
+// workItem is what a run records one line for: a data set, solved with
+// a seed.
+type workItem struct {
+	file string
+	seed uint64
+}
+
+// recorded returns the finished line of a data set and seed that a
+// resumed run skips.
+func (r *recorder) recorded(name string, seed uint64) (results.Line, bool) {
+	l, ok := r.done[workItem{name, seed}]
 	return l, ok
 }
 
@@ -231,7 +333,7 @@ func (r *recorder) add(rec results.Record) error {
 	r.recs = append(r.recs, rec)
 	line := results.MarshalLine(rec)
 	if r.out != nil && r.outErr == nil {
-		if i, ok := r.interrupted[rec.File]; ok {
+		if i, ok := r.interrupted[workItem{rec.File, rec.Seed}]; ok {
 			r.outErr = r.replace(i, rec, line)
 		} else if r.outErr = r.out.Line(line); r.outErr == nil {
 			r.lines = append(r.lines, bytes.TrimSuffix(line, []byte("\n")))
@@ -253,9 +355,9 @@ func (r *recorder) replace(i int, rec results.Record, line []byte) error {
 	}
 	r.lines[i] = bytes.TrimSuffix(line, []byte("\n"))
 	if !rec.Partial {
-		delete(r.interrupted, rec.File)
+		delete(r.interrupted, workItem{rec.File, rec.Seed})
 	}
-	err = outfile.WriteFile(r.outPath, func(w io.Writer) error {
+	err = r.outLock.WriteFile(func(w io.Writer) error {
 		for _, l := range r.lines {
 			if _, err := w.Write(append(l[:len(l):len(l)], '\n')); err != nil {
 				return err
@@ -271,9 +373,15 @@ func (r *recorder) replace(i int, rec results.Record, line []byte) error {
 	return err
 }
 
-// writeCSV rewrites the CSV whole from the records so far.
+// writeCSV rewrites the CSV whole from the records so far (onto standard
+// output, writes it there).
 func (r *recorder) writeCSV() error {
-	err := outfile.WriteFile(r.csvPath, func(w io.Writer) error { return results.WriteCSV(w, r.recs) })
+	var err error
+	if r.csvStdout {
+		err = results.WriteCSV(r.s.out, r.recs)
+	} else {
+		err = r.csvLock.WriteFile(func(w io.Writer) error { return results.WriteCSV(w, r.recs) })
+	}
 	if err == nil {
 		r.csvDone = len(r.recs)
 	}
@@ -293,9 +401,11 @@ func (r *recorder) failure() error {
 }
 
 // finish writes what is still to be written (the CSV of a resumed run
-// with nothing left to run, or a CSV that is not a regular file) and
-// closes --out. It returns the first failure to write.
+// with nothing left to run, or a CSV that is not a regular file), closes
+// --out and lets go of the files' locks. It returns the first failure to
+// write.
 func (r *recorder) finish() error {
+	defer r.release()
 	if r.csvPath != "" && r.csvErr == nil && (r.csvDone < len(r.recs) || len(r.recs) == 0) {
 		r.csvErr = r.writeCSV()
 	}

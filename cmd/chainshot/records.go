@@ -27,14 +27,29 @@ func findBoard(name, dir string) (board.Board, error) {
 	return sets[0].Board, nil
 }
 
-// verifyRecord replays r and returns "" when it checks out, else what is
-// wrong.
-func verifyRecord(r results.Record, dir string) string {
-	b, err := findBoard(r.File, dir)
-	if err != nil {
-		return withoutPackage(err.Error())
+// boardCache holds the boards that results lines name, found by
+// findBoard, so that a file of many lines of few data sets loads each
+// once.
+type boardCache map[[2]string]boardOrErr
+
+type boardOrErr struct {
+	b   board.Board
+	err error
+}
+
+// verify replays r, whose board is found from the folder dir of its
+// results file, and returns "" when it checks out, else what is wrong.
+func (bc boardCache) verify(r results.Record, dir string) string {
+	key := [2]string{r.File, dir}
+	got, ok := bc[key]
+	if !ok {
+		got.b, got.err = findBoard(r.File, dir)
+		bc[key] = got
 	}
-	return replayRecord(r, b)
+	if got.err != nil {
+		return withoutPackage(got.err.Error())
+	}
+	return replayRecord(r, got.b)
 }
 
 // replayRecord replays r on b and returns "" when it gives exactly r's

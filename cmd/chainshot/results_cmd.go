@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -20,12 +22,21 @@ func resultsCommand() *cli.Command {
 			Usage:     "merge the results of tournament shards into one table",
 			ArgsUsage: "RESULTS.jsonl...",
 			Description: "One line per data set is kept (the better one if a data set appears twice, a\n" +
-				"finished line before an interrupted one), sorted by data set name." +
-				examples("chainshot results merge shard*.jsonl --out all.jsonl --csv all.csv"),
+				"finished line before an interrupted one), sorted by data set name. Every line is\n" +
+				"replayed first, its board found as \"chainshot verify\" finds it: a line that does not\n" +
+				"replay to its figures stops the merge (exit status 1), so that no forged or broken\n" +
+				"line is ranked. Lines of one data set made with other settings (--algo, --budget,\n" +
+				"--wall, --max-nodes, --params, or --seed) are refused, and so is a file given twice.\n" +
+				"--best keeps each data set's best line across seeds (a seed sweep: \"tournament\n" +
+				"--seeds\" or one run a seed) and says how many seeds each best was chosen from.\n" +
+				"\"-\" reads results lines from standard input." +
+				examples("chainshot results merge shard*.jsonl --out all.jsonl --csv all.csv",
+					"chainshot results merge --best seeds*.jsonl --out best.jsonl"),
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged results as JSON Lines to `FILE`"},
 				&cli.StringFlag{Name: "csv", Usage: "write the merged results as CSV to `FILE`"},
 				&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
+				&cli.BoolFlag{Name: "best", Usage: "keep each data set's best line across seeds (the lines may differ in --seed only)"},
 			},
 			Action: doMerge,
 		}},
@@ -38,65 +49,195 @@ func doMerge(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return badInput("%s: want one or more RESULTS.jsonl files", cmd)
 	}
-	for _, flag := range []string{"out", "csv"} {
-		if path := c.String(flag); path != "" {
-			if err := outfile.Check(path); err != nil {
-				return badInput("%s: --%s: %v", cmd, flag, err)
-			}
-		}
+	paths := c.Args().Slice()
+	if err := distinctInputs(cmd, paths); err != nil {
+		return err
 	}
-	merged, err := mergeFiles(s, cmd, c.Args().Slice())
+	// The outputs are locked before any reading, so that a file that
+	// cannot be written, or that another run is writing, is refused
+	// before any work.
+	outs, err := lockMergeOutputs(c, cmd)
+	defer outs.unlock(s)
 	if err != nil {
 		return err
 	}
-	werr := writeMerged(c, merged)
+	m, err := mergeFiles(s, cmd, paths, c.Bool("best"))
+	if err != nil {
+		return err
+	}
+	werr := outs.write(cmd, m.recs)
 	if c.Bool("json") {
-		for _, r := range merged {
+		for _, r := range m.recs {
 			s.out.Write(results.MarshalLine(r))
 		}
 	} else {
-		results.WriteTable(s.out, merged)
+		results.WriteTable(s.out, m.recs)
+		if c.Bool("best") {
+			m.printSeeds(s)
+		}
 	}
-	if werr != nil {
-		return failed("%s: %v", cmd, werr)
+	return werr
+}
+
+// distinctInputs refuses a results file given twice (under one name or
+// two): its lines would be counted twice.
+func distinctInputs(cmd string, paths []string) error {
+	for i, p := range paths {
+		for _, q := range paths[:i] {
+			if p == q || (p != "-" && q != "-" && sameOutput(p, q)) {
+				return badInput("%s: %s and %s are the same file: give each file once", cmd, q, p)
+			}
+		}
 	}
 	return nil
 }
 
-// mergeFiles reads results files and merges their lines; a file with no
-// line is a warning, all of them empty bad input.
-func mergeFiles(s *streams, cmd string, paths []string) ([]results.Record, error) {
+// merged is what mergeFiles made: the kept lines, sorted by data set,
+// and for each data set the seeds its lines were made with.
+type merged struct {
+	recs  []results.Record
+	seeds map[string][]uint64
+}
+
+// mergeFiles reads results files, replays every line and merges them:
+// a file with no line is a warning, all of them empty bad input; a line
+// that does not replay stops the merge (exit status 1), and so do lines
+// of one data set made with other settings (with best, other seeds are
+// allowed: that is the sweep).
+func mergeFiles(s *streams, cmd string, paths []string, best bool) (merged, error) {
+	m := merged{seeds: map[string][]uint64{}}
 	var all [][]results.Record
-	var empty []string
+	var empty, broken []string
+	// first is the first line of each data set, whose settings the
+	// others must have.
+	type where struct {
+		at  string
+		run results.Settings
+	}
+	first := map[string]where{}
+	boards := boardCache{}
 	for _, path := range paths {
-		f, err := readResults(s, cmd, path)
+		var recs []results.Record
+		_, err := scanResults(s, cmd, path, func(l results.Line) error {
+			rec, at := l.Record, fmt.Sprintf("%s:%d", path, l.No)
+			if msg := boards.verify(rec, filepath.Dir(path)); msg != "" {
+				broken = append(broken, fmt.Sprintf("%s: %s: does not replay: %s", at, rec.File, msg))
+				return nil
+			}
+			run := rec.Settings()
+			if best {
+				run.Seed = 0
+			}
+			if w, ok := first[rec.File]; !ok {
+				first[rec.File] = where{at, run}
+			} else if diffs := settingsDiffs(w.run, run); len(diffs) > 0 {
+				return mixedRuns(cmd, rec.File, w.at, at, diffs, best)
+			}
+			if !slices.Contains(m.seeds[rec.File], rec.Seed) {
+				m.seeds[rec.File] = append(m.seeds[rec.File], rec.Seed)
+			}
+			recs = append(recs, rec)
+			return nil
+		})
 		if err != nil {
-			return nil, err
+			return m, err
 		}
-		if len(f.Lines) == 0 {
+		if len(recs) == 0 && len(broken) == 0 {
 			empty = append(empty, path)
-		}
-		recs := make([]results.Record, len(f.Lines))
-		for i, l := range f.Lines {
-			recs[i] = l.Record
 		}
 		all = append(all, recs)
 	}
-	merged := results.Merge(all...)
-	if len(merged) == 0 {
-		return nil, badInput("%s: no results lines in %s", cmd, strings.Join(paths, ", "))
+	if len(broken) > 0 {
+		what := plural(len(broken), "line") + " do not replay to their figures"
+		if len(broken) == 1 {
+			what = "1 line does not replay to its figures"
+		}
+		return m, failed("%s\n%s: %s; nothing was merged (a merge ranks only lines that replay)", strings.Join(broken, "\n"), cmd, what)
+	}
+	m.recs = results.Merge(all...)
+	if len(m.recs) == 0 {
+		return m, badInput("%s: no results lines in %s", cmd, strings.Join(paths, ", "))
 	}
 	for _, path := range empty {
 		printf(s.err, "warning: %s holds no results lines\n", path)
 	}
-	return merged, nil
+	return m, nil
 }
 
-// writeMerged writes merge's --out and --csv, each whole or not at all
-// (merged results are made again from the shards at will).
-func writeMerged(c *cli.Context, recs []results.Record) error {
-	if path := c.String("out"); path != "" {
-		err := outfile.WriteFile(path, func(w io.Writer) error {
+// mixedRuns is the error for two lines of one data set made with other
+// settings.
+func mixedRuns(cmd, file, a, b string, diffs []settingDiff, best bool) error {
+	var parts []string
+	seedOnly := len(diffs) == 1 && diffs[0].flag == "--seed"
+	for _, d := range diffs {
+		parts = append(parts, fmt.Sprintf("%s %s and %s", d.flag, d.a, d.b))
+	}
+	hint := "a merge keeps one line a data set, so it joins the shards of one run; merge each run on its own"
+	if seedOnly && !best {
+		hint = "--best keeps the best line across seeds"
+	}
+	return badInput("%s: %s: %s and %s were run with %s: %s", cmd, file, a, b, strings.Join(parts, ", "), hint)
+}
+
+// printSeeds says, after merge --best's table, how many seeds each best
+// line was chosen from, and its seed.
+func (m merged) printSeeds(s *streams) {
+	printf(s.out, "\nBest of the seeds:\n")
+	for _, r := range m.recs {
+		seeds := slices.Clone(m.seeds[r.File])
+		slices.Sort(seeds)
+		var list []string
+		for _, sd := range seeds {
+			list = append(list, fmt.Sprint(sd))
+		}
+		printf(s.out, "  %s: seed %d, the best of %s (%s)\n", r.File, r.Seed, plural(len(seeds), "seed"), strings.Join(list, ", "))
+	}
+}
+
+// mergeOutputs are merge's --out and --csv, locked (see
+// streams.lockResults) from before the inputs are read until they are
+// written.
+type mergeOutputs struct {
+	out, csv *outfile.Lock
+}
+
+// lockMergeOutputs takes the locks of --out and --csv; the error is bad
+// input (a missing folder, a file another run is writing).
+func lockMergeOutputs(c *cli.Context, cmd string) (mergeOutputs, error) {
+	s := ioFrom(c)
+	var m mergeOutputs
+	for _, flag := range []string{"out", "csv"} {
+		path := c.String(flag)
+		if path == "" {
+			continue
+		}
+		if flag == "csv" && m.out != nil && sameOutput(c.String("out"), path) {
+			return m, badInput("%s: --csv %s is the file --out %s names: give each its own file", cmd, path, c.String("out"))
+		}
+		lock, err := s.lockResults(cmd, flag, path)
+		if err != nil {
+			return m, err
+		}
+		if flag == "out" {
+			m.out = lock
+		} else {
+			m.csv = lock
+		}
+	}
+	return m, nil
+}
+
+func (m mergeOutputs) unlock(s *streams) {
+	s.unlockResults(m.out)
+	s.unlockResults(m.csv)
+}
+
+// write writes --out and --csv, each whole or not at all (merged results
+// are made again from the shards at will); a failure is the work failing
+// (exit status 1).
+func (m mergeOutputs) write(cmd string, recs []results.Record) error {
+	if m.out != nil {
+		err := m.out.WriteFile(func(w io.Writer) error {
 			for _, r := range recs {
 				if _, err := w.Write(results.MarshalLine(r)); err != nil {
 					return err
@@ -105,12 +246,12 @@ func writeMerged(c *cli.Context, recs []results.Record) error {
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("--out: %v", err)
+			return failed("%s: --out: %v", cmd, err)
 		}
 	}
-	if path := c.String("csv"); path != "" {
-		if err := outfile.WriteFile(path, func(w io.Writer) error { return results.WriteCSV(w, recs) }); err != nil {
-			return fmt.Errorf("--csv: %v", err)
+	if m.csv != nil {
+		if err := m.csv.WriteFile(func(w io.Writer) error { return results.WriteCSV(w, recs) }); err != nil {
+			return failed("%s: --csv: %v", cmd, err)
 		}
 	}
 	return nil

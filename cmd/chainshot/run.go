@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 
 	"github.com/schollz/progressbar/v3"
@@ -17,7 +18,10 @@ import (
 // tournament and bench all go through run.
 type runPlan struct {
 	sets []datasets.Set
-	cfg  searchConfig
+	// seeds, if set, give the seed of each of sets (tournament --seeds,
+	// where a data set comes once a seed); otherwise cfg's.
+	seeds []uint64
+	cfg   searchConfig
 	// gifDir, if set, receives a replay of each solution (tournament
 	// --gif-dir); gifFile receives the replay of the one data set (solve
 	// --gif).
@@ -25,6 +29,10 @@ type runPlan struct {
 	// show prints a data set's result on stdout as it finishes (or as a
 	// resumed run finds it recorded): --json, or solve's replay.
 	show func(set datasets.Set, rec results.Record, moves []board.Move)
+	// showsLine says show prints the results line (--json): when --out
+	// is standard output, the line is there already and is not shown
+	// twice.
+	showsLine bool
 	// log prints a line a data set on stderr, or a progress bar on a
 	// terminal.
 	log bool
@@ -56,6 +64,7 @@ func setsPlan(c *cli.Context, sets []datasets.Set, cfg searchConfig, gifDir stri
 		show: func(datasets.Set, results.Record, []board.Move) {}}
 	if c.Bool("json") {
 		p.show = func(_ datasets.Set, rec results.Record, _ []board.Move) { s.out.Write(results.MarshalLine(rec)) }
+		p.showsLine = true
 	}
 	return p
 }
@@ -105,14 +114,22 @@ func (p *runPlan) run(c *cli.Context) ([]results.Record, error) {
 // failure to solve or draw, a results file that can no longer be written
 // (unless --keep-going), Ctrl-C, or a failed standard output.
 func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *progressbar.ProgressBar) error {
-	for _, set := range p.sets {
-		if l, ok := rec.recorded(set.Name); ok {
+	for i, set := range p.sets {
+		cfg := p.cfg
+		if p.seeds != nil {
+			cfg.opt.Seed = p.seeds[i]
+		}
+		if l, ok := rec.recorded(set.Name, cfg.opt.Seed); ok {
 			rec.keep(l.Record)
 			p.show(set, l.Record, recordMoves(l.Record))
-			printf(s.err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", set.Name, rec.outPath, l.No, plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
+			name := set.Name
+			if p.seeds != nil {
+				name = fmt.Sprintf("%s seed %d", set.Name, cfg.opt.Seed)
+			}
+			printf(s.err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", name, rec.outPath, l.No, plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
 			continue
 		}
-		r, moves, err := solveSet(ctx, s, set, p.cfg)
+		r, moves, err := solveSet(ctx, s, set, cfg)
 		if err != nil {
 			return err
 		}
@@ -120,9 +137,11 @@ func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *
 		if err := p.writeGIF(set, moves); err != nil {
 			return err
 		}
-		p.show(set, r, moves)
+		if !(p.showsLine && rec.outStdout) {
+			p.show(set, r, moves)
+		}
 		if p.log {
-			logSet(s, bar, r)
+			logSet(s, bar, r, p.seeds != nil)
 		}
 		if (werr != nil && !rec.keepGoing) || ctx.Err() != nil || s.out.failed() {
 			return nil

@@ -87,6 +87,9 @@ type searchConfig struct {
 	// siblings are the settings of every run of a bench with several
 	// budgets or seeds, which records them all in one --out.
 	siblings []results.Settings
+	// seeds are the seeds of tournament --seeds, every data set solved
+	// with each in one run; nil for one seed, opt.Seed.
+	seeds []uint64
 }
 
 // curveSibling reports whether a recorded line's settings are those of

@@ -49,6 +49,7 @@ func doSolve(c *cli.Context) error {
 		}
 		sets = append(sets, more...)
 	}
+	sets = onceEach(s, sets)
 	gif := c.String("gif")
 	if gif != "" {
 		if len(sets) != 1 {
@@ -58,7 +59,7 @@ func doSolve(c *cli.Context) error {
 			return badInput("chainshot solve: --gif: %v", err)
 		}
 	}
-	p := runPlan{sets: sets, cfg: cfg, gifFile: gif,
+	p := runPlan{sets: sets, cfg: cfg, gifFile: gif, showsLine: c.Bool("json"),
 		show: func(set datasets.Set, rec results.Record, moves []board.Move) {
 			if c.Bool("json") {
 				s.out.Write(results.MarshalLine(rec))

@@ -33,6 +33,21 @@ type streams struct {
 	outTTY, errTTY bool
 	// color says whether to print ANSI colours on stdout.
 	color bool
+	// locks are the results files the run holds.
+	locks resultsLocks
+}
+
+// stdoutFile returns standard output as an open file, or nil when it is
+// not one (a test's buffer). A writer that passes every byte on to a file
+// unchanged says so with a File method (the test scripts' message log).
+func (s *streams) stdoutFile() *os.File {
+	switch w := s.out.w.(type) {
+	case *os.File:
+		return w
+	case interface{ File() *os.File }:
+		return w.File()
+	}
+	return nil
 }
 
 // ioFrom returns the streams of the running app.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -25,17 +26,22 @@ func tournamentCommand() *cli.Command {
 			"without --resume, an --out that already holds results is refused. Ctrl-C records the\n" +
 			"best line found so far for the data set in progress, marked partial (a resumed run\n" +
 			"runs that data set again and replaces the line); a second Ctrl-C quits at once.\n" +
-			"--shard K/N runs every N-th data set starting with the K-th, for batch systems\n" +
-			"(a Slurm array, a Kubernetes indexed Job); \"chainshot results merge\" joins the shards.\n" +
+			"--seeds runs every data set with each seed, a line for each (data set, seed) pair.\n" +
+			"--shard K/N runs every N-th data set (or pair) starting with the K-th, for batch\n" +
+			"systems; inside a Slurm array task or a Kubernetes indexed Job, K and N come from the\n" +
+			"scheduler (--shard auto, the default there) and a rerun of a task resumes its --out.\n" +
+			"\"chainshot results merge\" joins the shards (--best: the best line across seeds).\n" +
 			"--chart draws the table as a chart, the data sets of a resumed run included." +
 			examples("chainshot tournament ladder --budget 2s",
 				"chainshot tournament boards/ --out results.jsonl --csv results.csv",
 				"chainshot tournament boards/ --out results.jsonl --resume",
 				"chainshot tournament ladder --budget 2s --chart ladder.png",
-				"chainshot tournament boards/ --shard 2/8 --out shard2.jsonl"),
+				"chainshot tournament boards/ --shard 2/8 --out shard2.jsonl",
+				"chainshot tournament ladder --seeds 1-8 --shard auto --out shard-$SLURM_ARRAY_TASK_ID.jsonl"),
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
-			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N)"},
+			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N); auto: K and N from the Slurm array task or Kubernetes indexed Job this runs in (the default there)"},
+			&cli.StringFlag{Name: "seeds", Usage: "run every data set once with each of these seeds, a `LIST` such as 1-8 or 1,4,7 (instead of --seed); each line records its seed"},
 			&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"},
 			chartFlag(),
 		),
@@ -52,9 +58,91 @@ func parseShard(s string) (k, n int, err error) {
 	k, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return 0, 0, badInput("chainshot tournament: --shard %q: want K/N with 1 <= K <= N, like 2/8", s)
+		return 0, 0, badInput("chainshot tournament: --shard %q: want K/N with 1 <= K <= N, like 2/8, or auto", s)
 	}
 	return k, n, nil
+}
+
+// shardOfRun returns the shard --shard asks for: K/N as given, or, with
+// "auto" (the default inside a Slurm array task or a Kubernetes indexed
+// Job), the scheduler's (see schedulerShard), with a note on stderr; auto
+// says it came from the scheduler.
+func shardOfRun(c *cli.Context) (k, n int, auto bool, err error) {
+	spec := c.String("shard")
+	if spec != "" && spec != "auto" {
+		k, n, err = parseShard(spec)
+		return k, n, false, err
+	}
+	k, n, from, err := schedulerShard(os.Getenv)
+	switch {
+	case err != nil:
+		return 0, 0, false, badInput("chainshot tournament: --shard auto: %v", err)
+	case from == "" && spec == "auto":
+		return 0, 0, false, badInput("chainshot tournament: --shard auto: this is no Slurm array task (no SLURM_ARRAY_TASK_ID) nor a Kubernetes indexed Job (no JOB_COMPLETION_INDEX); give --shard K/N")
+	case from == "":
+		return 1, 1, false, nil
+	}
+	printf(ioFrom(c).err, "note: shard %d/%d, from %s\n", k, n, from)
+	return k, n, true, nil
+}
+
+// schedulerShard returns the shard of the batch task this process runs
+// in, from its environment (getenv): a Slurm array task is shard
+// (ID-MIN)/STEP+1 of COUNT (SLURM_ARRAY_TASK_ID, _MIN, _STEP, _COUNT); a
+// Kubernetes indexed Job's pod is shard JOB_COMPLETION_INDEX+1 of
+// JOB_COMPLETIONS, which the Job's manifest sets to its completions
+// (Kubernetes itself gives only the index). from says which, "" when
+// neither.
+func schedulerShard(getenv func(string) string) (k, n int, from string, err error) {
+	num := func(name string) (int, error) {
+		v, err := strconv.Atoi(getenv(name))
+		if err != nil {
+			return 0, fmt.Errorf("%s is %q, not a number", name, getenv(name))
+		}
+		return v, nil
+	}
+	switch {
+	case getenv("SLURM_ARRAY_TASK_ID") != "":
+		vals := map[string]int{"SLURM_ARRAY_TASK_STEP": 1}
+		for _, name := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_STEP"} {
+			if name == "SLURM_ARRAY_TASK_STEP" && getenv(name) == "" {
+				continue
+			}
+			v, err := num(name)
+			if err != nil {
+				return 0, 0, "", err
+			}
+			vals[name] = v
+		}
+		id, lo, count, step := vals["SLURM_ARRAY_TASK_ID"], vals["SLURM_ARRAY_TASK_MIN"], vals["SLURM_ARRAY_TASK_COUNT"], vals["SLURM_ARRAY_TASK_STEP"]
+		if step < 1 || count < 1 || id < lo || (id-lo)%step != 0 || (id-lo)/step >= count {
+			return 0, 0, "", fmt.Errorf("the Slurm array is not a range of indices (task %d, the lowest %d, step %d, %d tasks): submit it as --array=0-%d, or give --shard K/N", id, lo, step, count, max(count-1, 0))
+		}
+		if count == 1 && id > 0 {
+			// "sbatch --array=1" makes a new array of that one task: it
+			// cannot say which shard of the first array it stood for.
+			return 0, 0, "", fmt.Errorf("a Slurm array of the one task %d (sbatch --array=%d?) cannot say which shard it is: to run a task of an array again, requeue it (scontrol requeue JOBID_%d), which keeps its array, or give --shard K/N", id, id, id)
+		}
+		k = (id-lo)/step + 1
+		return k, count, fmt.Sprintf("the Slurm array (task %d of %d to %d)", id, lo, lo+(count-1)*step), nil
+	case getenv("JOB_COMPLETION_INDEX") != "":
+		idx, err := num("JOB_COMPLETION_INDEX")
+		if err != nil {
+			return 0, 0, "", err
+		}
+		if getenv("JOB_COMPLETIONS") == "" {
+			return 0, 0, "", fmt.Errorf("JOB_COMPLETION_INDEX is %d but JOB_COMPLETIONS is not set: set it in the Job's manifest to spec.completions, or give --shard K/N", idx)
+		}
+		count, err := num("JOB_COMPLETIONS")
+		if err != nil {
+			return 0, 0, "", err
+		}
+		if idx < 0 || idx >= count {
+			return 0, 0, "", fmt.Errorf("JOB_COMPLETION_INDEX %d is not below JOB_COMPLETIONS %d", idx, count)
+		}
+		return idx + 1, count, fmt.Sprintf("the Kubernetes indexed Job (index %d of %d)", idx, count), nil
+	}
+	return 1, 1, "", nil
 }
 
 func doTournament(c *cli.Context) error {
@@ -66,7 +154,11 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	k, n, err := parseShard(c.String("shard"))
+	seeds, err := tournamentSeeds(c, &cfg)
+	if err != nil {
+		return err
+	}
+	k, n, auto, err := shardOfRun(c)
 	if err != nil {
 		return err
 	}
@@ -74,9 +166,17 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	mine := shardOf(sets, k, n)
+	pairs, pairSeeds := workOf(sets, seeds)
+	mine, mineSeeds := shardOf(pairs, pairSeeds, k, n)
 	if len(mine) == 0 {
-		return badInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, plural(len(sets), "data set"))
+		return badInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, plural(len(pairs), workName(seeds)))
+	}
+	if auto && c.String("out") != "" && !c.Bool("resume") {
+		// A task the scheduler runs again (requeued, or its index
+		// resubmitted) resumes its shard's --out instead of refusing it.
+		if err := c.Set("resume", "true"); err != nil {
+			return failed("chainshot tournament: %v", err)
+		}
 	}
 	gifDir := c.String("gif-dir")
 	if gifDir != "" {
@@ -88,28 +188,85 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	recs, runErr := runSets(c, mine, cfg, gifDir)
+	p := setsPlan(c, mine, cfg, gifDir)
+	p.seeds = mineSeeds
+	recs, runErr := p.run(c)
 	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
 		return runErr
 	}
 	if !c.Bool("json") && len(recs) > 0 {
 		if n > 1 {
-			printf(s.out, "shard %d/%d: %d of %s\n", k, n, len(mine), plural(len(sets), "data set"))
+			printf(s.out, "shard %d/%d: %d of %s\n", k, n, len(mine), plural(len(pairs), workName(seeds)))
 		}
 		results.WriteTable(s.out, recs)
 	}
 	return chartRun(c, chartPath, chartTitle("chainshot tournament", cfg, len(recs), k, n), mine, recs, runErr)
 }
 
-// shardOf returns shard k of n of sets: every n-th data set from the k-th.
-func shardOf(sets []datasets.Set, k, n int) []datasets.Set {
+// tournamentSeeds reads --seeds: the seeds of the run (nil for one,
+// --seed's), refusing --seed beside it, and --chart or --gif-dir, which
+// draw one line a data set.
+func tournamentSeeds(c *cli.Context, cfg *searchConfig) ([]uint64, error) {
+	const cmd = "chainshot tournament"
+	if !c.IsSet("seeds") {
+		return nil, nil
+	}
+	list := c.String("seeds")
+	seeds, err := parseSeeds(list)
+	switch {
+	case err != nil:
+		return nil, badInput("%s: --seeds %s: %v", cmd, list, err)
+	case c.IsSet("seed"):
+		return nil, badInput("%s: --seeds %s: give --seed or --seeds, not both", cmd, list)
+	case c.IsSet("chart") || c.IsSet("gif-dir"):
+		return nil, badInput("%s: --seeds %s: --chart and --gif-dir draw one line a data set: merge the seeds first (chainshot results merge --best), or give one --seed", cmd, list)
+	}
+	cfg.seeds = seeds
+	cfg.opt.Seed = seeds[0]
+	return seeds, nil
+}
+
+// workOf returns the work of a run: each data set once for each seed,
+// the seeds of one data set side by side (so that shards share out each
+// data set's seeds), and the seed of each; with no seeds, the data sets
+// and nil.
+func workOf(sets []datasets.Set, seeds []uint64) ([]datasets.Set, []uint64) {
+	if seeds == nil {
+		return sets, nil
+	}
+	var work []datasets.Set
+	var workSeeds []uint64
+	for _, set := range sets {
+		for _, seed := range seeds {
+			work = append(work, set)
+			workSeeds = append(workSeeds, seed)
+		}
+	}
+	return work, workSeeds
+}
+
+// workName names a run's unit of work, for plural.
+func workName(seeds []uint64) string {
+	if seeds != nil {
+		return "(data set, seed) pair"
+	}
+	return "data set"
+}
+
+// shardOf returns shard k of n of sets and their seeds (nil for none):
+// every n-th from the k-th.
+func shardOf(sets []datasets.Set, seeds []uint64, k, n int) ([]datasets.Set, []uint64) {
 	var mine []datasets.Set
+	var mineSeeds []uint64
 	for i, set := range sets {
 		if i%n == k-1 {
 			mine = append(mine, set)
+			if seeds != nil {
+				mineSeeds = append(mineSeeds, seeds[i])
+			}
 		}
 	}
-	return mine
+	return mine, mineSeeds
 }
 
 // loadTournament loads the data sets of a tournament's arguments: every
@@ -136,7 +293,24 @@ func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
 	case len(defects) > 1:
 		return nil, badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
 	}
-	return sets, nil
+	return onceEach(s, sets), nil
+}
+
+// onceEach drops the data sets named a second time ("ladder
+// ladder03-10x10-3c", "multi.txt#3 multi.txt"), with a note: a run
+// records one line a data set.
+func onceEach(s *streams, sets []datasets.Set) []datasets.Set {
+	seen := map[string]bool{}
+	var out []datasets.Set
+	for _, set := range sets {
+		if seen[set.Name] {
+			printf(s.err, "note: %s is named twice; it runs once\n", set.Name)
+			continue
+		}
+		seen[set.Name] = true
+		out = append(out, set)
+	}
+	return out
 }
 
 // chartTitle is the title of the chart of a run of cmd (tournament or

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
+
+	"chainshot/results"
 )
 
 func verifyCommand() *cli.Command {
@@ -26,22 +29,36 @@ func doVerify(c *cli.Context) error {
 		return badInput("%s: want one or more RESULTS.jsonl files (\"-\" for standard input)", cmd)
 	}
 	bad, total := 0, 0
+	boards := boardCache{}
 	for _, path := range c.Args().Slice() {
-		f, err := readResults(s, cmd, path)
-		if err != nil {
-			return err
-		}
-		if len(f.Lines) == 0 {
-			return badInput("%s: %s holds no results lines", cmd, path)
-		}
-		for _, l := range f.Lines {
+		lines := 0
+		// first holds the line of each data set and run settings: a run
+		// writes one line for each, so a second is a fault (two writers,
+		// or files joined by hand: "results merge" joins files).
+		first := map[runKey]int{}
+		_, err := scanResults(s, cmd, path, func(l results.Line) error {
+			lines++
 			total++
-			if msg := verifyRecord(l.Record, filepath.Dir(path)); msg != "" {
+			msg := boards.verify(l.Record, filepath.Dir(path))
+			key := runKey{l.Record.File, l.Record.Settings()}
+			if no, twice := first[key]; twice && msg == "" {
+				msg = fmt.Sprintf("this data set is there twice with the same settings (first at line %d): a run writes one line a data set; \"chainshot results merge\" keeps the better", no)
+			} else if !twice {
+				first[key] = l.No
+			}
+			if msg != "" {
 				bad++
 				printf(s.out, "%s:%d: %s: FAIL: %s\n", path, l.No, l.Record.File, msg)
 			} else {
 				printf(s.out, "%s:%d: %s: ok (score %d, %s left, %s)\n", path, l.No, l.Record.File, l.Record.Score, plural(l.Record.BeadsLeft, "bead"), plural(len(l.Record.Moves), "move"))
 			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if lines == 0 {
+			return badInput("%s: %s holds no results lines", cmd, path)
 		}
 	}
 	if bad > 0 {
@@ -50,4 +67,10 @@ func doVerify(c *cli.Context) error {
 	}
 	printf(s.out, "%s verified\n", allOf(total, "line"))
 	return nil
+}
+
+// runKey is a data set and the settings of the run that made a line.
+type runKey struct {
+	file string
+	run  results.Settings
 }

@@ -14,6 +14,9 @@ type Appender struct {
 	path    string // as the caller gave it
 	f       *os.File
 	regular bool
+	// borrowed says f belongs to the caller (AppendTo): Close leaves it
+	// open.
+	borrowed bool
 	// failed is the first failure; no more lines are written after it.
 	failed error
 }
@@ -32,7 +35,7 @@ func Append(path string) (*Appender, error) {
 	if t.regular {
 		flags |= os.O_CREATE
 	}
-	f, err := os.OpenFile(t.path, flags, 0o644)
+	f, err := openWrite(path, t.path, flags, 0o644)
 	if err != nil {
 		return nil, fail(path, err)
 	}
@@ -44,6 +47,19 @@ func Append(path string) (*Appender, error) {
 		}
 	}
 	return a, nil
+}
+
+// AppendTo is Append onto f, a file the caller has open, such as
+// standard output when --out names it: the lines go through f as the
+// caller's other writes to f do, at f's own offset, so that neither
+// overwrites the other (two descriptors of one file each have an offset
+// of their own). path is for messages. Close leaves f open.
+func AppendTo(f *os.File, path string) (*Appender, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fail(path, err)
+	}
+	return &Appender{path: path, f: f, regular: st.Mode().IsRegular(), borrowed: true}, nil
 }
 
 // endLine adds a newline to a non-empty file that does not end in one.
@@ -104,7 +120,10 @@ func (a *Appender) Line(line []byte) error {
 // Close closes the file; it returns the first failure of Line, if any,
 // or the failure to close.
 func (a *Appender) Close() error {
-	err := a.f.Close()
+	var err error
+	if !a.borrowed {
+		err = a.f.Close()
+	}
 	if a.failed != nil {
 		return a.failed
 	}

@@ -175,10 +175,25 @@ func WriteFile(path string, write func(io.Writer) error) error {
 	if t.through {
 		return writeThrough(path, t.path, t.regular, write)
 	}
-	dir := filepath.Dir(t.path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(t.path)+".*.tmp")
+	f, err := fillTemp(path, t, write)
 	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
 		return fail(path, err)
+	}
+	return commit(path, t, f.Name())
+}
+
+// fillTemp makes a temporary file beside t.path, fills it with write,
+// gives it its mode (0644 for a new file, the old file's for a replaced
+// one) and fsyncs it. It returns the file still open; on failure, the
+// file is gone.
+func fillTemp(path string, t target, write func(io.Writer) error) (*os.File, error) {
+	f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".*.tmp")
+	if err != nil {
+		return nil, fail(path, err)
 	}
 	ok := false
 	defer func() {
@@ -188,22 +203,29 @@ func WriteFile(path string, write func(io.Writer) error) error {
 		}
 	}()
 	if err := fill(path, f, write); err != nil {
-		return err
+		return nil, err
 	}
 	mode := fs.FileMode(0o644)
 	if t.exists {
 		mode = t.mode.Perm()
 	}
-	for _, step := range []func() error{func() error { return f.Chmod(mode) }, func() error { return fsync(f) }, f.Close} {
+	for _, step := range []func() error{func() error { return f.Chmod(mode) }, func() error { return fsync(f) }} {
 		if err := step(); err != nil {
-			return fail(path, err)
+			return nil, fail(path, err)
 		}
 	}
-	if err := os.Rename(f.Name(), t.path); err != nil {
+	ok = true
+	return f, nil
+}
+
+// commit renames the temporary file tmp onto t.path and fsyncs the
+// folder; if the rename fails, tmp is removed.
+func commit(path string, t target, tmp string) error {
+	if err := os.Rename(tmp, t.path); err != nil {
+		os.Remove(tmp)
 		return fail(path, err)
 	}
-	ok = true
-	return syncDir(path, dir)
+	return syncDir(path, filepath.Dir(t.path))
 }
 
 // writeThrough writes onto a device, FIFO or socket at real, or a regular
@@ -213,7 +235,7 @@ func writeThrough(path, real string, regular bool, write func(io.Writer) error) 
 	if regular {
 		flags |= os.O_TRUNC
 	}
-	f, err := os.OpenFile(real, flags, 0)
+	f, err := openWrite(path, real, flags, 0)
 	if err != nil {
 		return fail(path, err)
 	}
