@@ -44,18 +44,16 @@ func BenchmarkAppendActions(b *testing.B) {
 	}
 }
 
-// BenchmarkChild plays every action of a position into a scratch board
-// with the incremental hash, as the searches do.
-func BenchmarkChild(b *testing.B) {
+// BenchmarkChildren makes every position one action away from a start
+// position in compact form, as the searches do.
+func BenchmarkChildren(b *testing.B) {
 	bd := loadFixture(b, "chain.json")
-	s := &search{}
-	r := s.root(bd)
-	acts := bd.AppendActions(nil)
-	var c Board
+	p := compact(&bd)
+	var st stackList
+	buf := make([]child, 0, 256)
 	b.ReportAllocs()
 	for b.Loop() {
-		for _, a := range acts {
-			child(&r, a, &c)
-		}
+		p.stacks(&st)
+		buf = p.appendChildren(&st, buf[:0])
 	}
 }

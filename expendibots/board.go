@@ -3,7 +3,6 @@ package expendibots
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 )
 
 // Size is the board's width and height.
@@ -179,33 +178,6 @@ var neighbours = func() (nb [Size * Size]uint64) {
 	}
 	return nb
 }()
-
-// zobrist[s][v+128] is the hash key of count v on square s; empty squares
-// have key 0. The keys come from a fixed seed, so hashes are the same on
-// every run.
-var zobrist = func() (z [Size * Size][256]uint64) {
-	r := rand.New(rand.NewPCG(0x657870656e646962, 0x6f74732070617274))
-	for s := range z {
-		for v := range z[s] {
-			if v != 128 {
-				z[s][v] = r.Uint64()
-			}
-		}
-	}
-	return z
-}()
-
-// Hash returns a 64-bit Zobrist hash of the position.
-func (b *Board) Hash() uint64 {
-	var h uint64
-	for s, v := range b.sq {
-		h ^= zobrist[s][uint8(v)^0x80]
-	}
-	return h
-}
-
-// key returns the Zobrist key of count v on square s.
-func key(s Square, v int8) uint64 { return zobrist[s][uint8(v)^0x80] }
 
 // explode removes the stack on s and, recursively, every stack on the
 // eight squares around a removed one. It returns the set of squares
