@@ -102,18 +102,42 @@ type blackInfo struct {
 	// minTokens[k] is the fewest tokens a split of the groups into k parts
 	// needs, 255 when there is none; nil above maxExact groups.
 	minTokens []uint8
-	// landings[h-1][p][q] is the fewest landings outside zones on a way
+	// zoneMoves[h-1][g][p] is the fewest moves of at most h from p to
+	// group g's zone.
+	zoneMoves [maxHeight][][Size * Size]uint8
+	// free[U] counts landings outside the zones of the uncovered groups U.
+	free map[uint32]*landingInfo
+	// join[ho-1][hj-1][H-1][g], made on demand, is joined's table.
+	join [maxHeight][maxHeight][maxHeight][]*[Size * Size][Size * Size]uint8
+}
+
+// landingInfo counts the landings on squares outside a set, free: the
+// zones of the groups uncovered in a position.
+type landingInfo struct {
+	free uint64
+	// landings[h-1][p][q] is the fewest landings outside free on a way
 	// from p to q by moves of at most h squares (q's own counted).
 	landings [maxHeight][Size * Size][Size * Size]uint8
 	// zoneLandings[h-1][g][p] is the least landings[h-1][p][q] over the
-	// squares q of group g's zone; zoneMoves[h-1][g][p] the fewest moves of
-	// at most h from p to g's zone.
-	zoneLandings, zoneMoves [maxHeight][][Size * Size]uint8
+	// squares q of group g's zone.
+	zoneLandings [maxHeight][][Size * Size]uint8
 	// meet[ha-1][hb-1][p][q], made on demand (255: not yet), is what a
 	// stack of ha on p and one of hb on q pay to meet (see meeting).
 	meet [maxHeight][maxHeight]*[Size * Size][Size * Size]uint8
-	// join[ho-1][hj-1][H-1][g], made on demand, is joined's table.
-	join [maxHeight][maxHeight][maxHeight][]*[Size * Size][Size * Size]uint8
+}
+
+// landingsFor returns the landingInfo for the uncovered groups U.
+func (bi *blackInfo) landingsFor(U uint32) *landingInfo {
+	if li, ok := bi.free[U]; ok {
+		return li
+	}
+	li := &landingInfo{}
+	for x := U; x != 0; x &= x - 1 {
+		li.free |= bi.zone[bits.TrailingZeros32(x)]
+	}
+	li.count(bi.zone)
+	bi.free[U] = li
+	return li
 }
 
 // blackCache holds the blackInfo of each set of black squares met.
@@ -148,7 +172,7 @@ func groupsOf(m uint64) []uint64 {
 }
 
 func newBlackInfo(black uint64) *blackInfo {
-	bi := &blackInfo{groups: groupsOf(black)}
+	bi := &blackInfo{groups: groupsOf(black), free: map[uint32]*landingInfo{}}
 	for _, g := range bi.groups {
 		z := dilate(g) &^ black
 		bi.zone = append(bi.zone, z)
@@ -160,7 +184,19 @@ func newBlackInfo(black uint64) *blackInfo {
 	if len(bi.groups) <= maxExact {
 		bi.minTokens = partitionTokens(black, bi.groups)
 	}
-	bi.distances()
+	for h := 1; h <= maxHeight; h++ {
+		bi.zoneMoves[h-1] = make([][Size * Size]uint8, len(bi.groups))
+		for g, z := range bi.zone {
+			zm := &bi.zoneMoves[h-1][g]
+			for p := range Size * Size {
+				mv := uint8(255)
+				for m := z; m != 0; m &= m - 1 {
+					mv = min(mv, plainMoves[h-1][p][bits.TrailingZeros64(m)])
+				}
+				zm[p] = mv
+			}
+		}
+	}
 	return bi
 }
 
@@ -315,18 +351,17 @@ func reach(s uint64, h int) uint64 {
 	return out
 }
 
-// distances fills landings, zoneLandings and zoneMoves: the landings by
-// levels, a level being closed under landings on zone squares, which are
-// free.
-func (bi *blackInfo) distances() {
+// count fills landings and zoneLandings: the landings by levels, a
+// level being closed under landings on free squares.
+func (li *landingInfo) count(zone []uint64) {
 	for h := 1; h <= maxHeight; h++ {
-		d := &bi.landings[h-1]
+		d := &li.landings[h-1]
 		for p := range Size * Size {
 			seen := uint64(1) << uint(p)
 			front := seen // the squares of this level
 			for level := uint8(0); ; level++ {
 				for {
-					more := reach(seen, h) & bi.zones &^ seen
+					more := reach(seen, h) & li.free &^ seen
 					if more == 0 {
 						break
 					}
@@ -343,17 +378,15 @@ func (bi *blackInfo) distances() {
 				seen |= front
 			}
 		}
-		bi.zoneLandings[h-1] = make([][Size * Size]uint8, len(bi.groups))
-		bi.zoneMoves[h-1] = make([][Size * Size]uint8, len(bi.groups))
-		for g, z := range bi.zone {
-			zl, zm := &bi.zoneLandings[h-1][g], &bi.zoneMoves[h-1][g]
+		li.zoneLandings[h-1] = make([][Size * Size]uint8, len(zone))
+		for g, z := range zone {
+			zl := &li.zoneLandings[h-1][g]
 			for p := range Size * Size {
-				l, mv := uint8(255), uint8(255)
+				l := uint8(255)
 				for m := z; m != 0; m &= m - 1 {
-					q := bits.TrailingZeros64(m)
-					l, mv = min(l, d[p][q]), min(mv, plainMoves[h-1][p][q])
+					l = min(l, d[p][bits.TrailingZeros64(m)])
 				}
-				zl[p], zm[p] = l, mv
+				zl[p] = l
 			}
 		}
 	}
@@ -390,20 +423,20 @@ func newTable() *[Size * Size][Size * Size]uint8 {
 // on the ways of a stack of ha on p and one of hb on q to a common
 // square, each moving at most its own height a move: on the meeting
 // square the later landing is the merge.
-func (bi *blackInfo) meeting(ha, hb int, p, q Square) uint8 {
+func (li *landingInfo) meeting(ha, hb int, p, q Square) uint8 {
 	ha, hb = min(ha, maxHeight), min(hb, maxHeight)
-	t := bi.meet[ha-1][hb-1]
+	t := li.meet[ha-1][hb-1]
 	if t == nil {
 		t = newTable()
-		bi.meet[ha-1][hb-1] = t
+		li.meet[ha-1][hb-1] = t
 	}
 	cell := &t[p][q]
 	if *cell == 255 {
-		da, db := &bi.landings[ha-1][p], &bi.landings[hb-1][q]
+		da, db := &li.landings[ha-1][p], &li.landings[hb-1][q]
 		best := 255
 		for m := range Size * Size {
 			c := int(da[m]) + int(db[m])
-			if bi.zones>>uint(m)&1 == 0 {
+			if li.free>>uint(m)&1 == 0 {
 				c--
 			}
 			best = min(best, c)
@@ -529,7 +562,7 @@ func (bd *bounder) lowerBound(p *pos) uint8 {
 	if int(bi.cover[U]) > w {
 		return dead // a landing square a token
 	}
-	moves := bd.moves(bi, U, u, w)
+	moves := bd.moves(bi, bi.landingsFor(U), U, u, w)
 	if moves == dead {
 		return dead
 	}
@@ -538,7 +571,7 @@ func (bd *bounder) lowerBound(p *pos) uint8 {
 
 // moves returns the moves bound for the uncovered groups U (u of them)
 // with w white tokens in the stacks bd.st.
-func (bd *bounder) moves(bi *blackInfo, U uint32, u, w int) uint8 {
+func (bd *bounder) moves(bi *blackInfo, li *landingInfo, U uint32, u, w int) uint8 {
 	st := &bd.st
 	m := st.n
 	u = 0
@@ -560,7 +593,7 @@ func (bd *bounder) moves(bi *blackInfo, U uint32, u, w int) uint8 {
 		h, sq := min(int(st.h[o]), maxHeight), st.sq[o]
 		for i := range u {
 			g := bd.ug[i]
-			bd.exc[i] = bi.zoneLandings[h-1][g][sq]
+			bd.exc[i] = li.zoneLandings[h-1][g][sq]
 			bd.trav[i] = bi.zoneMoves[h-1][g][sq]
 		}
 		bd.serve(bi, u, int(st.h[o]), 0)
@@ -571,10 +604,10 @@ func (bd *bounder) moves(bi *blackInfo, U uint32, u, w int) uint8 {
 			ha, hb := int(st.h[a]), int(st.h[b])
 			pa, pb := st.sq[a], st.sq[b]
 			H := min(ha+hb, maxHeight)
-			gather := int(bi.meeting(ha, hb, pa, pb))
+			gather := int(li.meeting(ha, hb, pa, pb))
 			for i := range u {
 				g := bd.ug[i]
-				t := int(min(bi.zoneLandings[H-1][g][pa], bi.zoneLandings[H-1][g][pb]))
+				t := int(min(li.zoneLandings[H-1][g][pa], li.zoneLandings[H-1][g][pb]))
 				bd.exc[i] = uint8(max(0, t-1-gather))
 				alone := min(bi.zoneMoves[min(ha, maxHeight)-1][g][pa], bi.zoneMoves[min(hb, maxHeight)-1][g][pb]) + 1
 				bd.trav[i] = min(alone, bi.joined(ha, hb, H, g, pa, pb), bi.joined(hb, ha, H, g, pb, pa))
