@@ -1,10 +1,5 @@
 package expendibots
 
-// AlgoAStar is A* over whole positions with an admissible, consistent
-// lower bound (see lowerBound): it proves its answer shortest, as AlgoBFS
-// does, usually storing fewer positions.
-const AlgoAStar = "astar"
-
 // openList holds node indices by f = g + h and, within an f, by h: the
 // least h comes out first (the deepest positions, nearest a win), and
 // among equal h the one queued last.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 )
 
 // GenParams says what Generate places.
@@ -32,32 +33,48 @@ func Generate(seed uint64, p GenParams) (Board, error) {
 	if p.Clump < 0 || p.Clump > 100 || p.Stack < 0 || p.Stack > 100 {
 		return Board{}, fmt.Errorf("expendibots: chances %d%% and %d%%: want 0 to 100", p.Clump, p.Stack)
 	}
-	r := rand.New(rand.NewPCG(seed, 0x626f6f6d67656e))
+	return generate(seed, 0, p), nil
+}
+
+// generate is Generate's draw number draw from seed.
+func generate(seed, draw uint64, p GenParams) Board {
+	r := rand.New(rand.NewPCG(seed, 0x626f6f6d67656e+draw))
 	var b Board
-	// Black first, so that white can be kept off black's squares.
+	// Black first, so that white can be kept off black's zones.
 	var blacks, whites []Square
-	empty := func() Square {
+	occupied := 0
+	// empty returns a random empty square, or false when fewer than keep
+	// squares are empty.
+	empty := func(keep int) (Square, bool) {
+		if occupied+keep > Size*Size {
+			return 0, false
+		}
 		for {
 			if s := Square(r.IntN(Size * Size)); b.sq[s] == 0 {
-				return s
+				return s, true
 			}
 		}
 	}
 	for range p.Black {
-		switch {
-		case len(blacks) > 0 && r.IntN(100) < p.Stack:
+		if len(blacks) > 0 && r.IntN(100) < p.Stack {
 			b.sq[blacks[r.IntN(len(blacks))]]--
 			continue
-		case len(blacks) > 0 && r.IntN(100) < p.Clump:
-			if s, ok := emptyNextTo(&b, blacks[r.IntN(len(blacks))], r); ok {
-				b.sq[s] = -1
-				blacks = append(blacks, s)
-				continue
-			}
 		}
-		s := empty()
+		var s Square
+		ok := false
+		if len(blacks) > 0 && occupied < Size*Size-1 && r.IntN(100) < p.Clump {
+			s, ok = emptyNextTo(&b, blacks[r.IntN(len(blacks))], r)
+		}
+		if !ok {
+			s, ok = empty(2) // one square kept for white
+		}
+		if !ok {
+			b.sq[blacks[r.IntN(len(blacks))]]--
+			continue
+		}
 		b.sq[s] = -1
 		blacks = append(blacks, s)
+		occupied++
 	}
 	// White starts off every black stack's zone where it can, so that
 	// every group costs moves.
@@ -70,14 +87,65 @@ func Generate(seed uint64, p GenParams) (Board, error) {
 			b.sq[whites[r.IntN(len(whites))]]++
 			continue
 		}
-		s := empty()
-		for try := 0; zone>>uint(s)&1 != 0 && try < 100; try++ {
-			s = empty()
+		s, ok := empty(1)
+		for try := 0; ok && zone>>uint(s)&1 != 0 && try < 100; try++ {
+			s, ok = empty(1)
+		}
+		if !ok {
+			b.sq[whites[r.IntN(len(whites))]]++ // the kept square holds white
+			continue
 		}
 		b.sq[s] = 1
 		whites = append(whites, s)
+		occupied++
 	}
-	return b, nil
+	return b
+}
+
+// Draw is one board GenerateWinnable drew and what Solve found on it.
+type Draw struct {
+	Board  Board
+	Result Result
+}
+
+// GenerateWinnable draws boards as Generate does, the first from seed
+// exactly as Generate, the next ones from seed and the draw number, and
+// solves each with opt until one is solved: a board Solve wins. It
+// returns every draw, the won one last, or an error after maxDraws draws
+// none of which was won (each unsolvable or out of budget).
+func GenerateWinnable(seed uint64, p GenParams, opt Options, maxDraws int) ([]Draw, error) {
+	if _, err := Generate(seed, p); err != nil {
+		return nil, err
+	}
+	var draws []Draw
+	for d := range uint64(max(1, maxDraws)) {
+		b := generate(seed, d, p)
+		res, err := Solve(b, opt)
+		if err != nil {
+			return nil, err
+		}
+		draws = append(draws, Draw{Board: b, Result: res})
+		if res.Status == Solved {
+			return draws, nil
+		}
+	}
+	return draws, fmt.Errorf("expendibots: none of %d boards drawn from seed %d could be won within the budget", len(draws), seed)
+}
+
+// FormatJSON returns b as a case file in the course's form, one line:
+// {"white": [[n,x,y],...], "black": [[n,x,y],...]}, the stacks in square
+// order (bottom row first, left to right), and a newline.
+func FormatJSON(b Board) []byte {
+	var white, black []string
+	for _, st := range b.Stacks() {
+		s := fmt.Sprintf("[%d,%d,%d]", st.N, st.X, st.Y)
+		if st.Colour == White {
+			white = append(white, s)
+		} else {
+			black = append(black, s)
+		}
+	}
+	return []byte(`{"white": [` + strings.Join(white, ",") + `], "black": [` + strings.Join(black, ",") + "]}\n")
 }
 
 // emptyNextTo returns a random empty square of the eight around s.
