@@ -15,6 +15,9 @@ type GenParams struct {
 	// course's cases; Stack the chance that a token is added to a stack
 	// of its colour instead of starting one.
 	Clump, Stack int
+	// MinActions is the fewest actions a case from GenerateWinnable must
+	// need: it redraws cases won in fewer.
+	MinActions int
 }
 
 // NewGenParams returns the parameters "boom gen" uses for white and
@@ -110,9 +113,10 @@ type Draw struct {
 
 // GenerateWinnable draws boards as Generate does, the first from seed
 // exactly as Generate, the next ones from seed and the draw number, and
-// solves each with opt until one is solved: a board Solve wins. It
-// returns every draw, the won one last, or an error after maxDraws draws
-// none of which was won (each unsolvable or out of budget).
+// solves each with opt until Solve wins one in p.MinActions actions or
+// more. It returns every draw, the kept one last, or an error after
+// maxDraws draws none of which was kept (each unsolvable, out of budget
+// or won in fewer actions).
 func GenerateWinnable(seed uint64, p GenParams, opt Options, maxDraws int) ([]Draw, error) {
 	if _, err := Generate(seed, p); err != nil {
 		return nil, err
@@ -125,11 +129,11 @@ func GenerateWinnable(seed uint64, p GenParams, opt Options, maxDraws int) ([]Dr
 			return nil, err
 		}
 		draws = append(draws, Draw{Board: b, Result: res})
-		if res.Status == Solved {
+		if res.Status == Solved && len(res.Actions) >= p.MinActions {
 			return draws, nil
 		}
 	}
-	return draws, fmt.Errorf("expendibots: none of %d boards drawn from seed %d could be won within the budget", len(draws), seed)
+	return draws, fmt.Errorf("expendibots: none of %d boards drawn from seed %d was won in %d actions or more within the budget", len(draws), seed, max(1, p.MinActions))
 }
 
 // FormatJSON returns b as a case file in the course's form, one line:

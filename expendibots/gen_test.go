@@ -65,6 +65,22 @@ func TestGenerateWinnable(t *testing.T) {
 	if first, _ := Generate(3, NewGenParams(5, 15)); draws[0].Board != first {
 		t.Errorf("the first draw is not Generate's board")
 	}
+	// MinActions: draws won in fewer actions are dropped.
+	p := NewGenParams(4, 12)
+	p.MinActions = 9
+	draws, err = GenerateWinnable(2, p, Options{}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range draws {
+		kept := i == len(draws)-1
+		if won := d.Result.Status == Solved; kept != (won && len(d.Result.Actions) >= 9) {
+			t.Errorf("draw %d (kept %v): %s in %d actions", i, kept, d.Result.Status, len(d.Result.Actions))
+		}
+	}
+	if len(draws) < 2 {
+		t.Errorf("the first draw already has %d actions: the test checks nothing", len(draws[0].Result.Actions))
+	}
 	// One token against three scattered black stacks cannot win (these
 	// draws put them apart): every draw is searched and fails.
 	draws, err = GenerateWinnable(3, GenParams{White: 1, Black: 3}, Options{MaxStates: 20_000}, 3)
