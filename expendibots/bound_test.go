@@ -21,7 +21,7 @@ func TestBoundAdmissible(t *testing.T) {
 		t.Helper()
 		p := compact(&b)
 		lb := bd.lowerBound(&p)
-		res, err := Solve(b, Options{Algo: AlgoBFS, MaxStates: 60_000})
+		res, err := Solve(b, Options{Algo: AlgoBFS, MaxStates: 30_000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,6 +81,20 @@ func TestBoundAdmissible(t *testing.T) {
 		if b := randomRulesBoard(r); tokensOf(&b) <= 6 {
 			check("crowded", b)
 		}
+	}
+	// Single tokens close together, black far apart: boards where
+	// gathering the tokens into one tall stack pays.
+	for range 60 {
+		var b Board
+		for range 3 + r.IntN(2) {
+			b.sq[Sq(r.IntN(3), r.IntN(3))] = 1
+		}
+		for range 2 + r.IntN(2) {
+			if s := Sq(3+r.IntN(5), 3+r.IntN(5)); b.sq[s] == 0 {
+				b.sq[s] = -1
+			}
+		}
+		check("gathered", b)
 	}
 	if checked < 1200 || tight < checked/4 {
 		t.Errorf("%d positions checked, %d with a tight bound: the test checks too little", checked, tight)
