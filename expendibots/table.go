@@ -12,20 +12,15 @@ type node struct {
 
 // table is the searches' store of positions: nodes in the order found,
 // in chunks of 1<<chunkBits so that growing never copies them, and slots,
-// an open-addressing hash set of the positions with each one's node, so
-// that a lookup reads one slot and no node. A node takes 40 bytes and a
-// slot 32 (64 at the table's fullest), about 100 bytes a position.
+// an open-addressing hash index into them. A slot holds the node's index
+// plus one in its low 32 bits and the top 32 bits of the position's hash
+// in its high ones, so that a probe reads a node only when the hashes
+// agree. A node takes 40 bytes and a slot 8 (the slots at most half
+// full, and twice as many while they grow): 56 to 72 bytes a position.
 type table struct {
 	chunks [][]node
-	n      int // nodes stored
-	slots  []slot
-}
-
-// slot is one entry of table's hash set: a position and its node's index
-// plus one (0 for an empty slot).
-type slot struct {
-	p   pos
-	ref int32
+	n      int      // nodes stored
+	slots  []uint64 // see table
 }
 
 const chunkBits = 15 // 32768 nodes, 1.3 MB, a chunk
@@ -51,10 +46,12 @@ func (t *table) insert(p *pos) (int32, bool) {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
+	h := p.hash()
+	tag := h >> 32 << 32
 	mask := uint64(len(t.slots) - 1)
-	for i := p.hash() & mask; ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.ref == 0 {
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
 			k := int32(t.n)
 			ci := int(k >> chunkBits)
 			if ci == len(t.chunks) {
@@ -66,28 +63,27 @@ func (t *table) insert(p *pos) (int32, bool) {
 			}
 			t.chunks[ci] = append(t.chunks[ci], node{p: *p})
 			t.n++
-			*s = slot{p: *p, ref: k + 1}
+			t.slots[i] = tag | uint64(k+1)
 			return k, true
 		}
-		if s.p == *p {
-			return s.ref - 1, false
+		if s&^(1<<32-1) == tag {
+			if j := int32(uint32(s)) - 1; t.at(j).p == *p {
+				return j, false
+			}
 		}
 	}
 }
 
 func (t *table) grow() {
-	old := t.slots
-	t.slots = make([]slot, max(1024, 2*len(old)))
+	t.slots = make([]uint64, max(1024, 2*len(t.slots)))
 	mask := uint64(len(t.slots) - 1)
-	for _, s := range old {
-		if s.ref == 0 {
-			continue
-		}
-		i := s.p.hash() & mask
-		for t.slots[i].ref != 0 {
+	for k := range int32(t.n) {
+		h := t.at(k).p.hash()
+		i := h & mask
+		for t.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		t.slots[i] = s
+		t.slots[i] = h>>32<<32 | uint64(k+1)
 	}
 }
 

@@ -32,7 +32,7 @@ func boomSolveCommand() *cli.Command {
 				"; astar: A* with a proven lower bound, shortest, the fewest positions;" +
 				" bfs: breadth-first over whole positions, shortest, no bound to trust;" +
 				" seed: the seed's search, breadth-first to each boom, depth-first between booms, not shortest"},
-			atLeast(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store, `N` (about 100 bytes each)"}, 1, "1 or more"),
+			atLeast(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store, `N` (about 80 bytes each)"}, 1, "1 or more"),
 			&cli.StringFlag{Name: "gif", Usage: "also write the actions as an animated GIF to `FILE`, booms marked"},
 		}, profileFlags()...),
 		Action: profiled(boomSolve),
