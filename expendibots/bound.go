@@ -556,11 +556,14 @@ func (bd *bounder) lowerBound(p *pos) uint8 {
 	}
 	m := p.stacks(&bd.st)
 	u := bits.OnesCount32(U)
-	if bi.cover == nil || u > maxAssign || m > maxOrigins {
+	if bi.cover == nil {
 		return uint8(min(254, int(booms)+(u+3)/4)) // a square serves at most 4 groups
 	}
 	if int(bi.cover[U]) > w {
 		return dead // a landing square a token
+	}
+	if u > maxAssign || m > maxOrigins {
+		return uint8(min(254, int(booms)+int(bi.cover[U])))
 	}
 	moves := bd.moves(bi, bi.landingsFor(U), U, u, w)
 	if moves == dead {
