@@ -180,27 +180,34 @@ var neighbours = func() (nb [Size * Size]uint64) {
 }()
 
 // explode removes the stack on s and, recursively, every stack on the
-// eight squares around a removed one. It returns the set of squares
-// removed; s itself is in it (even if it was empty).
+// eight squares around a removed one (see blast). It returns the set of
+// squares removed; s itself is in it (even if it was empty).
 func (b *Board) explode(s Square) SquareSet {
-	var stack [Size * Size]Square
-	set := uint64(1) << uint(s)
-	stack[0] = s
-	top := 1
-	for top > 0 {
-		top--
-		c := stack[top]
-		b.sq[c] = 0
-		for m := neighbours[c] &^ set; m != 0; m &= m - 1 {
-			t := bits.TrailingZeros64(m)
-			if b.sq[t] != 0 {
-				set |= 1 << uint(t)
-				stack[top] = Square(t)
-				top++
-			}
+	var occ uint64
+	for q, v := range b.sq {
+		if v != 0 {
+			occ |= 1 << uint(q)
 		}
 	}
+	set := blast(occ, s)
+	for m := set; m != 0; m &= m - 1 {
+		b.sq[bits.TrailingZeros64(m)] = 0
+	}
 	return SquareSet(set)
+}
+
+// blast is the chain of a BOOM, the one place the rule lives: it returns
+// s and, recursively, every square of occ (the occupied squares, either
+// colour) among the eight around one already in the set.
+func blast(occ uint64, s Square) uint64 {
+	set := uint64(1) << uint(s)
+	for {
+		next := dilate(set)&occ | set
+		if next == set {
+			return set
+		}
+		set = next
+	}
 }
 
 // Explosion returns the squares a BOOM at s would clear, without changing

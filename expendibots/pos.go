@@ -90,19 +90,8 @@ func dilate(m uint64) uint64 {
 	return row | row<<8 | row>>8
 }
 
-// blast returns the squares a BOOM at s clears: s and, recursively, every
-// occupied square next to a cleared one.
-func (p *pos) blast(s Square) uint64 {
-	occ := p.black | p.white
-	set := uint64(1) << uint(s)
-	for {
-		next := dilate(set)&occ | set
-		if next == set {
-			return set
-		}
-		set = next
-	}
-}
+// blast returns the squares a BOOM at s clears (see the function blast).
+func (p *pos) blast(s Square) uint64 { return blast(p.black|p.white, s) }
 
 // boomed returns the position after the stacks on the squares set
 // explode (st holds p's stacks).
