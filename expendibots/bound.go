@@ -47,12 +47,13 @@ import "math/bits"
 // coalition C that serve the uncovered groups T number at least the
 // larger of two counts:
 //
-//   - by kind: C's k-1 merges, T's cover(T) landings, and the landings
-//     outside every zone that are not merges, of which there are at least
-//     as many as on the way of the two origins of a pair to meet (each
-//     moving at most its own height a move, the meeting square's second
-//     landing being the merge), and as many as on the way of any token
-//     to g's zone (moving at most C's height a move) less C's merges.
+//   - by kind: C's k-1 merges, T's cover(T) landings (on the zones of
+//     uncovered groups), and the landings outside those zones that are
+//     not merges, of which there are at least as many as on the ways of
+//     the two origins of a pair to meet (each moving at most its own
+//     height a move, the meeting square's second landing being the
+//     merge), and as many as on the way of any token to g's zone (moving
+//     at most C's height a move) less C's merges.
 //   - by travel: the token that lands on g's zone came from an origin o.
 //     Alone it moves at most o's height a move, and the merges are still
 //     to be made; joined first by the other origin of a pair on some
@@ -67,7 +68,9 @@ import "math/bits"
 // origins (a relaxation: it can only lower the sum). Distances ignore the
 // black squares, which may be gone by the time a token moves: a move of
 // at most h squares covers dx and dy in ceil(dx/h) + ceil(dy/h) moves,
-// and a 0-1 breadth-first search counts the landings outside zones.
+// and a breadth-first search by levels counts the landings outside the
+// uncovered groups' zones (worked out once for each set of black squares
+// and set of uncovered groups, landingInfo).
 //
 // Each part is a lower bound on what any win needs, and the parts count
 // different actions, so the sum is admissible. TestBoundAdmissible checks
@@ -84,7 +87,8 @@ const maxHeight = Size - 1
 // maxCover is the most groups for which blackInfo tabulates the cover;
 // maxAssign the most uncovered groups, and maxOrigins the most white
 // stacks, for which the moves bound weighs coalitions. Beyond them the
-// moves bound is the cover alone.
+// moves bound is the cover alone (above maxCover groups, a quarter of
+// the uncovered groups: a square is next to at most four groups).
 const (
 	maxCover   = 16
 	maxAssign  = 8
@@ -95,7 +99,6 @@ const (
 type blackInfo struct {
 	groups []uint64 // each group's squares
 	zone   []uint64 // each group's zone: the squares next to it, not black
-	zones  uint64   // every group's zone
 	// cover[U] is the fewest squares that between them lie in the zone of
 	// every group in U (a bit set of groups); nil above maxCover groups.
 	cover []uint8
@@ -176,7 +179,6 @@ func newBlackInfo(black uint64) *blackInfo {
 	for _, g := range bi.groups {
 		z := dilate(g) &^ black
 		bi.zone = append(bi.zone, z)
-		bi.zones |= z
 	}
 	if len(bi.groups) <= maxCover {
 		bi.cover = coverTable(bi.zone)
