@@ -319,3 +319,36 @@ func TestProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestAStarMatchesBFSGenerated checks astar against bfs on the cases
+// "boom gen" makes, beyond part A's spec: 3 to 5 white tokens against
+// 10 to 20 black, kept only if astar wins them. Wherever bfs finishes
+// within its budget, both must give the same length, and astar's answer
+// must replay.
+func TestAStarMatchesBFSGenerated(t *testing.T) {
+	compared := 0
+	for w := 3; w <= 5; w++ {
+		for seed := uint64(1); seed <= 8; seed++ {
+			draws, err := GenerateWinnable(seed, NewGenParams(w, 10+int(seed%11)), Options{}, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := draws[len(draws)-1]
+			checkSolution(t, "astar", d.Board, d.Result.Actions)
+			bfs, err := Solve(d.Board, Options{Algo: AlgoBFS, MaxStates: 300_000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bfs.Status == OutOfBudget {
+				continue
+			}
+			compared++
+			if bfs.Status != Solved || len(bfs.Actions) != len(d.Result.Actions) {
+				t.Errorf("white %d seed %d %v: astar %d actions, bfs %s in %d", w, seed, d.Board.Stacks(), len(d.Result.Actions), bfs.Status, len(bfs.Actions))
+			}
+		}
+	}
+	if compared < 18 {
+		t.Errorf("bfs finished on only %d of 24 cases", compared)
+	}
+}
