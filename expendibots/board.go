@@ -3,7 +3,6 @@ package expendibots
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 )
 
 // Size is the board's width and height.
@@ -180,55 +179,35 @@ var neighbours = func() (nb [Size * Size]uint64) {
 	return nb
 }()
 
-// zobrist[s][v+128] is the hash key of count v on square s; empty squares
-// have key 0. The keys come from a fixed seed, so hashes are the same on
-// every run.
-var zobrist = func() (z [Size * Size][256]uint64) {
-	r := rand.New(rand.NewPCG(0x657870656e646962, 0x6f74732070617274))
-	for s := range z {
-		for v := range z[s] {
-			if v != 128 {
-				z[s][v] = r.Uint64()
-			}
-		}
-	}
-	return z
-}()
-
-// Hash returns a 64-bit Zobrist hash of the position.
-func (b *Board) Hash() uint64 {
-	var h uint64
-	for s, v := range b.sq {
-		h ^= zobrist[s][uint8(v)^0x80]
-	}
-	return h
-}
-
-// key returns the Zobrist key of count v on square s.
-func key(s Square, v int8) uint64 { return zobrist[s][uint8(v)^0x80] }
-
 // explode removes the stack on s and, recursively, every stack on the
-// eight squares around a removed one. It returns the set of squares
-// removed; s itself is in it (even if it was empty).
+// eight squares around a removed one (see blast). It returns the set of
+// squares removed; s itself is in it (even if it was empty).
 func (b *Board) explode(s Square) SquareSet {
-	var stack [Size * Size]Square
-	set := uint64(1) << uint(s)
-	stack[0] = s
-	top := 1
-	for top > 0 {
-		top--
-		c := stack[top]
-		b.sq[c] = 0
-		for m := neighbours[c] &^ set; m != 0; m &= m - 1 {
-			t := bits.TrailingZeros64(m)
-			if b.sq[t] != 0 {
-				set |= 1 << uint(t)
-				stack[top] = Square(t)
-				top++
-			}
+	var occ uint64
+	for q, v := range b.sq {
+		if v != 0 {
+			occ |= 1 << uint(q)
 		}
+	}
+	set := blast(occ, s)
+	for m := set; m != 0; m &= m - 1 {
+		b.sq[bits.TrailingZeros64(m)] = 0
 	}
 	return SquareSet(set)
+}
+
+// blast is the chain of a BOOM, the one place the rule lives: it returns
+// s and, recursively, every square of occ (the occupied squares, either
+// colour) among the eight around one already in the set.
+func blast(occ uint64, s Square) uint64 {
+	set := uint64(1) << uint(s)
+	for {
+		next := dilate(set)&occ | set
+		if next == set {
+			return set
+		}
+		set = next
+	}
 }
 
 // Explosion returns the squares a BOOM at s would clear, without changing

@@ -53,14 +53,18 @@
 //
 // # Searching
 //
-// Solve runs one of three searches, all over whole positions with a hash
-// set of the positions seen (Zobrist keys from a fixed seed):
+// Solve runs one of three searches over whole positions, each position
+// stored once in a hash table in a compact form of three machine words
+// (the black squares, the white squares, the white heights):
 //
-//   - AlgoBFS, the default: breadth-first; the first win found is a
-//     shortest action sequence.
-//   - AlgoAStar: A* with an admissible, consistent lower bound (see
-//     lowerBound in astar.go for the argument); also shortest, and
-//     often stores far fewer positions on spread-out or many-token cases.
+//   - AlgoAStar, the default: A* with an admissible lower bound on the
+//     actions still needed, BOOMs from the fewest parts the black groups
+//     can be blown up in with the tokens left, MOVEs from the landings the
+//     uncovered groups need and what the white stacks pay to meet and
+//     travel (bound.go proves it). Its first win is a shortest action
+//     sequence; it also proves positions lost without searching them.
+//   - AlgoBFS: breadth-first; the first win found is a shortest action
+//     sequence. It trusts no bound, so the tests check astar against it.
 //   - AlgoSeed: the seed's search, breadth-first from the current
 //     position to the next BOOM that destroys black (the seed says "a
 //     boom within one square of an enemy token"; a boom reaching black
@@ -70,8 +74,13 @@
 //
 // Every search stops at a state budget (Options.MaxStates) or a time
 // budget (Options.Budget, wall-clock time unless Options.Clock measures
-// it otherwise) and says so (OutOfBudget); when it
-// has searched every reachable position without a win it says Unsolvable.
-// Positions with black left and no white are dropped as lost; astar also
-// drops positions its bound proves lost.
+// it otherwise) and says so (OutOfBudget); when it has searched every
+// reachable position it could not prove lost, without a win, it says
+// Unsolvable. Positions with black left and no white are lost.
+//
+// # Fresh cases
+//
+// Generate places tokens at random (black in clumps, white off black's
+// zones); GenerateWinnable keeps drawing until Solve wins one, and
+// FormatJSON writes a board as a case file.
 package expendibots

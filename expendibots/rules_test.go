@@ -1,6 +1,7 @@
 package expendibots
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -254,26 +255,60 @@ func TestAppendActions(t *testing.T) {
 	}
 }
 
-func TestHashIncremental(t *testing.T) {
-	b := board(t,
-		". . . . . . . .", ". . . . . . . .", ". . . . . . . .", ". . . . . . . .",
-		". . . . . . . .", ". b1 . . . . . .", "b1 . . . . . . .", "w3 w1 b2 . . . . .")
-	s := &search{}
-	r := s.root(b)
-	var c Board
-	for _, a := range b.AppendActions(nil) {
-		h, bl, wt, set := child(&r, a, &c)
-		want, err := b.Apply(a)
-		if err != nil {
-			t.Fatal(err)
+// TestCompactChildren checks the searches' compact positions against the
+// rules on Board: on random boards, the children appendChildren makes are,
+// action by action, the positions Step makes, in AppendActions' order.
+func TestCompactChildren(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 300 {
+		b := randomRulesBoard(r)
+		p := compact(&b)
+		if back := p.board(); compact(&back) != p {
+			t.Fatalf("board %d: compact form does not survive a round trip", i)
 		}
-		_, wantSet, _ := b.Step(a)
-		if c != want || h != want.Hash() || set != wantSet {
-			t.Errorf("%s: child board, hash or cleared squares differ from Step", a)
+		var st stackList
+		p.stacks(&st)
+		children := p.appendChildren(&st, nil)
+		acts := b.AppendActions(nil)
+		if len(children) != len(acts) {
+			t.Fatalf("board %d: %d children, %d actions", i, len(children), len(acts))
 		}
-		wbl, wwt := counts(&want)
-		if bl != wbl || wt != wwt {
-			t.Errorf("%s: counts %d/%d, want %d/%d", a, bl, wt, wbl, wwt)
+		for k, a := range acts {
+			next, set, err := b.Step(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := children[k]
+			if c.act != a || c.p != compact(&next) {
+				t.Errorf("board %d: child %d is %s, want %s and the position Step makes", i, k, c.act, a)
+			}
+			if a.Kind == Boom && SquareSet(p.blast(a.From)) != set {
+				t.Errorf("board %d: %s: blast %v, Step clears %v", i, a, SquareSet(p.blast(a.From)).Squares(), set.Squares())
+			}
+			if c.p.tokens() != tokensOf(&next) {
+				t.Errorf("board %d: %s: %d white tokens, want %d", i, a, c.p.tokens(), tokensOf(&next))
+			}
 		}
 	}
+}
+
+func tokensOf(b *Board) int {
+	w, _ := b.Tokens()
+	return w
+}
+
+// randomRulesBoard places a few white stacks of 1 to 4 tokens and black
+// stacks anywhere, black more often in clumps so that booms chain.
+func randomRulesBoard(r *rand.Rand) Board {
+	var b Board
+	for range 1 + r.IntN(4) {
+		b.sq[r.IntN(64)] = int8(1 + r.IntN(4))
+	}
+	for range r.IntN(20) {
+		s := r.IntN(64)
+		if b.sq[s] == 0 {
+			b.sq[s] = -int8(1 + r.IntN(2))
+		}
+	}
+	return b
 }

@@ -2,15 +2,19 @@ package expendibots
 
 import (
 	"fmt"
-	"math/bits"
 	"time"
 )
 
 // Search algorithms, by the names the command line uses.
 const (
+	// AlgoAStar, the default, is A* over whole positions with an
+	// admissible lower bound (see bound.go): it proves its answer
+	// shortest, as AlgoBFS does, storing far fewer positions.
+	AlgoAStar = "astar"
 	// AlgoBFS is breadth-first search over whole positions with a hash
 	// set: every position is stored once, and the first win found is a
-	// shortest action sequence.
+	// shortest action sequence. It needs no bound, so it is the reference
+	// the tests check astar against.
 	AlgoBFS = "bfs"
 	// AlgoSeed is the seed's search: breadth-first from the current
 	// position to the next BOOM that destroys black, then depth-first
@@ -20,16 +24,17 @@ const (
 )
 
 // Algos lists the algorithm names, the default first.
-func Algos() []string { return []string{AlgoBFS, AlgoAStar, AlgoSeed} }
+func Algos() []string { return []string{AlgoAStar, AlgoBFS, AlgoSeed} }
 
 // DefaultMaxStates is the state budget when Options.MaxStates is 0. A
-// state takes about 100 bytes (a 4.2-million-state search peaked at
-// 490 MB resident), so the default bounds memory to about half a GB.
+// state takes about 80 bytes at the peak (bfs on comments-2, stopped at
+// 5,000,000 states, peaked at 414 MB resident), so the default bounds
+// memory to about 400 MB.
 const DefaultMaxStates = 5_000_000
 
 // Options controls Solve.
 type Options struct {
-	// Algo is AlgoBFS (the default when empty), AlgoAStar or AlgoSeed.
+	// Algo is AlgoAStar (the default when empty), AlgoBFS or AlgoSeed.
 	Algo string
 	// MaxStates bounds the positions stored; 0 means DefaultMaxStates.
 	// Tests use it to stay deterministic.
@@ -76,7 +81,8 @@ func (s Status) String() string {
 type Result struct {
 	Status  Status
 	Actions []Action // the winning sequence when Solved
-	// Optimal says that no shorter winning sequence exists (AlgoBFS).
+	// Optimal says that no shorter winning sequence exists (AlgoAStar,
+	// AlgoBFS).
 	Optimal bool
 	// States is the number of distinct positions stored (for AlgoSeed,
 	// summed over its breadth-first stages); Expanded the number whose
@@ -100,10 +106,10 @@ func Solve(b Board, opt Options) (Result, error) {
 	}
 	var res Result
 	switch opt.Algo {
-	case "", AlgoBFS:
-		res = s.bfs(b)
-	case AlgoAStar:
+	case "", AlgoAStar:
 		res = s.astar(b)
+	case AlgoBFS:
+		res = s.bfs(b)
 	case AlgoSeed:
 		res = s.seed(b)
 	default:
@@ -115,98 +121,6 @@ func Solve(b Board, opt Options) (Result, error) {
 	return res, nil
 }
 
-// node is one stored position.
-type node struct {
-	b      Board
-	hash   uint64
-	parent int32 // index of the node it came from, -1 at the root
-	act    Action
-	black  uint8 // black stacks left
-	white  uint8 // white tokens left
-}
-
-// table is a breadth-first queue of positions that is also their hash
-// set: nodes in the order found, in chunks of 1<<chunkBits (only the
-// first chunk grows by copying), and slots, an open-addressing index into
-// them.
-type table struct {
-	chunks [][]node
-	n      int     // nodes stored
-	slots  []int32 // node index + 1; 0 is empty
-}
-
-const chunkBits = 14 // 16384 nodes, about 1.4 MB, a chunk
-
-func (t *table) reset() {
-	t.n = 0
-	for i := range t.chunks {
-		t.chunks[i] = t.chunks[i][:0]
-	}
-	clear(t.slots)
-}
-
-// len returns the number of positions stored.
-func (t *table) len() int { return t.n }
-
-// at returns node i.
-func (t *table) at(i int32) *node { return &t.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
-
-// insert returns the index of the position b (hash h) and whether it is
-// new; a new position is appended with only b and hash set.
-func (t *table) insert(b *Board, h uint64) (int32, bool) {
-	if 2*(t.n+1) > len(t.slots) {
-		t.grow()
-	}
-	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		j := t.slots[i]
-		if j == 0 {
-			k := int32(t.n)
-			ci := int(k >> chunkBits)
-			if ci == len(t.chunks) {
-				size := 1 << chunkBits
-				if ci == 0 {
-					size = 256 // small searches stay small
-				}
-				t.chunks = append(t.chunks, make([]node, 0, size))
-			}
-			t.chunks[ci] = append(t.chunks[ci], node{b: *b, hash: h})
-			t.n++
-			t.slots[i] = k + 1
-			return k, true
-		}
-		if n := t.at(j - 1); n.hash == h && n.b == *b {
-			return j - 1, false
-		}
-	}
-}
-
-func (t *table) grow() {
-	size := max(1024, 2*len(t.slots))
-	t.slots = make([]int32, size)
-	mask := uint64(size - 1)
-	for k := range int32(t.n) {
-		i := t.at(k).hash & mask
-		for t.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		t.slots[i] = k + 1
-	}
-}
-
-// path returns the actions from the root to node i.
-func (t *table) path(i int32) []Action {
-	var rev []Action
-	for ; t.at(i).parent >= 0; i = t.at(i).parent {
-		rev = append(rev, t.at(i).act)
-	}
-	out := make([]Action, len(rev))
-	for k, a := range rev {
-		out[len(rev)-1-k] = a
-	}
-	return out
-}
-
 // search holds one Solve call's budget and counters.
 type search struct {
 	opt      Options
@@ -214,7 +128,8 @@ type search struct {
 	states   int
 	expanded int
 	limit    string
-	bufs     [][]Action // action buffers, one per depth
+	bufs     [][]child // child buffers, one per depth
+	st       stackList
 }
 
 // over reports whether a budget has run out, and records which.
@@ -238,60 +153,20 @@ func (s *search) over() bool {
 	return false
 }
 
-func (s *search) buf(depth int) []Action {
+// children returns the positions one action away from p, in the buffer
+// of the given depth.
+func (s *search) children(p *pos, depth int) []child {
 	for len(s.bufs) <= depth {
-		s.bufs = append(s.bufs, make([]Action, 0, 256))
+		s.bufs = append(s.bufs, make([]child, 0, 256))
 	}
-	return s.bufs[depth][:0]
-}
-
-// counts returns the black stacks and white tokens on b.
-func counts(b *Board) (black, white uint8) {
-	for _, v := range b.sq {
-		if v < 0 {
-			black++
-		} else {
-			white += uint8(v)
-		}
-	}
-	return black, white
-}
-
-// child plays the legal action a on n's position into c and returns its
-// hash and counts, and for a BOOM the squares it cleared.
-func child(n *node, a Action, c *Board) (h uint64, black, white uint8, set SquareSet) {
-	*c = n.b
-	h, black, white = n.hash, n.black, n.white
-	if a.Kind == Move {
-		f, t := a.From, a.To
-		h ^= key(f, c.sq[f]) ^ key(t, c.sq[t])
-		c.sq[f] -= int8(a.N)
-		c.sq[t] += int8(a.N)
-		h ^= key(f, c.sq[f]) ^ key(t, c.sq[t])
-		return h, black, white, 0
-	}
-	set = c.explode(a.From)
-	for m := uint64(set); m != 0; m &= m - 1 {
-		q := Square(bits.TrailingZeros64(m))
-		v := n.b.sq[q]
-		h ^= key(q, v)
-		if v < 0 {
-			black--
-		} else {
-			white -= uint8(v)
-		}
-	}
-	return h, black, white, set
-}
-
-func (s *search) root(b Board) node {
-	bl, wt := counts(&b)
-	return node{b: b, hash: b.Hash(), parent: -1, black: bl, white: wt}
+	p.stacks(&s.st)
+	s.bufs[depth] = p.appendChildren(&s.st, s.bufs[depth][:0])
+	return s.bufs[depth]
 }
 
 // settled returns the result of a root that needs no search: no black
 // token left (solved, with optimal as given) or no white one (unsolvable).
-func settled(r node, optimal bool) (Result, bool) {
+func settled(r pos, optimal bool) (Result, bool) {
 	if r.black == 0 {
 		return Result{Status: Solved, Actions: []Action{}, Optimal: optimal, States: 1}, true
 	}
@@ -303,36 +178,32 @@ func settled(r node, optimal bool) (Result, bool) {
 
 // bfs is breadth-first search over whole positions.
 func (s *search) bfs(b Board) Result {
-	r := s.root(b)
+	r := compact(&b)
 	if res, ok := settled(r, true); ok {
 		return res
 	}
 	var t table
-	t.insert(&r.b, r.hash)
-	*t.at(0) = r
+	t.insert(&r)
+	t.at(0).parent = -1
 	s.states = 1
-	acts := s.buf(0)
-	var c Board
 	for head := int32(0); int(head) < t.len(); head++ {
 		if s.over() {
 			return Result{Status: OutOfBudget, States: s.states}
 		}
 		s.expanded++
-		n := *t.at(head)
-		acts = n.b.AppendActions(acts[:0])
-		for _, a := range acts {
-			h, bl, wt, _ := child(&n, a, &c)
-			if a.Kind == Boom {
-				if bl == 0 {
-					return Result{Status: Solved, Actions: append(t.path(head), a), Optimal: true, States: s.states}
+		p := t.at(head).p
+		for _, c := range s.children(&p, 0) {
+			if c.act.Kind == Boom {
+				if c.p.black == 0 {
+					return Result{Status: Solved, Actions: append(t.path(head), c.act), Optimal: true, States: s.states}
 				}
-				if wt == 0 {
+				if c.p.white == 0 {
 					continue // lost: black left, no white
 				}
 			}
-			if i, fresh := t.insert(&c, h); fresh {
+			if i, fresh := t.insert(&c.p); fresh {
 				nn := t.at(i)
-				nn.parent, nn.act, nn.black, nn.white = head, a, bl, wt
+				nn.parent, nn.act = head, c.act
 				s.states++
 			}
 		}
@@ -342,11 +213,11 @@ func (s *search) bfs(b Board) Result {
 
 // seed is the seed's search (see AlgoSeed).
 func (s *search) seed(b Board) Result {
-	r := s.root(b)
+	r := compact(&b)
 	if res, ok := settled(r, false); ok {
 		return res
 	}
-	ss := &seedSearch{search: s, failed: map[Board]bool{}}
+	ss := &seedSearch{search: s, failed: map[pos]bool{}}
 	acts, ok := ss.stage(r, 0)
 	switch {
 	case ok:
@@ -363,63 +234,57 @@ func (s *search) seed(b Board) Result {
 type seedSearch struct {
 	*search
 	tables []*table
-	failed map[Board]bool
+	failed map[pos]bool
 }
 
 // stage searches breadth-first from r for a BOOM that destroys black and
 // recurses into the position after it. It returns the actions from r to a
 // win.
-func (ss *seedSearch) stage(r node, depth int) ([]Action, bool) {
+func (ss *seedSearch) stage(r pos, depth int) ([]Action, bool) {
 	for len(ss.tables) <= depth {
 		ss.tables = append(ss.tables, &table{})
 	}
 	t := ss.tables[depth]
 	t.reset()
-	r.parent = -1
-	t.insert(&r.b, r.hash)
-	*t.at(0) = r
+	t.insert(&r)
+	t.at(0).parent = -1
 	ss.states++
-	var c Board
 	for head := int32(0); int(head) < t.len(); head++ {
 		if ss.over() {
 			return nil, false
 		}
 		ss.expanded++
-		n := *t.at(head)
-		acts := n.b.AppendActions(ss.buf(depth))
-		ss.bufs[depth] = acts
-		for _, a := range acts {
-			h, bl, wt, _ := child(&n, a, &c)
-			if a.Kind == Move || bl == n.black {
+		p := t.at(head).p
+		for _, c := range ss.children(&p, depth) {
+			if c.act.Kind == Move || c.p.black == p.black {
 				// A MOVE, or a BOOM that hits no black: one more position
 				// of this stage. (Such a BOOM only loses white, but it can
 				// clear white stacks out of a later chain's way, so it is
 				// kept for completeness.)
-				if wt == 0 {
+				if c.p.white == 0 {
 					continue
 				}
-				if i, fresh := t.insert(&c, h); fresh {
+				if i, fresh := t.insert(&c.p); fresh {
 					nn := t.at(i)
-					nn.parent, nn.act, nn.black, nn.white = head, a, bl, wt
+					nn.parent, nn.act = head, c.act
 					ss.states++
 				}
 				continue
 			}
-			if bl == 0 {
-				return append(t.path(head), a), true
+			if c.p.black == 0 {
+				return append(t.path(head), c.act), true
 			}
-			if wt == 0 || ss.failed[c] {
+			if c.p.white == 0 || ss.failed[c.p] {
 				continue
 			}
-			next := node{b: c, hash: h, black: bl, white: wt}
-			rest, ok := ss.stage(next, depth+1)
+			rest, ok := ss.stage(c.p, depth+1)
 			if ok {
-				return append(append(t.path(head), a), rest...), true
+				return append(append(t.path(head), c.act), rest...), true
 			}
 			if ss.limit != "" {
 				return nil, false
 			}
-			ss.failed[c] = true
+			ss.failed[c.p] = true
 		}
 	}
 	return nil, false

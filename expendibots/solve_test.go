@@ -76,7 +76,7 @@ func TestBFSMatchesReference(t *testing.T) {
 	solved := 0
 	for i := range 150 {
 		b := randomBoard(r)
-		res, err := Solve(b, Options{MaxStates: 1_000_000})
+		res, err := Solve(b, Options{Algo: AlgoBFS, MaxStates: 1_000_000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,13 +159,13 @@ func TestSolveFixtures(t *testing.T) {
 					t.Errorf("%s: Optimal = %v", algo, res.Optimal)
 				}
 			}
-			// Algos: bfs, astar, seed. The first two prove their length.
+			// Algos: astar, bfs, seed. The first two prove their length.
 			if len(lengths) == 3 && (lengths[1] != lengths[0] || lengths[2] < lengths[0]) {
-				t.Errorf("bfs, astar, seed found %v actions", lengths)
+				t.Errorf("astar, bfs, seed found %v actions", lengths)
 			}
 			if len(lengths) > 0 && lengths[0] <= 6 {
 				if ref := shortestByIDDFS(b, lengths[0]); ref != lengths[0] {
-					t.Errorf("bfs %d actions, reference %d", lengths[0], ref)
+					t.Errorf("astar %d actions, reference %d", lengths[0], ref)
 				}
 			}
 		})
@@ -197,7 +197,11 @@ func TestSolveBudget(t *testing.T) {
 // search, whatever the wall clock says; a long search reads it as it goes,
 // not only at the start; a clock that stands still never stops one.
 func TestSolveClock(t *testing.T) {
-	pocket, four := loadFixture(t, "pocket.json"), loadFixture(t, "four-white.json")
+	pocket := loadFixture(t, "pocket.json")
+	long, err := Generate(11, NewGenParams(5, 15)) // thousands of expansions for bfs and astar
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, algo := range Algos() {
 		res, err := Solve(pocket, Options{Algo: algo, Budget: time.Hour, Clock: func() time.Duration { return 2 * time.Hour }})
 		if err != nil || res.Status != OutOfBudget || res.Limit != "time" {
@@ -208,9 +212,9 @@ func TestSolveClock(t *testing.T) {
 			t.Errorf("%s, clock at 0: %s, limit %q, %v; want solved", algo, res.Status, res.Limit, err)
 		}
 	}
-	for _, algo := range []string{AlgoBFS, AlgoAStar} { // four-white takes them thousands of expansions
+	for _, algo := range []string{AlgoBFS, AlgoAStar} {
 		reads := 0
-		res, err := Solve(four, Options{Algo: algo, Budget: time.Hour, Clock: func() time.Duration {
+		res, err := Solve(long, Options{Algo: algo, Budget: time.Hour, Clock: func() time.Duration {
 			reads++
 			if reads > 1 {
 				return 2 * time.Hour
@@ -280,7 +284,7 @@ func TestAStarMatchesBFS(t *testing.T) {
 		for range 2 + r.IntN(4) {
 			place(-1)
 		}
-		bfs, _ := Solve(b, Options{MaxStates: 100_000})
+		bfs, _ := Solve(b, Options{Algo: AlgoBFS, MaxStates: 100_000})
 		if bfs.Status == OutOfBudget {
 			continue
 		}
@@ -301,7 +305,7 @@ func TestAStarMatchesBFS(t *testing.T) {
 func TestProgress(t *testing.T) {
 	b := loadFixture(t, "four-white.json")
 	var calls []int
-	res, err := Solve(b, Options{MaxStates: 200_000, Progress: func(states int) { calls = append(calls, states) }})
+	res, err := Solve(b, Options{Algo: AlgoBFS, MaxStates: 200_000, Progress: func(states int) { calls = append(calls, states) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,5 +317,38 @@ func TestProgress(t *testing.T) {
 			t.Errorf("progress %v for %d states", calls, res.States)
 			break
 		}
+	}
+}
+
+// TestAStarMatchesBFSGenerated checks astar against bfs on the cases
+// "boom gen" makes, beyond part A's spec: 3 to 5 white tokens against
+// 10 to 20 black, kept only if astar wins them. Wherever bfs finishes
+// within its budget, both must give the same length, and astar's answer
+// must replay.
+func TestAStarMatchesBFSGenerated(t *testing.T) {
+	compared := 0
+	for w := 3; w <= 5; w++ {
+		for seed := uint64(1); seed <= 8; seed++ {
+			draws, err := GenerateWinnable(seed, NewGenParams(w, 10+int(seed%11)), Options{}, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := draws[len(draws)-1]
+			checkSolution(t, "astar", d.Board, d.Result.Actions)
+			bfs, err := Solve(d.Board, Options{Algo: AlgoBFS, MaxStates: 300_000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bfs.Status == OutOfBudget {
+				continue
+			}
+			compared++
+			if bfs.Status != Solved || len(bfs.Actions) != len(d.Result.Actions) {
+				t.Errorf("white %d seed %d %v: astar %d actions, bfs %s in %d", w, seed, d.Board.Stacks(), len(d.Result.Actions), bfs.Status, len(bfs.Actions))
+			}
+		}
+	}
+	if compared < 18 {
+		t.Errorf("bfs finished on only %d of 24 cases", compared)
 	}
 }

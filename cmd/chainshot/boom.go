@@ -18,7 +18,7 @@ func boomCommand() *cli.Command {
 			"(x, y) with x the column and y the row, both 0..7, (0, 0) at the bottom left.\n" +
 			"Actions are one a line: \"MOVE n from (x1, y1) to (x2, y2).\" or \"BOOM at (x, y).\"\n\n" +
 			seedNote("seed 003"),
-		Subcommands: []*cli.Command{boomSolveCommand(), boomShowCommand(), boomVerifyCommand()},
+		Subcommands: []*cli.Command{boomSolveCommand(), boomShowCommand(), boomVerifyCommand(), boomGenCommand()},
 	}
 }
 

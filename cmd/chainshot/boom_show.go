@@ -75,17 +75,7 @@ func boomShow(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var ws, bs int
-	for _, st := range b.Stacks() {
-		if st.Colour == expendibots.White {
-			ws++
-		} else {
-			bs++
-		}
-	}
-	w, bl := b.Tokens()
 	s := ioFrom(c)
-	_, err = fmt.Fprintf(s.out, "%s: white %s in %s, black %s in %s\n%s",
-		path, plural(w, "token"), plural(ws, "stack"), plural(bl, "token"), plural(bs, "stack"), drawBoard(b, s.color))
+	_, err = fmt.Fprintf(s.out, "%s: %s\n%s", path, describeCase(b), drawBoard(b, s.color))
 	return err
 }

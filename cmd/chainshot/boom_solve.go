@@ -16,22 +16,23 @@ import (
 func boomSolveCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "solve",
-		Usage:     "print a sequence of actions that removes every black token (shortest with bfs)",
+		Usage:     "print a shortest sequence of actions that removes every black token",
 		ArgsUsage: "FILE.json",
 		Description: "Prints one action a line on stdout, then a summary on stderr. Exit status 1 when the\n" +
 			"case is unsolvable or the budget runs out first.\n\n" +
 			"Examples:\n" +
 			"  chainshot boom solve test-level-4.json > out.txt\n" +
-			"  chainshot boom solve comments-2.json --algo astar --budget 120s --max-states 10000000",
+			"  chainshot boom solve comments-2.json --json\n" +
+			"  chainshot boom solve test-level-4.json --algo bfs",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object: actions, count, states, optimal, seconds, cpu_seconds, status"},
 			budgetFlag(30*time.Second, "CPU time limit, a `DURATION` with a unit: 30s, 500ms (0: no time limit)", "0 (no time limit) or more"),
 			wallFlag(),
-			&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: expendibots.AlgoBFS, Usage: "search `NAME`: " + strings.Join(expendibots.Algos(), ", ") +
-				"; bfs: breadth-first over whole positions, shortest;" +
-				" astar: A* with a proven lower bound, shortest, often fewer positions;" +
+			&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: expendibots.AlgoAStar, Usage: "search `NAME`: " + strings.Join(expendibots.Algos(), ", ") +
+				"; astar: A* with a proven lower bound, shortest, the fewest positions;" +
+				" bfs: breadth-first over whole positions, shortest, no bound to trust;" +
 				" seed: the seed's search, breadth-first to each boom, depth-first between booms, not shortest"},
-			atLeast(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store, `N` (about 100 bytes each)"}, 1, "1 or more"),
+			atLeast(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store, `N` (about 80 bytes each)"}, 1, "1 or more"),
 			&cli.StringFlag{Name: "gif", Usage: "also write the actions as an animated GIF to `FILE`, booms marked"},
 		}, profileFlags()...),
 		Action: profiled(boomSolve),
@@ -169,8 +170,7 @@ func (r *boomRun) report(s *streams, asJSON bool) error {
 			r.path, plural(len(res.Actions), "action"), kind, r.opt.Algo, plural(res.States, "state"), r.used())
 		return nil
 	case expendibots.Unsolvable:
-		return failed("chainshot boom solve: %s: unsolvable: no sequence of actions removes every black token (%s searched all %s)",
-			r.path, r.opt.Algo, plural(res.States, "reachable position"))
+		return failed("chainshot boom solve: %s: unsolvable: no sequence of actions removes every black token (%s)", r.path, r.unsolvableProof())
 	}
 	what := fmt.Sprintf("--budget %v", r.opt.Budget)
 	if r.wall {
@@ -180,4 +180,18 @@ func (r *boomRun) report(s *streams, asJSON bool) error {
 		what = fmt.Sprintf("--max-states %d", r.opt.MaxStates)
 	}
 	return failed("chainshot boom solve: %s: out of budget: %s ran out after %s (%s) with no solution found", r.path, what, plural(res.States, "state"), r.used())
+}
+
+// unsolvableProof says how the search proved the case unsolvable: bfs and
+// seed by searching every reachable position, astar by searching those
+// its lower bound could not prove lost.
+func (r *boomRun) unsolvableProof() string {
+	res := r.res
+	if r.opt.Algo != expendibots.AlgoAStar {
+		return fmt.Sprintf("%s searched all %s", r.opt.Algo, plural(res.States, "reachable position"))
+	}
+	if res.States == 1 {
+		return "astar's lower bound proves the start lost: the black groups need more tokens than White has"
+	}
+	return fmt.Sprintf("astar searched %s and proved every other reachable position lost", plural(res.States, "position"))
 }

@@ -1,7 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -31,5 +36,54 @@ func TestDrawBoardColour(t *testing.T) {
 	lines := strings.Split(plain, "\n")
 	if lines[1] != "7 | .   .   .   .   .   .   .   w1" || lines[4] != "4 | .   .   .   .   b12 .   .   ." || lines[8] != "0 | w3  b2  .   .   .   .   .   ." {
 		t.Errorf("drawing:\n%s", plain)
+	}
+}
+
+// TestBoomSharedCasesReplay runs "boom solve" with the default flags on
+// every case of ../shared/data/expendibots (skipped without it), then
+// "boom verify" on what it printed: every case is solved, proven
+// shortest, in the length the data's EXPECTED_LENGTHS.tsv gives (the LIMIT
+// case, whose length the data leaves open, in any length), and every
+// printed line replays.
+func TestBoomSharedCasesReplay(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "expendibots")
+	tsv, err := os.ReadFile(filepath.Join(dir, "EXPECTED_LENGTHS.tsv"))
+	if err != nil {
+		t.Skipf("no shared data: %v", err)
+	}
+	tmp := t.TempDir()
+	n := 0
+	for i, line := range strings.Split(strings.TrimSpace(string(tsv)), "\n")[1:] {
+		fields := strings.Split(line, "\t")
+		if len(fields) != 2 {
+			t.Fatalf("EXPECTED_LENGTHS.tsv:%d: %q", i+2, line)
+		}
+		file, want := filepath.Join(dir, fields[0]), fields[1]
+		var out, errs bytes.Buffer
+		if code := run([]string{"chainshot", "boom", "solve", file}, strings.NewReader(""), &out, &errs); code != 0 {
+			t.Errorf("%s: boom solve exit %d: %s", fields[0], code, errs.String())
+			continue
+		}
+		lines := strings.Count(out.String(), "\n")
+		if !strings.Contains(errs.String(), fmt.Sprintf(": %s, shortest (astar, ", plural(lines, "action"))) {
+			t.Errorf("%s: %d lines printed, stderr %q", fields[0], lines, errs.String())
+		}
+		if want != "LIMIT" && strconv.Itoa(lines) != want {
+			t.Errorf("%s: %d actions, want %s", fields[0], lines, want)
+		}
+		acts := filepath.Join(tmp, fmt.Sprintf("%d.txt", i))
+		if err := os.WriteFile(acts, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out.Reset()
+		errs.Reset()
+		if code := run([]string{"chainshot", "boom", "verify", file, acts}, strings.NewReader(""), &out, &errs); code != 0 ||
+			out.String() != fmt.Sprintf("ok: %s every black token\n", plural(lines, "action")+map[bool]string{true: " removes", false: " remove"}[lines == 1]) {
+			t.Errorf("%s: boom verify exit %d: %q %q", fields[0], code, out.String(), errs.String())
+		}
+		n++
+	}
+	if n < 40 {
+		t.Errorf("only %d cases replayed", n)
 	}
 }

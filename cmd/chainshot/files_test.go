@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -315,6 +316,7 @@ func runMeasured(t *testing.T, dir string, argv []string) (code int, stdout, std
 	}
 	done := make(chan struct{})
 	killed := false
+	var peak atomic.Int64 // the child's high-water mark, read as it runs
 	go func() {
 		status := "/proc/" + strconv.Itoa(cmd.Process.Pid) + "/status"
 		for {
@@ -323,7 +325,11 @@ func runMeasured(t *testing.T, dir string, argv []string) (code int, stdout, std
 				return
 			case <-time.After(5 * time.Millisecond):
 			}
-			if residentBytes(status) > 2*maxInputRSS {
+			hwm := residentBytes(status, "VmHWM:")
+			if hwm > peak.Load() {
+				peak.Store(hwm)
+			}
+			if residentBytes(status, "VmRSS:") > 2*maxInputRSS {
 				killed = true
 				cmd.Process.Kill()
 				return
@@ -336,9 +342,11 @@ func runMeasured(t *testing.T, dir string, argv []string) (code int, stdout, std
 	if err != nil && !errors.As(err, &ee) {
 		t.Fatalf("chainshot %v: %v", argv, err)
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss << 10
-	}
+	// Not the rusage of wait4: Linux counts in a child's ru_maxrss the
+	// memory of the parent it was forked from (exec keeps the old mm's
+	// high-water mark), so a test process that has grown to 78 MB would
+	// see every child at 78 MB. VmHWM is the new program's own.
+	rss = peak.Load()
 	if killed {
 		errb.WriteString("\n(killed: its memory grew past " + strconv.Itoa(2*maxInputRSS>>20) + " MB)")
 	}
@@ -348,15 +356,15 @@ func runMeasured(t *testing.T, dir string, argv []string) (code int, stdout, std
 	return cmd.ProcessState.ExitCode(), out.String(), errb.String(), rss
 }
 
-// residentBytes reads VmRSS from a /proc/PID/status file, 0 if it
-// cannot.
-func residentBytes(status string) int64 {
+// residentBytes reads a size field (VmRSS:, VmHWM:) from a
+// /proc/PID/status file, 0 if it cannot.
+func residentBytes(status, field string) int64 {
 	data, err := os.ReadFile(status)
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb << 10
 		}

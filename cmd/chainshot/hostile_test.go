@@ -29,6 +29,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"boom solve":       {[]string{"--budget", "5s"}, []string{"one.json"}},
 	"boom show":        {nil, []string{"one.json"}},
 	"boom verify":      {nil, []string{"one.json", "actions.txt"}},
+	"boom gen":         {[]string{"--white", "2", "--black", "4"}, nil},
 	"react play":       {[]string{"--size", "3x3", "--vs", "random"}, nil},
 	"react analyze":    {[]string{"--depth", "1"}, []string{"pos.txt"}},
 	"react match":      {[]string{"--games", "2", "--size", "3x3", "--p1", "random", "--p2", "random"}, nil},
