@@ -54,11 +54,17 @@ type beamSearch struct {
 	tmp   []pos
 	moves [2][]board.Move
 	cells [2][]int16
-	local [2]int64
-	tabu  uint8
-	pilot bool // evaluate children by a greedy rollout
-	name  string
-	nw    int
+	// local[w] is the value of the best rollout worker w has found
+	// (moves[w], leaving layerB[w] beads and scoring layerS[w]) in the
+	// layer being expanded, or of the best offered before it; top is
+	// the value of the best rollout offered.
+	local          [2]int64
+	layerB, layerS [2]int
+	top            int64
+	tabu           uint8
+	pilot          bool // evaluate children by a greedy rollout
+	name           string
+	nw             int
 }
 
 // eval estimates the final value of a position reached with score: the
@@ -105,13 +111,15 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 				stop = stop || bs.clk[w].add(1)
 				ev = value(rb, sc+rs)
 				if ev > bs.local[w] {
+					// The layer's best rollout so far in this
+					// worker's share, offered after the layer.
 					bs.local[w] = ev
 					c := bs.lineCells(w, st.node)
 					c = append(c, g.first[id])
 					c, _, _ = rollout(child, bs.tabu, bs.rgs[w], true, c)
 					bs.cells[w] = c
 					bs.moves[w] = cellsToMoves(bs.moves[w][:0], c)
-					bs.s.offer(bs.moves[w], rb, sc+rs, bs.name, w)
+					bs.layerB[w], bs.layerS[w] = rb, sc+rs
 				}
 			} else {
 				ev = eval(child, sc)
@@ -169,6 +177,7 @@ func (bs *beamSearch) run(width int) bool {
 			nw = 1
 		}
 		var counts [2]int64
+		bs.local = [2]int64{bs.top, bs.top}
 		parallel(nw, func(w int) {
 			terms[w] = terms[w][:0]
 			lo, hi := n*w/nw, n*(w+1)/nw
@@ -179,6 +188,15 @@ func (bs *beamSearch) run(width int) bool {
 				st := &bs.cur[i]
 				bs.moves[0] = cellsToMoves(bs.moves[0][:0], bs.lineCells(0, st.node))
 				s.offer(bs.moves[0], int(st.p.beads), int(st.score), bs.name, 0)
+			}
+		}
+		// The rollouts' best lines, in the order of the beam, whatever
+		// its split: the line kept on a tie is the one a single worker
+		// would have found first.
+		for w := 0; w < nw; w++ {
+			if bs.local[w] > bs.top {
+				bs.top = bs.local[w]
+				s.offer(bs.moves[w], bs.layerB[w], bs.layerS[w], bs.name, 0)
 			}
 		}
 		bs.nodes += counts[0] + counts[1]
@@ -322,7 +340,7 @@ func selectTop(a []candidate, k int) {
 
 func newBeamSearch(s *search, nw int) *beamSearch {
 	bs := &beamSearch{s: s, nw: min(nw, 2), tabu: s.root.mostFrequent(), name: "beam"}
-	bs.local = [2]int64{math.MinInt64, math.MinInt64}
+	bs.top = math.MinInt64
 	bs.rgs = []*groups{new(groups), new(groups)}
 	bs.clk = [2]*budget{s.newBudget(1), s.newBudget(1)}
 	bs.clk[0].limit, bs.clk[1].limit = 0, 0
@@ -346,7 +364,7 @@ const sizeofPos = numCells + maxCols + 16
 
 // runBeam runs beam searches of widening width until the budget ends.
 func runBeam(s *search) {
-	bs := newBeamSearch(s, s.opt.Workers)
+	bs := newBeamSearch(s, s.threads)
 	beamWiden(s, bs, 1)
 	bs.flush()
 }
@@ -404,7 +422,7 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 // runPilot runs beam searches whose children are judged by a greedy
 // tabu-colour rollout to the end, widening until the budget ends.
 func runPilot(s *search) {
-	bs := newBeamSearch(s, s.opt.Workers)
+	bs := newBeamSearch(s, s.threads)
 	bs.pilot, bs.name = true, "pilot"
 	beamWiden(s, bs, 1)
 	bs.flush()
