@@ -56,6 +56,10 @@ type Params struct {
 	// EndShare is the share of auto's budget, on a large board, given to
 	// the exhaustive search of the end of the best line (0 to 1).
 	EndShare float64
+	// SizeBias, when not 0, is GNRPA's prior (Cazenave 2020): a move's
+	// playout weight is exp(policy weight + SizeBias*(size-2)), so that
+	// untrained policies favour large groups.
+	SizeBias float64
 	// SmallBoard is the most beads for which auto runs dfs, which may
 	// prove its line optimal, beside NRPA.
 	SmallBoard int
