@@ -119,8 +119,8 @@ func (p *policy) add(code uint64, d float64) {
 // (codes[start[i]:start[i+1]]) and which of them was chosen, so that
 // adapting a policy toward it needs no replay.
 type line struct {
-	cells  []int16
-	codes  []uint64
+	cells []int16
+	codes []uint64
 	// sizes[j] is the size of the group of codes[j], kept only when
 	// the policy has a size bias (Params.SizeBias).
 	sizes  []uint16
