@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math"
+	"time"
 	"unsafe"
 
 	"chainshot/board"
@@ -63,8 +64,13 @@ type beamSearch struct {
 	top            int64
 	tabu           uint8
 	pilot          bool // evaluate children by a greedy rollout
-	name           string
-	nw             int
+	// potential evaluates children by their groups (Params.BeamPotential).
+	potential bool
+	// until, when > 0, ends the search once that much budgeted time is
+	// used (a share of auto's budget).
+	until time.Duration
+	name  string
+	nw    int
 }
 
 // eval estimates the final value of a position reached with score: the
@@ -82,6 +88,28 @@ func eval(p *pos, score int) int64 {
 			e -= 1 << 20
 		}
 		e += int64(board.Score(int(n)))
+	}
+	return e
+}
+
+// potential estimates the final value of a position reached with score
+// from its groups as they stand (the "potential" of sgbust and of the
+// CodinGame beams): the score so far, plus (n-2)^2 for every group of n
+// beads on the board now, plus 1000 for a cleared board, minus a heavy
+// penalty per colour down to one bead. g holds p's analysis.
+func potential(p *pos, g *groups, score int) int64 {
+	e := int64(score)
+	for k := 0; k < g.nmoves; k++ {
+		n := int64(g.size[k]) - 2
+		e += n * n
+	}
+	if p.beads == 0 {
+		e += 1000
+	}
+	for c := 1; c < nColors; c++ {
+		if p.count[c] == 1 {
+			e -= 1 << 20
+		}
 	}
 	return e
 }
@@ -121,6 +149,10 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 					bs.moves[w] = cellsToMoves(bs.moves[w][:0], c)
 					bs.layerB[w], bs.layerS[w] = rb, sc+rs
 				}
+			} else if bs.potential {
+				a := bs.rgs[w]
+				a.analyse(child)
+				ev = potential(child, a, sc)
 			} else {
 				ev = eval(child, sc)
 			}
@@ -200,7 +232,8 @@ func (bs *beamSearch) run(width int) bool {
 			}
 		}
 		bs.nodes += counts[0] + counts[1]
-		if (bs.limit > 0 && bs.nodes >= bs.limit) || bs.s.stopped.Load() {
+		if (bs.limit > 0 && bs.nodes >= bs.limit) || bs.s.stopped.Load() ||
+			(bs.until > 0 && s.elapsed() >= bs.until) {
 			return false
 		}
 		// Merge and drop duplicates, keeping the better evaluation.
@@ -365,6 +398,7 @@ const sizeofPos = numCells + maxCols + 16
 // runBeam runs beam searches of widening width until the budget ends.
 func runBeam(s *search) {
 	bs := newBeamSearch(s, s.threads)
+	bs.potential = s.prm.BeamPotential
 	beamWiden(s, bs, 1)
 	bs.flush()
 }
@@ -394,6 +428,9 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 		if s.opt.Budget > 0 {
 			spent := s.elapsed() - t0
 			left := s.remaining()
+			if bs.until > 0 {
+				left = min(left, bs.until-s.elapsed())
+			}
 			if spent > 0 && left < 6*spent {
 				// Doubling twice more would not finish: fit one last
 				// run to the time left.

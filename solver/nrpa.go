@@ -119,11 +119,8 @@ func (p *policy) add(code uint64, d float64) {
 // (codes[start[i]:start[i+1]]) and which of them was chosen, so that
 // adapting a policy toward it needs no replay.
 type line struct {
-	cells []int16
-	codes []uint64
-	// sizes[j] is the size of the group of codes[j], kept only when
-	// the policy has a size bias (Params.SizeBias).
-	sizes  []uint16
+	cells  []int16
+	codes  []uint64
 	start  []int32
 	chosen []uint64
 	beads  int
@@ -134,7 +131,6 @@ type line struct {
 func (l *line) set(o *line) {
 	l.cells = append(l.cells[:0], o.cells...)
 	l.codes = append(l.codes[:0], o.codes...)
-	l.sizes = append(l.sizes[:0], o.sizes...)
 	l.start = append(l.start[:0], o.start...)
 	l.chosen = append(l.chosen[:0], o.chosen...)
 	l.beads, l.score, l.val = o.beads, o.score, o.val
@@ -143,7 +139,6 @@ func (l *line) set(o *line) {
 func (l *line) reset() {
 	l.cells = l.cells[:0]
 	l.codes = l.codes[:0]
-	l.sizes = l.sizes[:0]
 	l.start = append(l.start[:0], 0)
 	l.chosen = l.chosen[:0]
 }
@@ -227,9 +222,6 @@ type nrpa struct {
 	prefix      []board.Move
 	prefixScore int
 	moveBuf     []board.Move
-	// bias, when not nil, is GNRPA's prior by group size:
-	// bias[n] = exp(Params.SizeBias * (n - 2)).
-	bias []float64
 	// seed, when seeded, is the line the top level starts from (the
 	// best line's continuation after a re-rooting).
 	seed   line
@@ -255,12 +247,6 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.prm.TabuPairsFrom
 	n.tabuOff = int(s.prm.TabuOffShare * float64(s.root.beads))
 	n.start = s.root
-	if s.prm.SizeBias != 0 {
-		n.bias = make([]float64, numCells+1)
-		for k := range n.bias {
-			n.bias[k] = expExact(min(s.prm.SizeBias*float64(k-2), 700))
-		}
-	}
 	return n
 }
 
@@ -290,27 +276,14 @@ func (n *nrpa) playout(pol *policy) {
 		for j := range codes {
 			codes[j] = g.code[n.ids[j]]
 		}
-		if n.bias != nil {
-			for j := range codes {
-				n.cur.sizes = append(n.cur.sizes, uint16(g.size[n.ids[j]]))
-			}
-		}
 		var id int
 		if k == 1 {
 			id = int(n.ids[0])
 		} else {
 			sum := 0.0
-			if n.bias == nil {
-				for j, c := range codes {
-					sum += pol.exp(c)
-					n.prob[j] = sum
-				}
-			} else {
-				sizes := n.cur.sizes[base : base+k]
-				for j, c := range codes {
-					sum += pol.exp(c) * n.bias[sizes[j]]
-					n.prob[j] = sum
-				}
+			for j, c := range codes {
+				sum += pol.exp(c)
+				n.prob[j] = sum
 			}
 			x := n.rng.Float64() * sum
 			j := 0
@@ -347,9 +320,6 @@ func (n *nrpa) adapt(pol *policy, l *line) {
 		sum := 0.0
 		for j, c := range codes {
 			e := pol.exp(c)
-			if n.bias != nil {
-				e *= n.bias[l.sizes[int(l.start[i])+j]]
-			}
 			n.prob[j] = e
 			sum += e
 		}
@@ -552,9 +522,6 @@ func (n *nrpa) reroot(c int) {
 		k := legal(&g, &p, tabu, &n.ids, n.pairsFrom > 0 && len(l.cells) >= n.pairsFrom)
 		for j := 0; j < k; j++ {
 			l.codes = append(l.codes, g.code[n.ids[j]])
-			if n.bias != nil {
-				l.sizes = append(l.sizes, uint16(g.size[n.ids[j]]))
-			}
 		}
 		id := g.groupOf(cellOf(m))
 		l.start = append(l.start, int32(len(l.codes)))

@@ -56,10 +56,14 @@ type Params struct {
 	// EndShare is the share of auto's budget, on a large board, given to
 	// the exhaustive search of the end of the best line (0 to 1).
 	EndShare float64
-	// SizeBias, when not 0, is GNRPA's prior (Cazenave 2020): a move's
-	// playout weight is exp(policy weight + SizeBias*(size-2)), so that
-	// untrained policies favour large groups.
-	SizeBias float64
+	// BeamPotential makes beam judge a position by its groups as they
+	// stand (score + (n-2)^2 a group, see potential) instead of by its
+	// colour counts (eval).
+	BeamPotential bool
+	// BeamSeed, when > 0, is the share of auto's budget (on a large
+	// board) given first to a beam search judged by the groups'
+	// potential; NRPA then starts from its line.
+	BeamSeed float64
 	// SmallBoard is the most beads for which auto runs dfs, which may
 	// prove its line optimal, beside NRPA.
 	SmallBoard int
