@@ -93,6 +93,13 @@ type Params struct {
 //     78,440 / 78,996 / 78,490 (38 boards better, 21 worse), and on ten
 //     fresh 5-colour boards, 35,738 against 34,676.
 //   - EndShare 3%: 10% and 12% did no better at 30 s and 5 s.
+//   - BeamPotential on: --algo beam judged by the groups as they stand
+//     (score + (n-2)^2 a group, sgbust's "potential") instead of by the
+//     colour counts scored 14,041 against 6,817 at 5 s on four tuning
+//     boards (15x15, 4 and 5 colours, gen seeds 101-102), and at 30 s on
+//     the fresh 15x15 4-colour boards 5,371 / 5,705 / 5,149 against
+//     4,497 / 4,511 / 3,895 (sgbust at the same CPU: 5,169 / 5,617 /
+//     5,149); it costs one analysis a child.
 //   - SmallBoard 100: dfs proves 8x8 boards optimal within a second and
 //     does not finish 10x10 ones in 30 s.
 var defaultParams = Params{
@@ -108,6 +115,8 @@ var defaultParams = Params{
 	TrialLevel: 2,
 	EndShare:   0.03,
 	SmallBoard: 100,
+
+	BeamPotential: true,
 }
 
 // DefaultParams returns the shipped tuning values (a fresh copy).
