@@ -19,10 +19,6 @@ func runAuto(s *search) {
 	nw := s.lw
 	if int(s.root.beads) > s.prm.SmallBoard {
 		main := 1 - s.prm.EndShare
-		if s.prm.BeamSeed > 0 {
-			beamSeed(s)
-			main -= s.prm.BeamSeed
-		}
 		if s.prm.TabuTrials > 0 {
 			chooseTabu(s, nw)
 			main -= s.prm.TabuTrials
@@ -77,26 +73,6 @@ func runAuto(s *search) {
 		bd.quit = &proved
 		nrpaWorker(s, w, bd)
 	})
-}
-
-// beamSeed spends Params.BeamSeed of the budget on a beam search judged
-// by the groups' potential, whose line the NRPA searches then start from
-// (s.warm), unless the tabu trials find a better one.
-func beamSeed(s *search) {
-	bs := newBeamSearch(s, s.threads)
-	bs.potential = true
-	bs.limit = int64(float64(s.opt.MaxNodes)*s.prm.BeamSeed + 1e-9)
-	if s.opt.MaxNodes > 0 && bs.limit == 0 {
-		bs.limit = 1
-	}
-	bs.until = time.Duration(float64(s.opt.Budget) * s.prm.BeamSeed)
-	bs.clk[0].until, bs.clk[1].until = bs.until, bs.until
-	beamWiden(s, bs, 1)
-	bs.flush()
-	s.mu.Lock()
-	s.warmLine = append([]board.Move(nil), s.best...)
-	s.mu.Unlock()
-	s.warm = true
 }
 
 // chooseTabu spends Params.TabuTrials of the budget choosing NRPA's tabu

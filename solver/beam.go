@@ -2,7 +2,6 @@ package solver
 
 import (
 	"math"
-	"time"
 	"unsafe"
 
 	"chainshot/board"
@@ -66,11 +65,8 @@ type beamSearch struct {
 	pilot          bool // evaluate children by a greedy rollout
 	// potential evaluates children by their groups (Params.BeamPotential).
 	potential bool
-	// until, when > 0, ends the search once that much budgeted time is
-	// used (a share of auto's budget).
-	until time.Duration
-	name  string
-	nw    int
+	name      string
+	nw        int
 }
 
 // eval estimates the final value of a position reached with score: the
@@ -232,8 +228,7 @@ func (bs *beamSearch) run(width int) bool {
 			}
 		}
 		bs.nodes += counts[0] + counts[1]
-		if (bs.limit > 0 && bs.nodes >= bs.limit) || bs.s.stopped.Load() ||
-			(bs.until > 0 && s.elapsed() >= bs.until) {
+		if (bs.limit > 0 && bs.nodes >= bs.limit) || bs.s.stopped.Load() {
 			return false
 		}
 		// Merge and drop duplicates, keeping the better evaluation.
@@ -428,9 +423,6 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 		if s.opt.Budget > 0 {
 			spent := s.elapsed() - t0
 			left := s.remaining()
-			if bs.until > 0 {
-				left = min(left, bs.until-s.elapsed())
-			}
 			if spent > 0 && left < 6*spent {
 				// Doubling twice more would not finish: fit one last
 				// run to the time left.

@@ -60,10 +60,6 @@ type Params struct {
 	// stand (score + (n-2)^2 a group, see potential) instead of by its
 	// colour counts (eval).
 	BeamPotential bool
-	// BeamSeed, when > 0, is the share of auto's budget (on a large
-	// board) given first to a beam search judged by the groups'
-	// potential; NRPA then starts from its line.
-	BeamSeed float64
 	// SmallBoard is the most beads for which auto runs dfs, which may
 	// prove its line optimal, beside NRPA.
 	SmallBoard int
