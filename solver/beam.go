@@ -65,6 +65,7 @@ type beamSearch struct {
 	pilot          bool // evaluate children by a greedy rollout
 	// potential evaluates children by their groups (Params.BeamPotential).
 	potential bool
+	iso       int64
 	name      string
 	nw        int
 }
@@ -91,14 +92,19 @@ func eval(p *pos, score int) int64 {
 // potential estimates the final value of a position reached with score
 // from its groups as they stand (the "potential" of sgbust and of the
 // CodinGame beams): the score so far, plus (n-2)^2 for every group of n
-// beads on the board now, plus 1000 for a cleared board, minus a heavy
-// penalty per colour down to one bead. g holds p's analysis.
-func potential(p *pos, g *groups, score int) int64 {
+// beads on the board now, plus 1000 for a cleared board, less iso for
+// every bead in no group (Params.BeamIsolated: a bead alone is one the
+// line may leave), minus a heavy penalty per colour down to one bead. g
+// holds p's analysis.
+func potential(p *pos, g *groups, score int, iso int64) int64 {
 	e := int64(score)
+	grouped := int64(0)
 	for k := 0; k < g.nmoves; k++ {
 		n := int64(g.size[k]) - 2
 		e += n * n
+		grouped += n + 2
 	}
+	e -= iso * (int64(p.beads) - grouped)
 	if p.beads == 0 {
 		e += 1000
 	}
@@ -148,7 +154,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 			} else if bs.potential {
 				a := bs.rgs[w]
 				a.analyse(child)
-				ev = potential(child, a, sc)
+				ev = potential(child, a, sc, bs.iso)
 			} else {
 				ev = eval(child, sc)
 			}
@@ -394,6 +400,7 @@ const sizeofPos = numCells + maxCols + 16
 func runBeam(s *search) {
 	bs := newBeamSearch(s, s.threads)
 	bs.potential = s.prm.BeamPotential
+	bs.iso = s.prm.BeamIsolated
 	beamWiden(s, bs, 1)
 	bs.flush()
 }

@@ -150,7 +150,7 @@ func init() {
 	algorithms = []algorithm{
 		{"auto", "small boards (up to 100 beads): dfs, which may prove its line optimal, beside NRPA; larger: NRPA on every worker, then an exhaustive search of the end of the best line", runAuto},
 		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
-		{"beam", "beam search with duplicate removal, each position judged by its score plus (n-2)^2 for every group on it, widened until the budget ends", runBeam},
+		{"beam", "beam search with duplicate removal, each position judged by its score plus (n-2)^2 for every group on it less 20 for every bead in none, widened until the budget ends", runBeam},
 		{"pilot", "beam search judging each child by a greedy tabu-colour rollout (pilot method), widened until the budget ends", runPilot},
 		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
 		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
