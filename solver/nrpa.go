@@ -191,17 +191,14 @@ type nrpa struct {
 	w    int
 	rng  *rand.Rand
 	tabu uint8
-	// tabu2, when not 0, is held back once tabu is gone
-	// (Params.SecondTabu): the most frequent other colour at the start.
-	tabu2 uint8
-	pols  []*policy // pols[l] is level l's policy (l >= 1)
-	best  []line    // best[l] is level l's best line
-	cur   line      // the playout being played
-	g     groups
-	g2    groups // the playout's second analysis buffer
-	ids   [maxGroups]int16
-	prob  [maxGroups]float64
-	upd   []update
+	pols []*policy // pols[l] is level l's policy (l >= 1)
+	best []line    // best[l] is level l's best line
+	cur  line      // the playout being played
+	g    groups
+	g2   groups // the playout's second analysis buffer
+	ids  [maxGroups]int16
+	prob [maxGroups]float64
+	upd  []update
 	// sumKeys, sumD and sumIdx are applyMerged's scratch table.
 	sumKeys []uint64
 	sumD    []float64
@@ -250,24 +247,7 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.prm.TabuPairsFrom
 	n.tabuOff = int(s.prm.TabuOffShare * float64(s.root.beads))
 	n.start = s.root
-	if s.prm.SecondTabu {
-		n.setTabu(n.tabu)
-	}
 	return n
-}
-
-// setTabu makes t the tabu colour and, with Params.SecondTabu, the most
-// frequent other colour at the root the second.
-func (n *nrpa) setTabu(t uint8) {
-	n.tabu, n.tabu2 = t, 0
-	if !n.s.prm.SecondTabu {
-		return
-	}
-	for c := uint8(1); c < nColors; c++ {
-		if c != t && n.s.root.count[c] > 0 && (n.tabu2 == 0 || n.s.root.count[c] > n.s.root.count[n.tabu2]) {
-			n.tabu2 = c
-		}
-	}
 }
 
 // playout plays from the root drawing moves from pol into n.cur.
@@ -281,9 +261,6 @@ func (n *nrpa) playout(pol *policy) {
 	g.analyse(&p)
 	for {
 		tabu := n.tabu
-		if p.count[tabu] == 0 {
-			tabu = n.tabu2
-		}
 		if int(p.beads) <= n.tabuOff {
 			tabu = 0
 		}
@@ -539,9 +516,6 @@ func (n *nrpa) reroot(c int) {
 	for _, m := range best[c:] {
 		g.analyse(&p)
 		tabu := n.tabu
-		if p.count[tabu] == 0 {
-			tabu = n.tabu2
-		}
 		if int(p.beads) <= n.tabuOff {
 			tabu = 0
 		}

@@ -63,9 +63,6 @@ type Params struct {
 	// BeamIsolated is what the potential takes off for each bead in no
 	// group.
 	BeamIsolated int64
-	// SecondTabu makes NRPA's playouts, once the tabu colour is gone,
-	// hold back the most frequent other colour the same way.
-	SecondTabu bool
 	// SmallBoard is the most beads for which auto runs dfs, which may
 	// prove its line optimal, beside NRPA.
 	SmallBoard int
