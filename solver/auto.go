@@ -16,7 +16,7 @@ import (
 // search, and the last Params.EndShare of the budget goes to an
 // exhaustive search of the end of the best line.
 func runAuto(s *search) {
-	nw := s.opt.Workers
+	nw := s.lw
 	if int(s.root.beads) > s.prm.SmallBoard {
 		main := 1 - s.prm.EndShare
 		if s.prm.TabuTrials > 0 {
@@ -35,7 +35,7 @@ func runAuto(s *search) {
 		if s.prm.SharedTop && nw > 1 {
 			sharedNRPA(s, bds)
 		} else {
-			parallel(nw, func(w int) { nrpaWorker(s, w, bds[w]) })
+			s.pool(nw, func(w int) { nrpaWorker(s, w, bds[w]) })
 		}
 		bd := s.newBudget(1)
 		bd.limit = int64(float64(s.opt.MaxNodes)*s.prm.EndShare + 1e-9)
@@ -45,11 +45,15 @@ func runAuto(s *search) {
 		polish(s, bd)
 		return
 	}
-	if nw < 2 {
-		// One worker: dfs for half the budget, NRPA for the rest.
+	// dfs starts from the best line before NRPA runs (the greedy one),
+	// whether or not NRPA runs beside it, so that what it searches does
+	// not depend on the number of goroutines.
+	b0, s0, ok0 := s.bestKey()
+	if s.threads < 2 {
+		// One goroutine: dfs for half the budget, NRPA for the rest.
 		bd := s.newBudget(2)
 		bd.until = s.opt.Budget / 2
-		if newDFS(s, bd, dfsBits).run() {
+		if newDFS(s, bd, dfsBits).runFrom(b0, s0, ok0) {
 			s.finished = true
 			return
 		}
@@ -59,7 +63,7 @@ func runAuto(s *search) {
 	var proved atomic.Bool
 	parallel(2, func(w int) {
 		if w == 0 {
-			if newDFS(s, s.newBudget(2), dfsBits).run() {
+			if newDFS(s, s.newBudget(2), dfsBits).runFrom(b0, s0, ok0) {
 				s.finished = true
 				proved.Store(true)
 			}
@@ -120,7 +124,7 @@ func chooseTabu(s *search, nw int) {
 func trialRound(s *search, nw int, cands []uint8, vals []int64, span time.Duration, nodes int64, round int) {
 	slots := (len(cands) + nw - 1) / nw
 	t0 := s.elapsed()
-	parallel(nw, func(w int) {
+	s.pool(nw, func(w int) {
 		for r, i := 0, w; i < len(cands); r, i = r+1, i+nw {
 			bd := s.newBudget(nw)
 			if bd.limit > 0 {

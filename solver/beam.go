@@ -54,11 +54,20 @@ type beamSearch struct {
 	tmp   []pos
 	moves [2][]board.Move
 	cells [2][]int16
-	local [2]int64
-	tabu  uint8
-	pilot bool // evaluate children by a greedy rollout
-	name  string
-	nw    int
+	// local[w] is the value of the best rollout worker w has found
+	// (moves[w], leaving layerB[w] beads and scoring layerS[w]) in the
+	// layer being expanded, or of the best offered before it; top is
+	// the value of the best rollout offered.
+	local          [2]int64
+	layerB, layerS [2]int
+	top            int64
+	tabu           uint8
+	pilot          bool // evaluate children by a greedy rollout
+	// potential evaluates children by their groups (Params.BeamPotential).
+	potential bool
+	iso       int64
+	name      string
+	nw        int
 }
 
 // eval estimates the final value of a position reached with score: the
@@ -76,6 +85,33 @@ func eval(p *pos, score int) int64 {
 			e -= 1 << 20
 		}
 		e += int64(board.Score(int(n)))
+	}
+	return e
+}
+
+// potential estimates the final value of a position reached with score
+// from its groups as they stand (the "potential" of sgbust and of the
+// CodinGame beams): the score so far, plus (n-2)^2 for every group of n
+// beads on the board now, plus 1000 for a cleared board, less iso for
+// every bead in no group (Params.BeamIsolated: a bead alone is one the
+// line may leave), minus a heavy penalty per colour down to one bead. g
+// holds p's analysis.
+func potential(p *pos, g *groups, score int, iso int64) int64 {
+	e := int64(score)
+	grouped := int64(0)
+	for k := 0; k < g.nmoves; k++ {
+		n := int64(g.size[k]) - 2
+		e += n * n
+		grouped += n + 2
+	}
+	e -= iso * (int64(p.beads) - grouped)
+	if p.beads == 0 {
+		e += 1000
+	}
+	for c := 1; c < nColors; c++ {
+		if p.count[c] == 1 {
+			e -= 1 << 20
+		}
 	}
 	return e
 }
@@ -105,14 +141,20 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 				stop = stop || bs.clk[w].add(1)
 				ev = value(rb, sc+rs)
 				if ev > bs.local[w] {
+					// The layer's best rollout so far in this
+					// worker's share, offered after the layer.
 					bs.local[w] = ev
 					c := bs.lineCells(w, st.node)
 					c = append(c, g.first[id])
 					c, _, _ = rollout(child, bs.tabu, bs.rgs[w], true, c)
 					bs.cells[w] = c
 					bs.moves[w] = cellsToMoves(bs.moves[w][:0], c)
-					bs.s.offer(bs.moves[w], rb, sc+rs, bs.name, w)
+					bs.layerB[w], bs.layerS[w] = rb, sc+rs
 				}
+			} else if bs.potential {
+				a := bs.rgs[w]
+				a.analyse(child)
+				ev = potential(child, a, sc, bs.iso)
 			} else {
 				ev = eval(child, sc)
 			}
@@ -169,6 +211,7 @@ func (bs *beamSearch) run(width int) bool {
 			nw = 1
 		}
 		var counts [2]int64
+		bs.local = [2]int64{bs.top, bs.top}
 		parallel(nw, func(w int) {
 			terms[w] = terms[w][:0]
 			lo, hi := n*w/nw, n*(w+1)/nw
@@ -179,6 +222,15 @@ func (bs *beamSearch) run(width int) bool {
 				st := &bs.cur[i]
 				bs.moves[0] = cellsToMoves(bs.moves[0][:0], bs.lineCells(0, st.node))
 				s.offer(bs.moves[0], int(st.p.beads), int(st.score), bs.name, 0)
+			}
+		}
+		// The rollouts' best lines, in the order of the beam, whatever
+		// its split: the line kept on a tie is the one a single worker
+		// would have found first.
+		for w := 0; w < nw; w++ {
+			if bs.local[w] > bs.top {
+				bs.top = bs.local[w]
+				s.offer(bs.moves[w], bs.layerB[w], bs.layerS[w], bs.name, 0)
 			}
 		}
 		bs.nodes += counts[0] + counts[1]
@@ -322,7 +374,7 @@ func selectTop(a []candidate, k int) {
 
 func newBeamSearch(s *search, nw int) *beamSearch {
 	bs := &beamSearch{s: s, nw: min(nw, 2), tabu: s.root.mostFrequent(), name: "beam"}
-	bs.local = [2]int64{math.MinInt64, math.MinInt64}
+	bs.top = math.MinInt64
 	bs.rgs = []*groups{new(groups), new(groups)}
 	bs.clk = [2]*budget{s.newBudget(1), s.newBudget(1)}
 	bs.clk[0].limit, bs.clk[1].limit = 0, 0
@@ -346,7 +398,9 @@ const sizeofPos = numCells + maxCols + 16
 
 // runBeam runs beam searches of widening width until the budget ends.
 func runBeam(s *search) {
-	bs := newBeamSearch(s, s.opt.Workers)
+	bs := newBeamSearch(s, s.threads)
+	bs.potential = s.prm.BeamPotential
+	bs.iso = s.prm.BeamIsolated
 	beamWiden(s, bs, 1)
 	bs.flush()
 }
@@ -404,7 +458,7 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 // runPilot runs beam searches whose children are judged by a greedy
 // tabu-colour rollout to the end, widening until the budget ends.
 func runPilot(s *search) {
-	bs := newBeamSearch(s, s.opt.Workers)
+	bs := newBeamSearch(s, s.threads)
 	bs.pilot, bs.name = true, "pilot"
 	beamWiden(s, bs, 1)
 	bs.flush()

@@ -102,9 +102,13 @@ func (d *dfs) grow() {
 
 // run searches from the root; it reports whether the search was complete.
 func (d *dfs) run() bool {
-	if b, sc, ok := d.s.bestKey(); ok {
-		d.bestB, d.bestS, d.found = b, sc, true
-	}
+	return d.runFrom(d.s.bestKey())
+}
+
+// runFrom searches from the root, pruning against a line of beads and
+// score when found; it reports whether the search was complete.
+func (d *dfs) runFrom(beads, score int, found bool) bool {
+	d.bestB, d.bestS, d.found = beads, score, found
 	d.search(&d.s.root, 0, 0)
 	d.bd.flush()
 	return !d.stop

@@ -138,8 +138,8 @@ func (n *nmcs) level(l int, start *pos, score int) bool {
 // runNMCS runs NMCS at levels 1, 2, 3, ... on every worker, with
 // different seeds, until the budget ends.
 func runNMCS(s *search) {
-	nw := s.opt.Workers
-	parallel(nw, func(w int) {
+	nw := s.lw
+	s.pool(nw, func(w int) {
 		bd := s.newBudget(nw)
 		n := newNMCS(s, w, 1, bd)
 		for l := 1; l <= 12; l++ {

@@ -27,7 +27,7 @@ const maxPolicy = 1 << 20
 type policy struct {
 	keys []uint64
 	w    []float64
-	e    []float64 // exp(w), kept with w so playouts need no math.Exp
+	e    []float64 // exp(w), kept with w so playouts need no exp
 	mask uint64
 	n    int
 }
@@ -93,7 +93,7 @@ func (p *policy) add(code uint64, d float64) {
 		k := p.keys[i]
 		if k == code {
 			p.w[i] += d
-			p.e[i] = math.Exp(p.w[i])
+			p.e[i] = expExact(p.w[i])
 			return
 		}
 		if k == 0 {
@@ -107,7 +107,7 @@ func (p *policy) add(code uint64, d float64) {
 			}
 			p.keys[i] = code
 			p.w[i] = d
-			p.e[i] = math.Exp(d)
+			p.e[i] = expExact(d)
 			p.n++
 			return
 		}
@@ -404,8 +404,8 @@ func (n *nrpa) level(l int) bool {
 // runNRPA runs one NRPA search per worker, with different seeds, each
 // restarting at the top level until the budget ends.
 func runNRPA(s *search) {
-	nw := s.opt.Workers
-	parallel(nw, func(w int) {
+	nw := s.lw
+	s.pool(nw, func(w int) {
 		nrpaWorker(s, w, s.newBudget(nw))
 	})
 }
@@ -567,7 +567,7 @@ func sharedNRPA(s *search, bds []*budget) {
 			lead.adapt(pol, &best)
 		}
 		for i := 0; i < lead.iters; i++ {
-			parallel(nw, func(w int) {
+			s.pool(nw, func(w int) {
 				ns[w].pols[top-1].copyFrom(pol)
 				ok[w] = ns[w].level(top - 1)
 			})

@@ -56,6 +56,13 @@ type Params struct {
 	// EndShare is the share of auto's budget, on a large board, given to
 	// the exhaustive search of the end of the best line (0 to 1).
 	EndShare float64
+	// BeamPotential makes beam judge a position by its groups as they
+	// stand (score + (n-2)^2 a group, see potential) instead of by its
+	// colour counts (eval).
+	BeamPotential bool
+	// BeamIsolated is what the potential takes off for each bead in no
+	// group.
+	BeamIsolated int64
 	// SmallBoard is the most beads for which auto runs dfs, which may
 	// prove its line optimal, beside NRPA.
 	SmallBoard int
@@ -85,6 +92,18 @@ type Params struct {
 //     78,440 / 78,996 / 78,490 (38 boards better, 21 worse), and on ten
 //     fresh 5-colour boards, 35,738 against 34,676.
 //   - EndShare 3%: 10% and 12% did no better at 30 s and 5 s.
+//   - BeamPotential on: --algo beam judged by the groups as they stand
+//     (score + (n-2)^2 a group, sgbust's "potential") instead of by the
+//     colour counts scored 14,041 against 6,817 at 5 s on four tuning
+//     boards (15x15, 4 and 5 colours, gen seeds 101-102), and at 30 s on
+//     the fresh 15x15 4-colour boards 5,371 / 5,705 / 5,149 against
+//     4,497 / 4,511 / 3,895 (sgbust at the same CPU: 5,169 / 5,617 /
+//     5,149); it costs one analysis a child.
+//   - BeamIsolated 20: the potential less 20 a bead in no group cleared
+//     more: at 5 s on the standard boards 1-4, 9,449 with 1 bead left in
+//     all against 7,804 with 16 (the colour counts: 4,796 with 6; 5 a
+//     bead: 9,655 with 1); on the four tuning boards 15,038 against
+//     14,041.
 //   - SmallBoard 100: dfs proves 8x8 boards optimal within a second and
 //     does not finish 10x10 ones in 30 s.
 var defaultParams = Params{
@@ -100,6 +119,9 @@ var defaultParams = Params{
 	TrialLevel: 2,
 	EndShare:   0.03,
 	SmallBoard: 100,
+
+	BeamPotential: true,
+	BeamIsolated:  20,
 }
 
 // DefaultParams returns the shipped tuning values (a fresh copy).

@@ -262,3 +262,39 @@ func TestAnalyseAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per line", allocs)
 	}
 }
+
+// TestPotentialCountsGroups: beam's potential evaluation is the score
+// plus (n-2)^2 for every group of the reference flood fill, 1000 for an
+// empty board, less iso for every bead in no group, and a heavy penalty
+// per colour down to one bead.
+func TestPotentialCountsGroups(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		b := randomBoard(t, 3+int(seed%10), 3+int(seed%7), 2+int(seed%4), seed)
+		p := fromBoard(&b)
+		var g groups
+		for step := 0; ; step++ {
+			g.analyse(&p)
+			const iso = 20
+			want := int64(17*step) - iso*int64(p.beads)
+			for _, rg := range refAnalyse(&p) {
+				n := int64(len(rg.cells)) - 2
+				want += n*n + iso*(n+2)
+			}
+			if p.beads == 0 {
+				want += 1000
+			}
+			for c := 1; c < nColors; c++ {
+				if p.count[c] == 1 {
+					want -= 1 << 20
+				}
+			}
+			if got := potential(&p, &g, 17*step, iso); got != want {
+				t.Fatalf("board %d, step %d: potential %d, want %d", seed, step, got, want)
+			}
+			if g.nmoves == 0 {
+				break
+			}
+			p.remove(&g, int(seed)%g.nmoves)
+		}
+	}
+}

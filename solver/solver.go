@@ -11,13 +11,16 @@
 //
 // A budget is CPU time of the whole process (Options.Budget), wall-clock
 // time (Options.Wall) or a node count (Options.MaxNodes, deterministic for
-// a fixed Seed). Workers run different useful searches (independent NRPA
+// a fixed Seed at any Options.Workers on any machine, when no time budget
+// ends first). Workers run different useful searches (independent NRPA
 // searches with different seeds and guidance, dfs beside NRPA, or the two
 // halves of a beam's expansion), since CPU time of every goroutine counts.
 //
 // Every Result replays with board.Replay to exactly its Score and
 // BeadsLeft. Under Options.MaxNodes with a fixed Seed every algorithm is
-// deterministic.
+// deterministic, whatever Options.Workers (see NodeBudgetWorkers); under a
+// CPU or wall-clock budget nothing is, since how far a search gets
+// depends on the machine and its load.
 package solver
 
 import (
@@ -47,6 +50,10 @@ type Options struct {
 	// from it.
 	Seed uint64
 	// Workers is the number of goroutines; 0 means runtime.NumCPU().
+	// Under MaxNodes, the work is split among NodeBudgetWorkers logical
+	// workers whatever Workers is, run on min(Workers,
+	// NodeBudgetWorkers) goroutines, so that the line found does not
+	// depend on it.
 	Workers int
 	// MemoryMB caps transposition tables and beams; 0 means 256.
 	MemoryMB int
@@ -58,6 +65,14 @@ type Options struct {
 
 // DefaultMaxNodes is the node budget when Options give no budget at all.
 const DefaultMaxNodes = 1_000_000
+
+// NodeBudgetWorkers is the number of logical workers among which a node
+// budget (Options.MaxNodes) is split: each runs the same searches with
+// the same seed and the same share of the nodes on every machine and at
+// every Options.Workers, and the goroutines only schedule them, so the
+// line found repeats. A time budget (Options.Budget) that ends first
+// stops the workers wherever they are, and then nothing repeats.
+const NodeBudgetWorkers = 4
 
 // Progress is a search's progress, updated by the solver and safe to read
 // from another goroutine while it runs.
@@ -135,7 +150,7 @@ func init() {
 	algorithms = []algorithm{
 		{"auto", "small boards (up to 100 beads): dfs, which may prove its line optimal, beside NRPA; larger: a short NRPA search for each colour that could be the tabu colour (held back to leave last), then NRPA on every worker with the best of them held back, then an exhaustive search of the end of the best line", runAuto},
 		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
-		{"beam", "beam search with duplicate removal, widened until the budget ends", runBeam},
+		{"beam", "beam search with duplicate removal, each position judged by its score plus (n-2)^2 for every group on it less 20 for every bead in none, widened until the budget ends", runBeam},
 		{"pilot", "beam search judging each child by a greedy tabu-colour rollout (pilot method), widened until the budget ends", runPilot},
 		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
 		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
@@ -158,6 +173,9 @@ type setup struct {
 	// alone leaves out the greedy line every search starts from, so that
 	// a test sees what the algorithm finds by itself.
 	alone bool
+	// offered, when not nil, is told every line a worker offers as the
+	// best (one call at a time).
+	offered func(moves []board.Move, beads, score int)
 }
 
 // solve is Solve with a test's setup.
@@ -190,6 +208,14 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, su setu
 	}
 	s := newSearch(ctx, b, opt, su.clock)
 	s.algo = a.name
+	s.offered = su.offered
+	s.threads, s.lw = opt.Workers, opt.Workers
+	if opt.MaxNodes > 0 {
+		// A node budget: a fixed split of the work (see
+		// NodeBudgetWorkers).
+		s.lw = NodeBudgetWorkers
+		s.threads = min(opt.Workers, s.lw)
+	}
 	if a.name != "greedy" && !su.alone {
 		// A first line at once, so that even a tiny budget returns one.
 		runGreedy(s)
@@ -206,6 +232,12 @@ type search struct {
 	opt   Options
 	prm   Params
 	algo  string
+	// offered is setup.offered.
+	offered func(moves []board.Move, beads, score int)
+	// threads is the number of goroutines the search may run at once;
+	// lw the number of logical workers its work is split among (equal,
+	// but NodeBudgetWorkers under a node budget alone).
+	threads, lw int
 	// tabu is the colour NRPA's playouts hold back: the most frequent at
 	// the root, unless auto chose another (Params.TabuTrials).
 	tabu uint8
@@ -282,6 +314,9 @@ func (s *search) remaining() time.Duration {
 // offer records a line if it beats the best so far. w is the worker id.
 func (s *search) offer(moves []board.Move, beads, score int, algo string, w int) {
 	s.mu.Lock()
+	if s.offered != nil {
+		s.offered(moves, beads, score)
+	}
 	if !s.found || better(beads, score, s.bestB, s.bestS) ||
 		(beads == s.bestB && score == s.bestS && w < s.bestW) {
 		s.found = true
@@ -432,6 +467,29 @@ func parallel(n int, f func(w int)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// pool runs f(w) for the logical workers w in 0..n-1 on at most
+// s.threads goroutines, each taking the next worker not yet started. A
+// worker's search must not depend on the others' (the lines they offer
+// are ranked by offer, whatever the order), so the outcome is the same
+// at any number of goroutines.
+func (s *search) pool(n int, f func(w int)) {
+	t := min(n, s.threads)
+	if t >= n {
+		parallel(n, f)
+		return
+	}
+	var next atomic.Int64
+	parallel(t, func(int) {
+		for {
+			w := int(next.Add(1) - 1)
+			if w >= n {
+				return
+			}
+			f(w)
+		}
+	})
 }
 
 // workerSeed derives worker w's generator seeds from the search seed.

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,11 +30,11 @@ func searchFlags() []cli.Flag {
 		budgetFlag(30*time.Second, "`DURATION` of CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, then --max-nodes must be given)",
 			"0 (no time limit, with --max-nodes) or more"),
 		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm `NAME`: " + algoNames() + " (\"chainshot solve --help\" describes them)"},
-		&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (the same seed and --max-nodes give the same moves on every machine)"},
+		&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (with --budget 0 and --max-nodes, the same seed gives the same moves on every machine and at every --jobs)"},
 		wallFlag(),
-		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts, a budget that does not depend on the machine (0: no limit)"},
+		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts, a budget that does not depend on the machine (0: no limit); it is split into " + strconv.Itoa(solver.NodeBudgetWorkers) + " fixed parts, so with --budget 0 a run repeats exactly; a CPU or wall --budget that ends first makes it vary"},
 			0, "0 (no limit) or more"),
-		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU)"}, 0, "0 (one per CPU) or more"),
+		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU; with --max-nodes at most " + strconv.Itoa(solver.NodeBudgetWorkers) + ", and the moves do not depend on N)"}, 0, "0 (one per CPU) or more"),
 		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in `MB`"}, 1, "1 (MB) or more"),
 		// The old spelling, kept for a release (README: Renamed flags).
 		atLeast(&cli.IntFlag{Name: "workers", Hidden: true, Usage: "old spelling of --jobs"}, 0, "0 (one per CPU) or more"),

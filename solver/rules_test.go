@@ -1,0 +1,157 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"chainshot/board"
+)
+
+// ranksAbove is the game's ranking, written here again so that the
+// solver's own (board.Better, value) is checked against it: fewer beads
+// left first, then the higher score.
+func ranksAbove(b1, s1, b2, s2 int) bool {
+	if b1 != b2 {
+		return b1 < b2
+	}
+	return s1 > s2
+}
+
+// TestReturnedLineIsBestOfferedBeadsBeforeScore: for every algorithm of
+// the registry, on boards of several kinds, the line returned is the best
+// of every line the search's workers offered, by the game's ranking
+// (fewest beads, then highest score), and replays to its figures; every
+// offered line replays to the figures offered with it. Across the table
+// the searches offer lines where ranking by score first would choose
+// otherwise, or the test could not fail.
+func TestReturnedLineIsBestOfferedBeadsBeforeScore(t *testing.T) {
+	boards := []board.Board{
+		randomBoard(t, 6, 6, 3, 21),
+		randomBoard(t, 10, 10, 4, 22),
+		randomBoard(t, 12, 12, 5, 23),
+		randomBoard(t, 15, 15, 5, 24),
+		randomBoard(t, 8, 16, 4, 25),
+	}
+	disagree := 0
+	for bi, b := range boards {
+		for _, a := range Algorithms() {
+			for _, nodes := range []int64{50, 2000 / raceScale} {
+				name := fmt.Sprintf("%s/board%d/%d", a.Name, bi, nodes)
+				type offer struct {
+					moves        []board.Move
+					beads, score int
+				}
+				var offers []offer
+				su := setup{offered: func(m []board.Move, beads, score int) {
+					offers = append(offers, offer{slices.Clone(m), beads, score})
+				}}
+				r, err := solve(context.Background(), b, a.Name, Options{MaxNodes: nodes, Seed: 3, Workers: 2}, su)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkReplay(t, b, r)
+				if len(offers) == 0 {
+					t.Fatalf("%s: no line offered", name)
+				}
+				best := offers[0]
+				topScore := offers[0]
+				for _, o := range offers {
+					end, score, err := board.Replay(b, o.moves)
+					if err != nil || score != o.score || end.Beads() != o.beads {
+						t.Fatalf("%s: an offered line replays to %d beads %d points (%v), offered as %d beads %d points",
+							name, end.Beads(), score, err, o.beads, o.score)
+					}
+					if ranksAbove(o.beads, o.score, best.beads, best.score) {
+						best = o
+					}
+					if o.score > topScore.score {
+						topScore = o
+					}
+				}
+				if topScore.beads != best.beads {
+					disagree++
+				}
+				if r.BeadsLeft != best.beads || r.Score != best.score {
+					t.Fatalf("%s: returned %d beads %d points; the best line offered left %d beads for %d points",
+						name, r.BeadsLeft, r.Score, best.beads, best.score)
+				}
+			}
+		}
+	}
+	if disagree == 0 {
+		t.Fatal("no search offered a line whose score beat the best line's: the test cannot tell the rankings apart")
+	}
+}
+
+// TestValueRanksBeadsBeforeScore: the searches' internal value of a line
+// (value, and guide without a bead penalty) orders lines as the game
+// does: any bead fewer beats any score.
+func TestValueRanksBeadsBeforeScore(t *testing.T) {
+	lines := [][2]int{{0, 0}, {0, 5000}, {1, 0}, {1, 1 << 20}, {2, 3}, {2, 4}, {30, 900}, {200, 0}, {225, 0}}
+	for _, x := range lines {
+		for _, y := range lines {
+			want := ranksAbove(x[0], x[1], y[0], y[1])
+			if got := value(x[0], x[1]) > value(y[0], y[1]); got != want {
+				t.Errorf("value(%d beads, %d points) > value(%d, %d) = %v, want %v", x[0], x[1], y[0], y[1], got, want)
+			}
+			if got := guide(x[0], x[1], 0) > guide(y[0], y[1], 0); got != want {
+				t.Errorf("guide(%d beads, %d points, 0) > guide(%d, %d, 0) = %v, want %v", x[0], x[1], y[0], y[1], got, want)
+			}
+			if got := better(x[0], x[1], y[0], y[1]); got != want {
+				t.Errorf("better(%d beads, %d points, %d, %d) = %v, want %v", x[0], x[1], y[0], y[1], got, want)
+			}
+		}
+	}
+}
+
+// TestOptimalClaimedOnlyWhenProved: a result says Optimal only when an
+// exhaustive search proved it (dfs, or auto's dfs on a small board, or a
+// game already over), and then it is the optimum brute force finds; a
+// dfs given room to finish does claim it. Many small boards, every
+// algorithm, node budgets from 1 (nothing searched) up.
+func TestOptimalClaimedOnlyWhenProved(t *testing.T) {
+	sizes := []struct{ rows, cols, colors int }{
+		{3, 3, 2}, {4, 4, 3}, {5, 5, 3}, {4, 5, 2}, {3, 6, 4}, {5, 4, 3}, {2, 7, 3},
+	}
+	claims, unproved := 0, 0
+	for i := 0; i < 60/raceScale; i++ {
+		sz := sizes[i%len(sizes)]
+		b := randomBoard(t, sz.rows, sz.cols, sz.colors, uint64(300+i))
+		wantB, wantS := bruteForce(b, map[string][2]int{})
+		for _, a := range Algorithms() {
+			for _, nodes := range []int64{1, 30, 1 << 30} {
+				if nodes == 1<<30 && a.Name != "dfs" {
+					continue // only dfs ends on its own
+				}
+				r, err := Solve(context.Background(), b, a.Name, Options{Seed: 1, MaxNodes: nodes, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkReplay(t, b, r)
+				exact := r.BeadsLeft == wantB && r.Score == wantS
+				if !exact {
+					unproved++
+				}
+				if !r.Optimal {
+					if a.Name == "dfs" && nodes == 1<<30 {
+						t.Fatalf("board %d: dfs finished without claiming its line optimal", i)
+					}
+					continue
+				}
+				claims++
+				if !exact {
+					t.Fatalf("board %d (%dx%d, %d colours): %s with %d nodes claims optimal for %d beads %d points; the optimum is %d beads %d points",
+						i, sz.rows, sz.cols, sz.colors, a.Name, nodes, r.BeadsLeft, r.Score, wantB, wantS)
+				}
+				if a.Name != "dfs" && a.Name != "auto" && !b.IsOver() {
+					t.Fatalf("board %d: %s, which never searches exhaustively, claims optimal", i, a.Name)
+				}
+			}
+		}
+	}
+	if claims == 0 || unproved == 0 {
+		t.Fatalf("%d optimal claims, %d lines short of the optimum: the test needs both", claims, unproved)
+	}
+}
