@@ -567,19 +567,19 @@ func (bd *bounder) lowerBound(p *pos) uint8 {
 	if u > maxAssign || m > maxOrigins {
 		return uint8(min(254, int(booms)+int(bi.cover[U])))
 	}
-	moves := bd.moves(bi, bi.landingsFor(U), U, u, w)
+	moves := bd.moves(bi, bi.landingsFor(U), U, w)
 	if moves == dead {
 		return dead
 	}
 	return uint8(min(254, int(booms)+int(moves)))
 }
 
-// moves returns the moves bound for the uncovered groups U (u of them)
-// with w white tokens in the stacks bd.st.
-func (bd *bounder) moves(bi *blackInfo, li *landingInfo, U uint32, u, w int) uint8 {
+// moves returns the moves bound for the uncovered groups U with w white
+// tokens in the stacks bd.st.
+func (bd *bounder) moves(bi *blackInfo, li *landingInfo, U uint32, w int) uint8 {
 	st := &bd.st
 	m := st.n
-	u = 0
+	u := 0
 	for x := U; x != 0; x &= x - 1 {
 		bd.ug[u] = bits.TrailingZeros32(x)
 		u++

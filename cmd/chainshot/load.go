@@ -43,17 +43,6 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 	return sets[0], nil
 }
 
-// readResults reads a results file for cmd whole (see scanResults).
-func readResults(s *streams, cmd, path string) (results.File, error) {
-	f := results.File{Name: path}
-	partial, err := scanResults(s, cmd, path, func(l results.Line) error {
-		f.Lines = append(f.Lines, l)
-		return nil
-	})
-	f.Partial = partial
-	return f, err
-}
-
 // scanResults reads a results file for cmd ("-" is standard input) one
 // line at a time, calling fn with each: a file of any length is read in
 // little memory. A file that cannot be read or a bad line is bad input

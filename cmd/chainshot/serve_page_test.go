@@ -10,7 +10,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"chainshot/board"
-	"chainshot/datasets"
 )
 
 // The browser test's checks of what a player of the online versions
@@ -235,16 +234,6 @@ func checkNarrowWindow(t *testing.T, b *browser) {
 	b.click("tab-cs")
 	b.setValue("cr-rows", "6")
 	b.setValue("cr-cols", "6")
-}
-
-// sampleBoard returns a built-in data set's board.
-func sampleBoard(t *testing.T, name string) board.Board {
-	t.Helper()
-	sets, err := datasets.Load(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sets[0].Board
 }
 
 // checkBadAddress opens the page at an address whose games the server

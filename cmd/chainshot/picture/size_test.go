@@ -176,3 +176,15 @@ func TestExpendibotsTitleHasRoom(t *testing.T) {
 		titleIsRoomy(t, title, decoded(t, g.Bytes()), title)
 	}
 }
+
+// TestLeastSquareSetsTheLeastLetter: the least default square is the
+// least whose bead letter is minLetter pixels (a square one pixel smaller
+// would set it smaller).
+func TestLeastSquareSetsTheLeastLetter(t *testing.T) {
+	if got := float64(chainShotMinCell) * beadLetter; got < minLetter {
+		t.Errorf("a %d-px square sets a %.1f-px letter, under %d", chainShotMinCell, got, minLetter)
+	}
+	if got := float64(chainShotMinCell-1) * beadLetter; got >= minLetter {
+		t.Errorf("a %d-px square would already set a %.1f-px letter: the least square is smaller", chainShotMinCell-1, got)
+	}
+}
