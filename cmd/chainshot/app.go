@@ -15,7 +15,7 @@ import (
 const version = "0.1.0"
 
 // commands lists every top-level command. Each lives in a file of its own
-// (show.go, play.go, solve.go, react.go, boom.go ...).
+// (cmd_show.go, cmd_play.go, cmd_solve.go, cmd_react.go, cmd_boom.go ...).
 func commands() []*cli.Command {
 	return []*cli.Command{
 		rulesCommand(),

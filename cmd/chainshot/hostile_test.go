@@ -42,7 +42,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 }
 
 // untilStopped are the commands that run until interrupted: their valid
-// arguments are not run here (serve_test.go stops a real one), only the
+// arguments are not run here (cmd_serve_test.go stops a real one), only the
 // hostile ones, which must fail before the command starts serving.
 var untilStopped = map[string]bool{"serve": true}
 

@@ -81,3 +81,51 @@ func TestSkipsSayWhy(t *testing.T) {
 		t.Errorf("found %d skips: the pattern finds too few", n)
 	}
 }
+
+// TestFilesSayWhatTheyHold: a file that builds a command is named
+// cmd_<command>.go, and every other file of the package is in
+// ARCHITECTURE.md's table of the files of cmd/chainshot (issue 27, item
+// 4: run.go, records.go, search.go said nothing of what they served), so
+// that a file added later is named by the same rule or explained there.
+func TestFilesSayWhatTheyHold(t *testing.T) {
+	arch, err := os.ReadFile("../../ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(arch), "## The files of `cmd/chainshot`")
+	if !ok {
+		t.Fatal("ARCHITECTURE.md has no section \"The files of `cmd/chainshot`\"")
+	}
+	table, _, _ = strings.Cut(table, "\n## ")
+	named := regexp.MustCompile("`([a-z_*]+\\.go)`").FindAllStringSubmatch(table, -1)
+	builds := regexp.MustCompile(`(?m)^func [a-zA-Z]+Command\(\) \*cli\.Command`)
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		isCmd := strings.HasPrefix(f, "cmd_")
+		if builds.Match(src) && !isCmd {
+			t.Errorf("%s builds a command: name it cmd_<command>.go", f)
+		}
+		if isCmd {
+			continue
+		}
+		found := false
+		for _, m := range named {
+			if ok, _ := filepath.Match(m[1], f); ok {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s is not in ARCHITECTURE.md's table of the files of cmd/chainshot: say there what it holds", f)
+		}
+	}
+}
