@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"chainshot/board"
 )
@@ -54,11 +55,35 @@ func testBoards(t *testing.T) map[string]board.Board {
 	}
 }
 
+// solveWithin is Solve, failing the test when the search has not returned
+// within a minute of wall time: a search that never counts a node (a board
+// with no move, a loop that forgets its budget) never looks at its budget
+// and would otherwise hang until go test's own timeout.
+func solveWithin(t *testing.T, b board.Board, algo string, opt Options) (Result, error) {
+	t.Helper()
+	type answer struct {
+		r   Result
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		r, err := Solve(context.Background(), b, algo, opt)
+		done <- answer{r, err}
+	}()
+	select {
+	case a := <-done:
+		return a.r, a.err
+	case <-time.After(time.Minute):
+		t.Fatalf("%s has not returned after a minute (budget: %d nodes): does it count a node, and so look at its budget, on every path, a board with no move included?", algo, opt.MaxNodes)
+		return Result{}, nil
+	}
+}
+
 func TestEveryAlgorithmReplays(t *testing.T) {
 	for _, a := range Algorithms() {
 		for name, b := range testBoards(t) {
 			t.Run(a.Name+"/"+name, func(t *testing.T) {
-				r, err := Solve(context.Background(), b, a.Name, Options{MaxNodes: 1000 / raceScale, Seed: 1, Workers: 2})
+				r, err := solveWithin(t, b, a.Name, Options{MaxNodes: 1000 / raceScale, Seed: 1, Workers: 2})
 				if err != nil {
 					t.Fatal(err)
 				}
