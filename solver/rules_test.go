@@ -85,6 +85,34 @@ func TestReturnedLineIsBestOfferedBeadsBeforeScore(t *testing.T) {
 	}
 }
 
+// TestOfferedLinesEndTheGame: every line every algorithm of the registry
+// offers as its best plays to the end of the game (no group left), even
+// when the budget ends in the middle of a line: a search finishes the line
+// (or does not offer it), since a line that stops early is no result.
+func TestOfferedLinesEndTheGame(t *testing.T) {
+	boards := []board.Board{randomBoard(t, 6, 6, 3, 31), randomBoard(t, 12, 12, 5, 32), randomBoard(t, 8, 16, 4, 33)}
+	for bi, b := range boards {
+		for _, a := range Algorithms() {
+			for _, nodes := range []int64{1, 7, 50, 2000 / raceScale} {
+				n := 0
+				su := setup{alone: true, offered: func(m []board.Move, beads, score int) {
+					n++
+					end, _, err := board.Replay(b, m)
+					if err != nil || !end.IsOver() {
+						t.Errorf("%s/board%d/%d nodes: an offered line of %d moves stops before the game ends (%v)", a.Name, bi, nodes, len(m), err)
+					}
+				}}
+				if _, err := solve(context.Background(), b, a.Name, Options{MaxNodes: nodes, Seed: 5, Workers: 2}, su); err != nil {
+					t.Fatal(err)
+				}
+				if n == 0 && nodes >= 50 {
+					t.Errorf("%s/board%d/%d nodes: no line offered", a.Name, bi, nodes)
+				}
+			}
+		}
+	}
+}
+
 // TestValueRanksBeadsBeforeScore: the searches' internal value of a line
 // (value, and guide without a bead penalty) orders lines as the game
 // does: any bead fewer beats any score.
