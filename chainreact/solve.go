@@ -93,7 +93,7 @@ type Solver struct {
 	hist  [MaxCells]int32 // cutoffs caused by each move, for move ordering
 
 	opt      SolveOptions
-	ctx      context.Context
+	halter   // the context of the solve running, looked at every position
 	nodes    uint64
 	nextPoll uint64 // the node count at which to poll next
 	stopped  bool
@@ -147,8 +147,9 @@ func (s *Solver) Progress() (nodes uint64, winner, pliesMin, pliesMax int) {
 
 // Solve proves the value of b, a two-player position, under perfect play:
 // who wins and on which ply, the winner hurrying and the loser delaying.
-// It stops early when ctx is done or after opt.MaxNodes positions, and
-// then says what it proved. Solving the same position with the same
+// It stops early when ctx is done (within a position's work: a few
+// milliseconds on any board) or after opt.MaxNodes positions, and then
+// says what it proved. Solving the same position with the same
 // options gives the same answer and principal variation.
 func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 	if b.Players() != 2 {
@@ -159,7 +160,7 @@ func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 		return SolveResult{Exact: true, Winner: w, Plies: b.Ply(), PliesMin: b.Ply(), PliesMax: b.Ply()}, nil
 	}
 	s.prepare(b)
-	s.ctx = ctx
+	defer s.watch(ctx)()
 	s.nodes, s.stopped = 0, false
 	s.poll()
 	lo, hi := solveLoss(soonest(b.ply+2)), solveWinAt(soonest(b.ply+1))
@@ -393,12 +394,8 @@ func (s *Solver) poll() {
 		}
 		s.nextPoll = min(s.nextPoll, s.opt.MaxNodes)
 	}
-	if s.ctx != nil {
-		select {
-		case <-s.ctx.Done():
-			s.stopped = true
-		default:
-		}
+	if s.halted() {
+		s.stopped = true
 	}
 }
 
@@ -431,7 +428,7 @@ func (s *Solver) at(d int) *plyState {
 // canonical key and symmetry (see canon).
 func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int) int32 {
 	s.nodes++
-	if s.nodes >= s.nextPoll {
+	if s.nodes >= s.nextPoll || s.halted() {
 		s.poll()
 	}
 	if s.stopped {

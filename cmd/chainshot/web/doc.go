@@ -42,6 +42,8 @@
 // budget is wall-clock time, at most Config.MaxBudget: the process's CPU
 // clock is shared by every search running at once, so a CPU-time budget
 // would let one visitor's solve spend another's. A request whose client goes
-// away (or presses cancel) stops its search through the request's context.
-// AI players are limited to specs that answer within about two seconds.
+// away (or presses cancel) stops its search through the request's context,
+// within milliseconds. AI players are limited to specs whose search fits in
+// about two seconds (aiKinds), and every AI move's search is stopped after
+// Config.MaxMoveTime whatever its spec.
 package web
