@@ -26,7 +26,7 @@ const (
 	solveWin     = 1 << 12 // above any game's last ply (16x16 ends by ply 705)
 	solveNoBound = 1 << 14 // an entry's bound that says nothing
 	solveBucket  = 4       // entries per table bucket: one 64-byte cache line
-	// solveEntryBytes is the size of a solveEntry (checked by a test).
+	// solveEntryBytes is the size of an entry in the table: two words.
 	solveEntryBytes = 16
 )
 
@@ -38,6 +38,11 @@ type SolveOptions struct {
 	// TableMB is the size of the transposition table in megabytes; 0
 	// picks 64.
 	TableMB int
+	// Table, when set, is the transposition table, shared with other
+	// solvers of the same board size (TableMB is then unused). Solvers on
+	// several goroutines may share one: each proves different positions,
+	// and each finds what the others proved.
+	Table *SolveTable
 }
 
 // SolveResult is what a solve proved. Plies count from the empty board:
@@ -64,14 +69,66 @@ type SolveResult struct {
 // ErrSolvePlayers is returned for a board that does not have two players.
 var ErrSolvePlayers = errors.New("chainreact: the solver plays two-player games only")
 
-// solveEntry is one transposition-table entry: the position's key, proved
-// bounds on its value, and the best move found, in the canonical
-// orientation of the position (see Solver.canon).
+// solveEntry is one transposition-table entry: proved bounds on the
+// position's value and the best move found, in the canonical orientation
+// of the position (see Solver.canon).
 type solveEntry struct {
-	key    uint64
 	lo, hi int16
 	move   int16 // NoMove for none
 	work   uint8 // log2 of the positions searched under it: bigger is kept
+}
+
+// pack returns e as a table word: never 0, which marks an empty entry.
+func (e solveEntry) pack() uint64 {
+	return uint64(uint16(e.lo)) | uint64(uint16(e.hi))<<16 | uint64(uint16(e.move))<<32 | uint64(e.work)<<48 | 1<<63
+}
+
+func unpack(d uint64) solveEntry {
+	return solveEntry{lo: int16(d), hi: int16(d >> 16), move: int16(d >> 32), work: uint8(d >> 48)}
+}
+
+// SolveTable is the solver's transposition table: buckets of solveBucket
+// entries (one cache line), each entry two words, the position's key
+// XORed with the data, and the data. Solvers on several goroutines may
+// share one: a word is read and written atomically, and a reader that
+// finds the halves of two different writes sees a key that matches
+// nothing (lockless hashing, as chess engines share their tables), so
+// every entry found is one some solver stored.
+type SolveTable struct {
+	words []uint64
+	mask  uint64 // bucket index mask
+}
+
+// NewSolveTable returns a table of about mb megabytes (at least one
+// bucket, a power of two buckets) for the solvers of b's board size.
+func NewSolveTable(mb int, b *Board) *SolveTable {
+	return newSolveTable(tableBuckets(mb, b.geo))
+}
+
+func newSolveTable(buckets uint64) *SolveTable {
+	t := &SolveTable{words: make([]uint64, buckets*solveBucket*2), mask: buckets - 1}
+	adviseHugePages(t.words)
+	return t
+}
+
+// probe returns the entry for key, if there is one.
+func (t *SolveTable) probe(key uint64) (solveEntry, bool) {
+	w := t.words[(key&t.mask)*solveBucket*2:][:solveBucket*2]
+	for i := 0; i < len(w); i += 2 {
+		d := atomic.LoadUint64(&w[i+1])
+		if d != 0 && atomic.LoadUint64(&w[i])^d == key {
+			return unpack(d), true
+		}
+	}
+	return solveEntry{}, false
+}
+
+// put writes e for key in the bucket's slot i.
+func (t *SolveTable) put(key uint64, i uint64, e solveEntry) {
+	w := t.words[(key&t.mask)*solveBucket*2+2*i:][:2]
+	d := e.pack()
+	atomic.StoreUint64(&w[1], d)
+	atomic.StoreUint64(&w[0], key^d)
 }
 
 // Solver proves the value of two-player positions. Its transposition table
@@ -79,8 +136,7 @@ type solveEntry struct {
 // size (an analysis, a game) reuses what earlier solves proved. A Solver
 // is used by one goroutine at a time; Progress may be called from others.
 type Solver struct {
-	table []solveEntry
-	mask  uint64 // bucket index mask
+	table *SolveTable
 
 	// the board size the tables below were built for
 	geo   *geometry
@@ -119,11 +175,12 @@ func NewSolver(opt SolveOptions) *Solver {
 	return &Solver{opt: opt}
 }
 
-// tableBuckets returns the buckets of the table for board size g: as many
-// as opt.TableMB holds, but no more than twice the positions the board
-// has (a small board needs a small table, which stays in the caches).
-func (s *Solver) tableBuckets(g *geometry) uint64 {
-	buckets := uint64(s.opt.TableMB) << 20 / (solveBucket * solveEntryBytes)
+// tableBuckets returns the buckets of a table of mb megabytes for board
+// size g: as many as mb holds, but no more than twice the positions the
+// board has (a small board needs a small table, which stays in the
+// caches), a power of two.
+func tableBuckets(mb int, g *geometry) uint64 {
+	buckets := uint64(max(mb, 1)) << 20 / (solveBucket * solveEntryBytes)
 	positions := 2.0 // the player to move
 	for i := 0; i < g.cells; i++ {
 		positions *= float64(2*g.cm[i] - 1) // empty, or 1 to cm−1 orbs of either player
@@ -131,7 +188,7 @@ func (s *Solver) tableBuckets(g *geometry) uint64 {
 	if need := 2 * positions / solveBucket; need < float64(buckets) {
 		buckets = uint64(need) + 1
 	}
-	return 1 << (bits.Len64(buckets) - 1) // a power of two
+	return 1 << (bits.Len64(buckets) - 1)
 }
 
 // Progress returns the positions searched so far and what is proved of
@@ -259,11 +316,13 @@ func (s *Solver) prepare(b *Board) {
 	}
 	g := b.geo
 	s.geo = g
-	if n := s.tableBuckets(g); uint64(len(s.table)) != n*solveBucket {
-		s.table, s.mask = make([]solveEntry, n*solveBucket), n-1
-		adviseHugePages(s.table)
-	} else {
-		clear(s.table)
+	switch n := tableBuckets(s.opt.TableMB, g); {
+	case s.opt.Table != nil:
+		s.table = s.opt.Table
+	case s.table == nil || uint64(len(s.table.words)) != n*solveBucket*2:
+		s.table = newSolveTable(n)
+	default:
+		clear(s.table.words)
 	}
 	rows, cols := g.rows, g.cols
 	maps := []func(r, c int) (int, int){
@@ -343,44 +402,40 @@ func (s *Solver) canon(b *Board) (uint64, int) {
 	return key, sym
 }
 
-// probe returns the entry for key, or nil.
-func (s *Solver) probe(key uint64) *solveEntry {
-	bucket := s.table[(key&s.mask)*solveBucket:][:solveBucket]
-	for i := range bucket {
-		if bucket[i].key == key {
-			return &bucket[i]
-		}
-	}
-	return nil
-}
-
 // store records the bounds [lo, hi] proved for key's position and its best
 // move m (in b's orientation, sym being the canonical symmetry), after
-// work positions searched.
+// work positions searched: in the key's entry if it has one (the bounds
+// joined), else in place of the entry of least work in its bucket.
 func (s *Solver) store(key uint64, sym int, lo, hi int32, m Move, work uint64) {
-	bucket := s.table[(key&s.mask)*solveBucket:][:solveBucket]
-	w := uint8(bits.Len64(work))
-	e := &bucket[0]
-	for i := range bucket {
-		if bucket[i].key == key {
-			e = &bucket[i]
-			lo, hi = max(lo, int32(e.lo)), min(hi, int32(e.hi))
-			w = max(w, e.work)
-			if m == NoMove && e.move != int16(NoMove) {
-				e.lo, e.hi, e.work = int16(lo), int16(hi), w
-				return
-			}
-			break
-		}
-		if bucket[i].work < e.work {
-			e = &bucket[i]
-		}
-	}
+	t := s.table
+	w := t.words[(key&t.mask)*solveBucket*2:][:solveBucket*2]
+	wk := uint8(bits.Len64(work))
 	cm := int16(NoMove)
 	if m != NoMove {
 		cm = s.perm[sym][m]
 	}
-	*e = solveEntry{key: key, lo: int16(lo), hi: int16(hi), move: cm, work: w}
+	slot, least := uint64(0), uint8(255)
+	for i := uint64(0); i < solveBucket; i++ {
+		d := atomic.LoadUint64(&w[2*i+1])
+		if d != 0 && atomic.LoadUint64(&w[2*i])^d == key {
+			e := unpack(d)
+			lo, hi = max(lo, int32(e.lo)), min(hi, int32(e.hi))
+			wk = max(wk, e.work)
+			if cm == int16(NoMove) {
+				cm = e.move
+			}
+			t.put(key, i, solveEntry{lo: int16(lo), hi: int16(hi), move: cm, work: wk})
+			return
+		}
+		var ew uint8
+		if d != 0 {
+			ew = unpack(d).work
+		}
+		if ew < least {
+			slot, least = i, ew
+		}
+	}
+	t.put(key, slot, solveEntry{lo: int16(lo), hi: int16(hi), move: cm, work: wk})
 }
 
 // poll publishes the node count and stops the search when a limit is
@@ -443,7 +498,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 		return loss
 	}
 	tt := NoMove
-	if e := s.probe(key); e != nil {
+	if e, ok := s.table.probe(key); ok {
 		lo, hi := int32(e.lo), int32(e.hi)
 		if lo >= beta || lo == hi {
 			return lo
@@ -465,7 +520,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 	// for the opponent settles this position. (A loop of its own, so that
 	// the table's cache misses overlap.)
 	for k, ck := range st.keys[:len(moves)] {
-		if e := s.probe(ck); e != nil && int32(e.hi) <= -beta {
+		if e, ok := s.table.probe(ck); ok && int32(e.hi) <= -beta {
 			v := -int32(e.hi)
 			s.store(key, sym, v, solveNoBound, moves[k], 1)
 			return v
@@ -553,7 +608,7 @@ func (s *Solver) principal(b Board, v int32) ([]Move, error) {
 		moves = b.AppendMoves(moves[:0])
 		// the table's move first: usually the one that proved v
 		if key, sym := s.canon(&b); true {
-			if e := s.probe(key); e != nil && e.move != int16(NoMove) {
+			if e, ok := s.table.probe(key); ok && e.move != int16(NoMove) {
 				m := Move(s.inv[sym][e.move])
 				for i := range moves {
 					if moves[i] == m {

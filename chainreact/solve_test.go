@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 )
 
 // refKey is the reference game's position as a string: cells, mover, ply.
@@ -294,8 +293,15 @@ func TestSolveSize(t *testing.T) {
 }
 
 func TestSolveEntrySize(t *testing.T) {
-	if n := unsafe.Sizeof(solveEntry{}); n != solveEntryBytes || solveBucket*n != 64 {
-		t.Fatalf("an entry takes %d bytes, solveEntryBytes says %d; a bucket should fill a 64-byte cache line", n, solveEntryBytes)
+	b, _ := NewBoard(4, 4, 2)
+	tab := NewSolveTable(1, &b)
+	if n := len(tab.words) / int(tab.mask+1) * 8; n != 64 || solveBucket*solveEntryBytes != 64 {
+		t.Fatalf("a bucket takes %d bytes, %d entries of %d; it should fill a 64-byte cache line", n, solveBucket, solveEntryBytes)
+	}
+	for _, e := range []solveEntry{{lo: -4000, hi: 4000, move: int16(NoMove), work: 63}, {lo: 1, hi: -1, move: 255, work: 0}, {}} {
+		if got := unpack(e.pack()); got != e || e.pack() == 0 {
+			t.Errorf("%+v packs to %#x, unpacks to %+v", e, e.pack(), got)
+		}
 	}
 }
 

@@ -30,6 +30,7 @@ func reactCommand() *cli.Command {
 			reactAnalyzeCommand(),
 			reactMatchCommand(),
 			reactSolveCommand(),
+			reactMergeCommand(),
 			reactPerftCommand(),
 			reactAutomatonCommand(),
 			reactEngineCommand(),

@@ -1,0 +1,852 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"chainshot/chainreact"
+	"chainshot/cmd/chainshot/outfile"
+	"chainshot/solver"
+
+	"github.com/urfave/cli/v2"
+)
+
+// A proof file (react solve --proof FILE) is JSON Lines: a header, then one
+// line for each solved line of a split proof, appended and fsynced the
+// moment the line is solved, in the order they finish. See
+// chainreact.Split and chainreact.ProofSplit.Combine.
+
+// proofFormat is the version of the proof file's format.
+const proofFormat = 1
+
+// proofHeader is the first line of a proof file: what is proved, and the
+// split, so that a resumed run, a shard on another machine or a merge
+// checks it solves the same lines.
+type proofHeader struct {
+	Proof    string `json:"proof"`
+	Format   int    `json:"format"`
+	Size     string `json:"size"`
+	Position string `json:"position"`
+	Split    int    `json:"split"`
+	Lines    int    `json:"lines"`
+	Digest   string `json:"digest"`
+}
+
+// proofHeaderTitle is the header's "proof" field.
+const proofHeaderTitle = "chainshot react solve: a split proof of Chain Reaction"
+
+// proofLineJSON is a solved line: its index, the moves from the root to
+// its position, what its solve proved (the winner, the last ply counted
+// from the empty board, a principal variation from the line's position),
+// and what it cost.
+type proofLineJSON struct {
+	Line    int     `json:"line"`
+	Moves   [][]int `json:"moves"`
+	Winner  string  `json:"winner"`
+	Plies   int     `json:"plies"`
+	PV      [][]int `json:"pv"`
+	Nodes   uint64  `json:"nodes"`
+	CPU     float64 `json:"cpu_seconds"`
+	Seconds float64 `json:"seconds"`
+	Commit  string  `json:"commit,omitempty"`
+}
+
+// proofFile is a proof file as read: its header, its solved lines by
+// index, and the offset of a partial last line (a run killed while
+// writing it), or -1.
+type proofFile struct {
+	path    string
+	header  proofHeader
+	split   *chainreact.ProofSplit
+	names   string
+	lines   []*proofLineJSON // by index; nil where not solved
+	results []*chainreact.LineResult
+	solved  int
+	partial int64
+	// empty says the file holds nothing (missing or zero bytes).
+	empty bool
+}
+
+// defaultSplit returns the split depth for root: the fewest plies that give
+// at least 64 lines (enough to spread over a machine's cores and several
+// machines), at most 6.
+func defaultSplit(root *chainreact.Board) int {
+	for plies := 0; ; plies++ {
+		p, err := chainreact.Split(root, plies)
+		if err != nil || len(p.Lines) >= 64 || plies == 6 {
+			return plies
+		}
+		if len(p.Lines) == 0 {
+			return max(plies-1, 0)
+		}
+	}
+}
+
+// newProofHeader is the header of a proof of pos split after plies.
+func newProofHeader(pos *chainreact.Position, split *chainreact.ProofSplit) proofHeader {
+	b := &pos.Board
+	return proofHeader{Proof: proofHeaderTitle, Format: proofFormat, Size: fmt.Sprintf("%dx%d", b.Rows(), b.Cols()),
+		Position: pos.String(), Split: split.Plies, Lines: len(split.Lines), Digest: split.Digest()}
+}
+
+// readProofFile reads a proof file. A missing or empty file reads as
+// empty. Every line is checked: its index and moves are the split's, its
+// principal variation replays from its position to its winner on its
+// ply; a line solved twice must say the same both times. A partial last
+// line is noted, not an error.
+func readProofFile(cmd, path string) (*proofFile, error) {
+	pf := &proofFile{path: path, partial: -1}
+	data, err := readCapped(path, 256<<20)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(data) == 0) {
+		pf.empty = true
+		return pf, nil
+	}
+	if err != nil {
+		return nil, badInput("%s: %v", cmd, err)
+	}
+	lineNo, off := 0, int64(0)
+	for len(data) > 0 {
+		lineNo++
+		nl := bytes.IndexByte(data, '\n')
+		if nl < 0 {
+			pf.partial = off
+			break
+		}
+		text := bytes.TrimSpace(data[:nl])
+		data, off = data[nl+1:], off+int64(nl+1)
+		if len(text) == 0 {
+			continue
+		}
+		if pf.split == nil {
+			if err := pf.readHeader(cmd, lineNo, text); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := pf.readLine(cmd, lineNo, text); err != nil {
+			return nil, err
+		}
+	}
+	if pf.split == nil {
+		if pf.partial >= 0 {
+			return nil, badInput("%s: %s: the header line is cut short", cmd, path)
+		}
+		pf.empty = true
+	}
+	return pf, nil
+}
+
+// readCapped reads a file of at most limit bytes.
+func readCapped(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: over %d MB: not a proof file", path, limit>>20)
+	}
+	return data, nil
+}
+
+// decodeStrict decodes one JSON object of text into v, refusing unknown
+// fields and anything after the object.
+func decodeStrict(text []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("text after the JSON object")
+	}
+	return nil
+}
+
+func (pf *proofFile) readHeader(cmd string, lineNo int, text []byte) error {
+	h := &pf.header
+	if err := decodeStrict(text, h); err != nil || h.Proof != proofHeaderTitle {
+		return badInput("%s: %s:%d: not a proof file's header (want {\"proof\": %q, ...})", cmd, pf.path, lineNo, proofHeaderTitle)
+	}
+	if h.Format != proofFormat {
+		return badInput("%s: %s:%d: proof format %d; this chainshot reads format %d", cmd, pf.path, lineNo, h.Format, proofFormat)
+	}
+	pos, err := chainreact.ParsePosition(pf.path, strings.NewReader(h.Position))
+	if err != nil || pos.Board.Players() != 2 {
+		return badInput("%s: %s:%d: the header's position is not a two-player position", cmd, pf.path, lineNo)
+	}
+	if h.Split < 0 || h.Split > 12 {
+		return badInput("%s: %s:%d: split %d: want 0 to 12 plies", cmd, pf.path, lineNo, h.Split)
+	}
+	split, err := chainreact.Split(&pos.Board, h.Split)
+	if err != nil {
+		return badInput("%s: %s:%d: %v", cmd, pf.path, lineNo, err)
+	}
+	if len(split.Lines) != h.Lines || split.Digest() != h.Digest {
+		return badInput("%s: %s:%d: the header says %d lines, digest %s; this chainshot splits that position after %d plies into %d lines, digest %s (made by another version?)",
+			cmd, pf.path, lineNo, h.Lines, h.Digest, h.Split, len(split.Lines), split.Digest())
+	}
+	pf.split, pf.names = split, pos.Names
+	pf.lines = make([]*proofLineJSON, len(split.Lines))
+	pf.results = make([]*chainreact.LineResult, len(split.Lines))
+	return nil
+}
+
+func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
+	at := fmt.Sprintf("%s: %s:%d", cmd, pf.path, lineNo)
+	var l proofLineJSON
+	if err := decodeStrict(text, &l); err != nil {
+		return badInput("%s: not a proof line: %v", at, err)
+	}
+	if l.Line < 0 || l.Line >= len(pf.lines) {
+		return badInput("%s: line %d: the split has lines 0 to %d", at, l.Line, len(pf.lines)-1)
+	}
+	sl := &pf.split.Lines[l.Line]
+	b := pf.split.Root
+	if len(l.Moves) != len(sl.Moves) {
+		return badInput("%s: line %d: %d moves, the split's line has %d", at, l.Line, len(l.Moves), len(sl.Moves))
+	}
+	for i, mv := range l.Moves {
+		if len(mv) != 2 {
+			return badInput("%s: line %d: move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
+		}
+		if m, ok := b.MoveAt(mv[0], mv[1]); !ok || m != sl.Moves[i] {
+			return badInput("%s: line %d: move %d (%d %d) is not the split's", at, l.Line, i+1, mv[0], mv[1])
+		}
+		b.Play(sl.Moves[i])
+	}
+	winner := -1
+	if len(l.Winner) == 1 {
+		winner = strings.IndexByte(pf.names, l.Winner[0])
+	}
+	if winner < 0 {
+		return badInput("%s: line %d: winner %q: want one of %s", at, l.Line, l.Winner, pf.names)
+	}
+	// the principal variation must end the game there and then
+	var pv []chainreact.Move
+	for i, mv := range l.PV {
+		if len(mv) != 2 {
+			return badInput("%s: line %d: principal variation move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
+		}
+		m, ok := b.MoveAt(mv[0], mv[1])
+		if !ok || b.Over() || !b.Legal(m) {
+			return badInput("%s: line %d: principal variation move %d (%d %d) is not legal", at, l.Line, i+1, mv[0], mv[1])
+		}
+		b.Play(m)
+		pv = append(pv, m)
+	}
+	if !b.Over() || b.Winner() != winner || b.Ply() != l.Plies {
+		return badInput("%s: line %d: its principal variation does not end with %s winning on ply %d", at, l.Line, l.Winner, l.Plies)
+	}
+	if old := pf.lines[l.Line]; old != nil {
+		if old.Winner != l.Winner || old.Plies != l.Plies {
+			return badInput("%s: line %d is solved twice: %s on ply %d, then %s on ply %d", at, l.Line, old.Winner, old.Plies, l.Winner, l.Plies)
+		}
+		return nil
+	}
+	pf.lines[l.Line] = &l
+	pf.results[l.Line] = &chainreact.LineResult{Winner: winner, Plies: l.Plies, PV: pv}
+	pf.solved++
+	return nil
+}
+
+// proofShard reads --shard: "K/N", or "auto" from a Slurm array's
+// environment (SLURM_ARRAY_TASK_ID from SLURM_ARRAY_TASK_MIN, of
+// SLURM_ARRAY_TASK_COUNT tasks).
+func proofShard(cmd, s string) (k, n int, err error) {
+	if s != "auto" {
+		k, n, err = parseShard(s)
+		if err != nil {
+			return 0, 0, badInput("%s: --shard %q: want K/N with 1 <= K <= N, like 2/8, or auto", cmd, s)
+		}
+		return k, n, nil
+	}
+	id, err1 := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_ID"))
+	count, err2 := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_COUNT"))
+	first := 0
+	if v := os.Getenv("SLURM_ARRAY_TASK_MIN"); v != "" {
+		first, _ = strconv.Atoi(v)
+	}
+	if err1 != nil || err2 != nil || count < 1 || id-first < 0 || id-first >= count {
+		return 0, 0, badInput("%s: --shard auto: not a task of a Slurm array (SLURM_ARRAY_TASK_ID %q, SLURM_ARRAY_TASK_COUNT %q); give --shard K/N",
+			cmd, os.Getenv("SLURM_ARRAY_TASK_ID"), os.Getenv("SLURM_ARRAY_TASK_COUNT"))
+	}
+	return id - first + 1, count, nil
+}
+
+// shardLines returns the lines of shard k of n: the k-th of n runs of
+// consecutive lines. Consecutive lines share their first plies and much
+// of what lies below them, which one machine's table then holds.
+func shardLines(total, k, n int) (from, to int) {
+	return total * (k - 1) / n, total * k / n
+}
+
+// buildCommit may be set when building (go build -ldflags "-X
+// main.buildCommit=$(git rev-parse --short HEAD)") where the build does
+// not record its revision itself.
+var buildCommit string
+
+// commit is the version control revision the binary was built from, if
+// the build recorded it, or buildCommit.
+var commit = func() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return buildCommit
+	}
+	rev, dirty := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev == "" {
+		return buildCommit
+	}
+	if dirty {
+		rev += "+"
+	}
+	return rev
+}()
+
+// doProof is react solve --proof: solve the lines of a split proof not yet
+// in the proof file (those of --shard), each appended the moment it is
+// solved, on --jobs goroutines sharing one table; then say what the lines
+// in the file prove of the root.
+func doProof(c *cli.Context, pos chainreact.Position, file string) error {
+	const cmd = "chainshot react solve"
+	s := ioFrom(c)
+	path := c.String("proof")
+	pf, err := readProofFile(cmd, path)
+	if err != nil {
+		return err
+	}
+	if c.Int("check") > 0 {
+		if pf.empty {
+			return badInput("%s: --check: %s holds no proof to check", cmd, path)
+		}
+		if want := pos.String(); pf.header.Position != want {
+			return badInput("%s: --proof %s is a proof of another position:\n%s", cmd, path, pf.header.Position)
+		}
+		return checkProof(c, pf)
+	}
+	if !pf.empty && !c.Bool("resume") {
+		return badInput("%s: --proof %s already holds a proof (%s of %d lines solved); add --resume to continue it, or give another file",
+			cmd, path, reactThousands(uint64(pf.solved)), pf.header.Lines)
+	}
+	if pf.empty {
+		plies := c.Int("split")
+		if !c.IsSet("split") {
+			plies = defaultSplit(&pos.Board)
+		}
+		split, err := chainreact.Split(&pos.Board, plies)
+		if err != nil {
+			return badInput("%s: --split %d: %v", cmd, plies, err)
+		}
+		pf.header, pf.split, pf.names = newProofHeader(&pos, split), split, pos.Names
+		pf.lines = make([]*proofLineJSON, len(split.Lines))
+		pf.results = make([]*chainreact.LineResult, len(split.Lines))
+	} else {
+		if want := pos.String(); pf.header.Position != want {
+			what := "--size " + c.String("size")
+			if file != "" {
+				what = file
+			}
+			return badInput("%s: --proof %s is a proof of another position than %s:\n%s", cmd, path, what, pf.header.Position)
+		}
+		if c.IsSet("split") && c.Int("split") != pf.header.Split {
+			return badInput("%s: --split %d, but %s is split after %d plies", cmd, c.Int("split"), path, pf.header.Split)
+		}
+	}
+	k, n, err := proofShard(cmd, c.String("shard"))
+	if err != nil {
+		return err
+	}
+
+	// one writer: the lock is held until the process ends
+	if !outfile.IsRegular(path) {
+		return badInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
+	}
+	lock, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return badInput("%s: --proof: %v", cmd, err)
+	}
+	defer lock.Close()
+	if err := lockFile(lock); err != nil {
+		return badInput("%s: --proof %s: %v", cmd, path, err)
+	}
+	// read again under the lock: another run may have written meanwhile
+	if again, err := readProofFile(cmd, path); err != nil {
+		return err
+	} else if again.solved != pf.solved || again.empty != pf.empty {
+		return badInput("%s: --proof %s changed while it was being opened; run again", cmd, path)
+	}
+	if pf.partial >= 0 {
+		printf(s.err, "warning: %s: the last line is cut short (a run stopped while writing it); it is dropped and its line solved again\n", path)
+		if err := outfile.Truncate(path, pf.partial); err != nil {
+			return badInput("%s: --proof: %v", cmd, err)
+		}
+	}
+	out, err := outfile.Append(path)
+	if err != nil {
+		return badInput("%s: --proof: %v", cmd, err)
+	}
+	defer out.Close()
+	if pf.empty {
+		data, _ := json.Marshal(pf.header)
+		if err := out.Line(data); err != nil {
+			return failed("%s: %v", cmd, err)
+		}
+	}
+
+	from, to := shardLines(len(pf.lines), k, n)
+	var todo []int
+	for i := from; i < to; i++ {
+		if pf.lines[i] == nil {
+			todo = append(todo, i)
+		}
+	}
+	ctx, stop := interruptible(c.Context)
+	defer stop()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	run := &proofRun{pf: pf, out: out, s: s, todo: todo, jobs: gamesAtOnce(c),
+		table: chainreact.NewSolveTable(c.Int("memory"), &pos.Board), maxNodes: c.Uint64("max-nodes")}
+	if len(todo) > 0 {
+		if n > 1 {
+			printf(s.err, "shard %d/%d: lines %d to %d, %d of them to solve\n", k, n, from, to-1, len(todo))
+		}
+		clock := solver.ProcessCPU
+		if c.Bool("wall") {
+			t0 := time.Now()
+			clock = func() time.Duration { return time.Since(t0) }
+		}
+		run.solve(ctx, cancel, c.Duration("budget"), clock)
+	}
+	if run.err != nil {
+		return failed("%s: %v", cmd, run.err)
+	}
+	return proofReport(c, pf, run, k, n, from, to, ctx)
+}
+
+// proofRun is one sitting of a proof: the lines to solve and the workers.
+type proofRun struct {
+	pf       *proofFile
+	out      *outfile.Appender
+	s        *streams
+	todo     []int
+	jobs     int
+	table    *chainreact.SolveTable
+	maxNodes uint64
+
+	mu      sync.Mutex
+	next    int // the next index of todo to hand out
+	done    int // lines solved this sitting
+	nodes   atomic.Uint64
+	cpu     time.Duration
+	err     error // the first failure to write a line
+	stopped string
+}
+
+// solve runs the workers until every line is solved, ctx ends or a limit
+// is reached; each line solved is appended to the file at once. A line
+// cut short is dropped: a later sitting solves it again.
+func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, budget time.Duration, clock func() time.Duration) {
+	var wg sync.WaitGroup
+	solvers := make([]*chainreact.Solver, min(r.jobs, len(r.todo)))
+	for w := range solvers {
+		solvers[w] = chainreact.NewSolver(chainreact.SolveOptions{Table: r.table})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread() // so that the thread's CPU time is the line's
+			defer runtime.UnlockOSThread()
+			r.worker(ctx, cancel, solvers[w])
+		}()
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	start, t0 := time.Now(), clock()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	shown, lastShown := false, time.Time{}
+	for {
+		select {
+		case <-finished:
+			if shown {
+				fmt.Fprint(r.s.err, "\r\x1b[K")
+			}
+			return
+		case <-tick.C:
+		}
+		if budget > 0 && clock()-t0 >= budget {
+			cancel(errBudget)
+		}
+		if r.maxNodes > 0 && r.nodes.Load() >= r.maxNodes {
+			cancel(errMaxNodes)
+		}
+		if r.s.errTTY && time.Since(lastShown) >= time.Second {
+			lastShown = time.Now()
+			r.mu.Lock()
+			done, all := r.done, len(r.todo)
+			r.mu.Unlock()
+			fmt.Fprintf(r.s.err, "\r\x1b[Klines %d of %d solved, %s positions, %.0fs", done, all, reactThousands(r.nodes.Load()), time.Since(start).Seconds())
+			shown = true
+		}
+	}
+}
+
+// errMaxNodes is the cause of a proof stopped by --max-nodes.
+var errMaxNodes = fmt.Errorf("max-nodes reached")
+
+func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, sv *chainreact.Solver) {
+	for {
+		r.mu.Lock()
+		if r.next == len(r.todo) || ctx.Err() != nil || r.err != nil {
+			r.mu.Unlock()
+			return
+		}
+		i := r.todo[r.next]
+		r.next++
+		r.mu.Unlock()
+		line := &r.pf.split.Lines[i]
+		cpu0, threadOK := threadCPU()
+		t0 := time.Now()
+		watch := make(chan struct{})
+		var seen uint64
+		go func() { // --max-nodes counts the positions of every worker
+			t := time.NewTicker(100 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-watch:
+					return
+				case <-t.C:
+					n, _, _, _ := sv.Progress()
+					r.nodes.Add(n - seen)
+					seen = n
+				}
+			}
+		}()
+		res, err := sv.Solve(ctx, &line.Board)
+		close(watch)
+		took := time.Since(t0)
+		cpu1, _ := threadCPU()
+		if err != nil || !res.Exact {
+			return // stopped: the line is solved again another time
+		}
+		r.nodes.Add(res.Nodes - seen)
+		l := proofLineJSON{Line: i, Winner: string(r.pf.names[res.Winner]), Plies: res.Plies, Nodes: res.Nodes,
+			Seconds: took.Seconds(), Commit: commit}
+		if threadOK {
+			l.CPU = (cpu1 - cpu0).Seconds()
+		}
+		b := r.pf.split.Root
+		for _, m := range line.Moves {
+			row, col := b.RowCol(m)
+			l.Moves = append(l.Moves, []int{row, col})
+		}
+		for _, m := range res.PV {
+			row, col := b.RowCol(m)
+			l.PV = append(l.PV, []int{row, col})
+		}
+		data, _ := json.Marshal(l)
+		r.mu.Lock()
+		if werr := r.out.Line(data); werr != nil {
+			if r.err == nil {
+				r.err = werr
+				cancel(werr)
+			}
+			r.mu.Unlock()
+			return
+		}
+		r.pf.lines[i] = &l
+		r.pf.results[i] = &chainreact.LineResult{Winner: res.Winner, Plies: res.Plies, PV: res.PV}
+		r.pf.solved++
+		r.done++
+		r.cpu += time.Duration(l.CPU * float64(time.Second))
+		r.mu.Unlock()
+	}
+}
+
+// proofJSON is the --json output of a proof: the root's solve as react
+// solve prints it, and the proof's figures.
+type proofJSON struct {
+	solveJSON
+	Proof       string  `json:"proof"`
+	Split       int     `json:"split"`
+	Lines       int     `json:"lines"`
+	LinesSolved int     `json:"lines_solved"`
+	LinesNow    int     `json:"lines_this_run"`
+	LinesCPU    float64 `json:"lines_cpu_seconds"`
+	Shard       string  `json:"shard,omitempty"`
+}
+
+// proofReport says what the lines in the file prove of the root, and what
+// this sitting did.
+func proofReport(c *cli.Context, pf *proofFile, run *proofRun, k, n, from, to int, ctx context.Context) error {
+	s := ioFrom(c)
+	res, err := pf.split.Combine(pf.results)
+	if err != nil {
+		return failed("chainshot react solve: %v", err)
+	}
+	var nodes uint64
+	var cpu, wall float64
+	for _, l := range pf.lines {
+		if l != nil {
+			nodes += l.Nodes
+			cpu += l.CPU
+			wall += l.Seconds
+		}
+	}
+	res.Nodes = nodes
+	if res.Exact { // the principal variation must end the game as proved
+		b := pf.split.Root
+		for _, m := range res.PV {
+			if b.Over() || !b.Legal(m) {
+				return failed("chainshot react solve: internal error: the combined principal variation is not legal")
+			}
+			b.Play(m)
+		}
+		if !b.Over() || b.Winner() != res.Winner || b.Ply() != res.Plies {
+			return failed("chainshot react solve: internal error: the combined principal variation does not end as proved")
+		}
+	}
+	pos := chainreact.Position{Board: pf.split.Root, Names: pf.names}
+	rep := solveReport{pos: &pos, res: res, cpu: time.Duration(cpu * float64(time.Second)), wall: time.Duration(wall * float64(time.Second))}
+	switch {
+	case res.Exact:
+	case context.Cause(ctx) == errBudget:
+		rep.stopped = "budget"
+	case context.Cause(ctx) == errMaxNodes:
+		rep.stopped = "max-nodes"
+	case ctx.Err() != nil:
+		rep.stopped = "interrupted"
+	default:
+		rep.stopped = "lines"
+	}
+	mine := 0
+	for i := from; i < to; i++ {
+		if pf.lines[i] != nil {
+			mine++
+		}
+	}
+	if c.Bool("json") {
+		j := proofJSON{solveJSON: rep.json(), Proof: pf.path, Split: pf.header.Split, Lines: len(pf.lines),
+			LinesSolved: pf.solved, LinesNow: run.done, LinesCPU: cpu}
+		if n > 1 {
+			j.Shard = fmt.Sprintf("%d/%d", k, n)
+		}
+		if err := json.NewEncoder(s.out).Encode(j); err != nil {
+			return failed("chainshot react solve: %v", err)
+		}
+	} else {
+		rep.proofText(s, pf, run, k, n, mine, to-from)
+	}
+	if rep.stopped == "interrupted" {
+		return &exitError{code: 130, quiet: true}
+	}
+	return nil
+}
+
+// proofText prints what a proof file proves, as react solve prints a
+// solve, and the proof's progress.
+func (r *solveReport) proofText(s *streams, pf *proofFile, run *proofRun, k, n, mine, shard int) {
+	b := &r.pos.Board
+	fmt.Fprintf(s.out, "%s: %dx%d, split after %s into %s; %s solved (%s this sitting)\n", pf.path, b.Rows(), b.Cols(),
+		reactPlural(pf.header.Split, "ply", "plies"), plural(len(pf.lines), "line"), reactThousands(uint64(pf.solved)), reactThousands(uint64(run.done)))
+	if n > 1 {
+		fmt.Fprintf(s.out, "shard %d/%d: %d of its %s solved\n", k, n, mine, plural(shard, "line"))
+	}
+	res := r.res
+	switch {
+	case res.Exact:
+		r.text(s)
+		return
+	case res.Winner >= 0:
+		fmt.Fprintf(s.out, "%c wins under perfect play (proved by the lines solved); the last move is ply %d to %d\n",
+			r.pos.Names[res.Winner], res.PliesMin, res.PliesMax)
+	default:
+		fmt.Fprintf(s.out, "unknown: the lines solved do not prove who wins yet\n")
+	}
+	left := len(pf.lines) - pf.solved
+	switch r.stopped {
+	case "lines":
+		if n > 1 {
+			fmt.Fprintf(s.out, "%s left for the other shards: run them, then chainshot react merge their files\n", plural(left, "line"))
+		}
+	default:
+		fmt.Fprintf(s.out, "%s left (stopped: %s); rerun with --resume to go on\n", plural(left, "line"), r.stoppedBy())
+	}
+	fmt.Fprintf(s.out, "%s positions, %.2f CPU s in the lines solved\n", reactThousands(res.Nodes), r.cpu.Seconds())
+}
+
+// checkProof re-solves --check lines of the file, drawn at random with
+// --seed, each by a solver of its own, and compares: the second way a
+// proof's lines are checked (the first, on reading, replays each line's
+// principal variation).
+func checkProof(c *cli.Context, pf *proofFile) error {
+	const cmd = "chainshot react solve"
+	s := ioFrom(c)
+	var solved []int
+	for i, l := range pf.lines {
+		if l != nil {
+			solved = append(solved, i)
+		}
+	}
+	rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0x636865636b))
+	rng.Shuffle(len(solved), func(i, j int) { solved[i], solved[j] = solved[j], solved[i] })
+	solved = solved[:min(c.Int("check"), len(solved))]
+	slices.Sort(solved)
+	ctx, stop := interruptible(c.Context)
+	defer stop()
+	bad := 0
+	for _, i := range solved {
+		sv := chainreact.NewSolver(chainreact.SolveOptions{TableMB: c.Int("memory")})
+		res, err := sv.Solve(ctx, &pf.split.Lines[i].Board)
+		if err != nil || !res.Exact {
+			return interruptedError("%s: --check stopped at line %d", cmd, i)
+		}
+		l := pf.lines[i]
+		got := string(pf.names[res.Winner])
+		verdict := "agrees"
+		if got != l.Winner || res.Plies != l.Plies {
+			verdict = fmt.Sprintf("DISAGREES: %s on ply %d", got, res.Plies)
+			bad++
+		}
+		fmt.Fprintf(s.out, "line %d: %s wins on ply %d; solved again: %s (%s positions)\n", i, l.Winner, l.Plies, verdict, reactThousands(res.Nodes))
+	}
+	fmt.Fprintf(s.out, "%d of %s solved again: %d disagree\n", len(solved), plural(pf.solved, "solved line"), bad)
+	if bad > 0 {
+		return failedQuietly()
+	}
+	return nil
+}
+
+// reactMergeCommand is "react merge": the lines of proof shards in one file.
+func reactMergeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "merge",
+		Usage:     "join the proof files of react solve --proof shards into one",
+		ArgsUsage: "PROOF.jsonl...",
+		Description: "Reads proof files of one split proof (made with --shard on several machines, or in\n" +
+			"several sittings), checks that they prove the same position with the same split and\n" +
+			"that every line replays, and writes every solved line once to --out, a new file.\n" +
+			"\"chainshot react solve --proof OUT --resume\" then goes on from it, or says what it proves.\n\n" +
+			"Examples:\n" +
+			"  chainshot react merge shard*.jsonl --out 4x4.jsonl\n" +
+			"  chainshot react solve --size 4x4 --proof 4x4.jsonl --resume",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged proof to `FILE` (it must not hold anything yet)"},
+		},
+		Action: doReactMerge,
+	}
+}
+
+func doReactMerge(c *cli.Context) error {
+	const cmd = "chainshot react merge"
+	s := ioFrom(c)
+	if c.NArg() == 0 {
+		return badInput("%s: want the proof files to join, such as shard*.jsonl", cmd)
+	}
+	outPath := c.String("out")
+	if outPath == "" {
+		return badInput("%s: want --out FILE for the merged proof", cmd)
+	}
+	if err := outfile.Check(outPath); err != nil {
+		return badInput("%s: --out: %v", cmd, err)
+	}
+	var all *proofFile
+	for _, path := range c.Args().Slice() {
+		if _, err := os.Stat(path); err != nil {
+			return badInput("%s: %v", cmd, err)
+		}
+		pf, err := readProofFile(cmd, path)
+		if err != nil {
+			return err
+		}
+		if pf.empty {
+			return badInput("%s: %s holds no proof", cmd, path)
+		}
+		if pf.partial >= 0 {
+			printf(s.err, "warning: %s: the last line is cut short (a run stopped while writing it): skipped\n", path)
+		}
+		if all == nil {
+			all = pf
+			continue
+		}
+		if pf.header != all.header {
+			return badInput("%s: %s and %s are not proofs of the same position and split", cmd, all.path, path)
+		}
+		for i, l := range pf.lines {
+			switch old := all.lines[i]; {
+			case l == nil:
+			case old == nil:
+				all.lines[i], all.results[i] = l, pf.results[i]
+				all.solved++
+			case old.Winner != l.Winner || old.Plies != l.Plies:
+				return badInput("%s: line %d: %s says %s wins on ply %d, %s says %s on ply %d", cmd, i, all.path, old.Winner, old.Plies, path, l.Winner, l.Plies)
+			}
+		}
+	}
+	if st, err := os.Stat(outPath); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
+		return badInput("%s: --out %s already holds something; give a new file", cmd, outPath)
+	}
+	err := outfile.WriteFile(outPath, func(w io.Writer) error {
+		data, _ := json.Marshal(all.header)
+		if _, err := w.Write(append(data, '\n')); err != nil {
+			return err
+		}
+		for _, l := range all.lines {
+			if l == nil {
+				continue
+			}
+			data, _ := json.Marshal(l)
+			if _, err := w.Write(append(data, '\n')); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return failed("%s: %v", cmd, err)
+	}
+	res, err := all.split.Combine(all.results)
+	if err != nil {
+		return failed("%s: %v", cmd, err)
+	}
+	fmt.Fprintf(s.out, "%s: %s of %s solved\n", outPath, reactThousands(uint64(all.solved)), plural(len(all.lines), "line"))
+	switch {
+	case res.Exact:
+		fmt.Fprintf(s.out, "proved: %c wins on ply %d\n", all.names[res.Winner], res.Plies)
+	case res.Winner >= 0:
+		fmt.Fprintf(s.out, "proved so far: %c wins, the last move on ply %d to %d\n", all.names[res.Winner], res.PliesMin, res.PliesMax)
+	default:
+		fmt.Fprintf(s.out, "who wins is not proved yet\n")
+	}
+	return nil
+}
