@@ -111,6 +111,9 @@ func newSolveTable(buckets uint64) *SolveTable {
 	return t
 }
 
+// MB returns the table's size in megabytes (rounded up).
+func (t *SolveTable) MB() int { return (len(t.words)*8 + 1<<20 - 1) >> 20 }
+
 // probe returns the entry for key, if there is one.
 func (t *SolveTable) probe(key uint64) (solveEntry, bool) {
 	w := t.words[(key&t.mask)*solveBucket*2:][:solveBucket*2]

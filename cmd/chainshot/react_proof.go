@@ -63,7 +63,11 @@ type proofLineJSON struct {
 	Nodes   uint64  `json:"nodes"`
 	CPU     float64 `json:"cpu_seconds"`
 	Seconds float64 `json:"seconds"`
-	Commit  string  `json:"commit,omitempty"`
+	// TableMB and Jobs are the table the line was solved with and the
+	// solvers sharing it (the positions searched depend on both).
+	TableMB int    `json:"table_mb"`
+	Jobs    int    `json:"jobs"`
+	Commit  string `json:"commit,omitempty"`
 }
 
 // proofFile is a proof file as read: its header, its solved lines by
@@ -460,6 +464,7 @@ type proofRun struct {
 	s        *streams
 	todo     []int
 	jobs     int
+	workers  int // the solvers at work: jobs, or fewer lines
 	table    *chainreact.SolveTable
 	maxNodes uint64
 
@@ -478,6 +483,7 @@ type proofRun struct {
 func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, budget time.Duration, clock func() time.Duration) {
 	var wg sync.WaitGroup
 	solvers := make([]*chainreact.Solver, min(r.jobs, len(r.todo)))
+	r.workers = len(solvers)
 	for w := range solvers {
 		solvers[w] = chainreact.NewSolver(chainreact.SolveOptions{Table: r.table})
 		wg.Add(1)
@@ -561,7 +567,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		}
 		r.nodes.Add(res.Nodes - seen)
 		l := proofLineJSON{Line: i, Winner: string(r.pf.names[res.Winner]), Plies: res.Plies, Nodes: res.Nodes,
-			Seconds: took.Seconds(), Commit: commit}
+			Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: commit}
 		if threadOK {
 			l.CPU = (cpu1 - cpu0).Seconds()
 		}
