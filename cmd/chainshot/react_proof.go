@@ -566,7 +566,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 			return // stopped: the line is solved again another time
 		}
 		r.nodes.Add(res.Nodes - seen)
-		l := proofLineJSON{Line: i, Winner: string(r.pf.names[res.Winner]), Plies: res.Plies, Nodes: res.Nodes,
+		l := proofLineJSON{Line: i, Moves: [][]int{}, PV: [][]int{}, Winner: string(r.pf.names[res.Winner]), Plies: res.Plies, Nodes: res.Nodes,
 			Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: commit}
 		if threadOK {
 			l.CPU = (cpu1 - cpu0).Seconds()
