@@ -109,11 +109,25 @@ func (p *ProofSplit) Digest() string {
 }
 
 // LineResult is what a line's solve proved: the winner (0 or 1) and the
-// last ply under perfect play, counted from the empty board as every ply,
-// and a principal variation from the line's position.
+// last ply under perfect play (counted from the empty board, as every
+// ply), or bounds on it when the solve stopped once the winner was proved,
+// and, when exact, a principal variation from the line's position.
 type LineResult struct {
-	Winner, Plies int
-	PV            []Move
+	Winner int
+	// Exact says the last ply is Plies and PV leads to it; otherwise it
+	// lies in [PliesMin, PliesMax].
+	Exact              bool
+	Plies              int
+	PliesMin, PliesMax int
+	PV                 []Move
+}
+
+// bounds returns the range of the line's last ply.
+func (r *LineResult) bounds() (int, int) {
+	if r.Exact {
+		return r.Plies, r.Plies
+	}
+	return r.PliesMin, r.PliesMax
 }
 
 // ErrLineResult is returned by Combine for a line result that cannot be
@@ -136,8 +150,9 @@ func (p *ProofSplit) Combine(results []*LineResult) (SolveResult, error) {
 			continue
 		}
 		b := &p.Lines[i].Board
-		if (r.Winner != 0 && r.Winner != 1) || r.Plies <= b.Ply() || r.Plies > b.Capacity()+1 {
-			return SolveResult{}, fmt.Errorf("%w: line %d: winner %d on ply %d from ply %d", ErrLineResult, i, r.Winner, r.Plies, b.Ply())
+		lo, hi := r.bounds()
+		if (r.Winner != 0 && r.Winner != 1) || lo <= b.Ply() || lo > hi || hi > b.Capacity()+1 || (r.Exact && len(r.PV) == 0) {
+			return SolveResult{}, fmt.Errorf("%w: line %d: winner %d on ply %d to %d from ply %d", ErrLineResult, i, r.Winner, lo, hi, b.Ply())
 		}
 	}
 	c := &combiner{p: p, results: results, memo: map[uint64][2]int32{}}
@@ -152,8 +167,11 @@ func (p *ProofSplit) Combine(results []*LineResult) (SolveResult, error) {
 	if lo != hi {
 		return res, nil
 	}
-	res.Exact, res.Plies = true, res.PliesMin
-	res.PV = c.principal(root, lo)
+	// exact only with a principal variation to the end: through lines
+	// solved exactly
+	if pv, ok := c.principal(root, lo); ok {
+		res.Exact, res.Plies, res.PV = true, res.PliesMin, pv
+	}
 	return res, nil
 }
 
@@ -178,11 +196,11 @@ func (c *combiner) bounds(b *Board, d int) (int32, int32) {
 		if r == nil {
 			return solveLoss(soonest(b.ply + 2)), solveWinAt(soonest(b.ply + 1))
 		}
-		v := solveWinAt(int32(r.Plies))
-		if r.Winner != b.ToMove() {
-			v = solveLoss(int32(r.Plies))
+		first, last := r.bounds()
+		if r.Winner == b.ToMove() { // sooner is better
+			return solveWinAt(int32(last)), solveWinAt(int32(first))
 		}
-		return v, v
+		return solveLoss(int32(first)), solveLoss(int32(last))
 	}
 	if v, ok := c.memo[key]; ok {
 		return v[0], v[1]
@@ -206,21 +224,26 @@ func (c *combiner) bounds(b *Board, d int) (int32, int32) {
 
 // principal returns a principal variation from the root, whose value is
 // v: the first move at each ply whose child has the value v implies, then
-// at the split's depth the line's own variation.
-func (c *combiner) principal(b Board, v int32) []Move {
+// at the split's depth the line's own variation; false if that line was
+// not solved exactly.
+func (c *combiner) principal(b Board, v int32) ([]Move, bool) {
 	var line []Move
 	for d := 0; ; d++ {
 		if b.Over() {
-			return line
+			return line, true
 		}
 		if d == c.p.Plies {
 			key, sym := c.p.sym.canon(&b)
 			l := &c.p.Lines[c.p.index[key]]
-			for _, m := range c.results[l.Index].PV {
+			r := c.results[l.Index]
+			if !r.Exact {
+				return nil, false
+			}
+			for _, m := range r.PV {
 				// the line's orientation → canonical → this one
 				line = append(line, Move(c.p.sym.inv[sym][c.p.sym.perm[l.sym][m]]))
 			}
-			return line
+			return line, true
 		}
 		next := NoMove
 		var after Board
@@ -242,4 +265,55 @@ func (c *combiner) principal(b Board, v int32) []Move {
 		line = append(line, next)
 		b, v = after, -v
 	}
+}
+
+// Needed says which lines may still change what the lines prove of the
+// root: with winnerOnly, its winner; otherwise its exact value. A line is
+// needed unless every way the walk reaches it passes a position already
+// settled (its winner proved, or with !winnerOnly its value exact): its
+// value cannot change that position's, nor so the root's. Once the root
+// is settled no line is needed.
+func (p *ProofSplit) Needed(results []*LineResult, winnerOnly bool) []bool {
+	needed := make([]bool, len(p.Lines))
+	if len(results) != len(p.Lines) || p.Root.Over() {
+		return needed
+	}
+	c := &combiner{p: p, results: results, memo: map[uint64][2]int32{}}
+	settled := func(lo, hi int32) bool {
+		if winnerOnly {
+			return lo > 0 || hi < 0
+		}
+		return lo == hi
+	}
+	seen := map[uint64]bool{}
+	var walk func(b *Board, d int)
+	walk = func(b *Board, d int) {
+		key, _ := p.sym.canon(b)
+		if d == p.Plies {
+			needed[p.index[key]] = true
+			return
+		}
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		if settled(c.bounds(b, d)) {
+			return
+		}
+		for _, m := range b.AppendMoves(nil) {
+			k := *b
+			k.Play(m)
+			if !k.Over() {
+				walk(&k, d+1)
+			}
+		}
+	}
+	root := p.Root
+	walk(&root, 0)
+	for i, r := range results {
+		if r != nil && (r.Exact || winnerOnly) {
+			needed[i] = false // solved as far as asked
+		}
+	}
+	return needed
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -19,7 +20,7 @@ func solveLines(t *testing.T, p *ProofSplit) []*LineResult {
 		if err != nil || !res.Exact {
 			t.Fatalf("line %d: %+v %v", i, res, err)
 		}
-		out[i] = &LineResult{Winner: res.Winner, Plies: res.Plies, PV: res.PV}
+		out[i] = &LineResult{Winner: res.Winner, Exact: true, Plies: res.Plies, PV: res.PV}
 	}
 	return out
 }
@@ -181,7 +182,7 @@ func TestCombinePartial(t *testing.T) {
 			t.Fatal("every line solved, the root not exact")
 		}
 		bad := append([]*LineResult(nil), got...)
-		bad[0] = &LineResult{Winner: 0, Plies: 1}
+		bad[0] = &LineResult{Winner: 0, Exact: true, Plies: 1, PV: []Move{0}}
 		if _, err := p.Combine(bad); !errors.Is(err, ErrLineResult) {
 			t.Fatalf("a line won on ply 1 after 2 plies: %v", err)
 		}
@@ -189,5 +190,88 @@ func TestCombinePartial(t *testing.T) {
 	none, _ := p.Combine(make([]*LineResult, len(all)))
 	if none.Winner >= 0 || none.Exact {
 		t.Fatalf("no line solved, yet %+v", none)
+	}
+}
+
+// TestSplitProofWinnerOnly: lines solved only until their winner is proved
+// (bounds on their last ply, no principal variation) prove the root's
+// winner, the same as the direct solve, and bounds that hold its last
+// ply; lines solved exactly later make the root exact again.
+func TestSplitProofWinnerOnly(t *testing.T) {
+	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
+		b, _ := NewBoard(sz[0], sz[1], 2)
+		direct, _ := NewSolver(SolveOptions{}).Solve(context.Background(), &b)
+		for _, plies := range []int{1, 2, 3} {
+			p, _ := Split(&b, plies)
+			s := NewSolver(SolveOptions{TableMB: 16, WinnerOnly: true})
+			results := make([]*LineResult, len(p.Lines))
+			for i := range p.Lines {
+				res, err := s.Solve(context.Background(), &p.Lines[i].Board)
+				if err != nil || res.Winner < 0 {
+					t.Fatalf("line %d: %+v %v", i, res, err)
+				}
+				results[i] = &LineResult{Winner: res.Winner, PliesMin: res.PliesMin, PliesMax: res.PliesMax}
+			}
+			res, err := p.Combine(results)
+			where := fmt.Sprintf("%dx%d split after %d plies", sz[0], sz[1], plies)
+			if err != nil || res.Exact || res.Winner != direct.Winner || res.PliesMin > direct.Plies || res.PliesMax < direct.Plies {
+				t.Fatalf("%s, winner only: %+v %v; the direct solve: %d on ply %d", where, res, err, direct.Winner, direct.Plies)
+			}
+			exact := solveLines(t, p)
+			for i := range results { // half the lines exact: still bounds that hold
+				if i%2 == 0 {
+					results[i] = exact[i]
+				}
+			}
+			if res, err := p.Combine(results); err != nil || res.Winner != direct.Winner || res.PliesMin > direct.Plies || res.PliesMax < direct.Plies {
+				t.Fatalf("%s, half exact: %+v %v", where, res, err)
+			}
+			res, _ = p.Combine(exact)
+			checkSolved(t, where, &b, res, direct.Winner, direct.Plies)
+		}
+	}
+}
+
+// TestNeeded: solving only the lines Needed names, one at a time, each
+// chosen as the first needed, settles the root as solving every line
+// does, with fewer lines; a line not needed is never one whose value could
+// change the root (every line filled in at random afterwards keeps it).
+func TestNeeded(t *testing.T) {
+	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
+		b, _ := NewBoard(sz[0], sz[1], 2)
+		for _, plies := range []int{1, 2, 3} {
+			p, _ := Split(&b, plies)
+			all := solveLines(t, p)
+			full, _ := p.Combine(all)
+			for _, winnerOnly := range []bool{true, false} {
+				got := make([]*LineResult, len(all))
+				solved := 0
+				for {
+					needed := p.Needed(got, winnerOnly)
+					i := slices.Index(needed, true)
+					if i < 0 {
+						break
+					}
+					got[i] = all[i]
+					solved++
+				}
+				res, _ := p.Combine(got)
+				where := fmt.Sprintf("%dx%d split %d winnerOnly %v (%d of %d lines)", sz[0], sz[1], plies, winnerOnly, solved, len(all))
+				if res.Winner != full.Winner || (!winnerOnly && (!res.Exact || res.Plies != full.Plies)) {
+					t.Fatalf("%s: %+v, every line solved: %+v", where, res, full)
+				}
+				// the lines left out cannot change it
+				rest := append([]*LineResult(nil), got...)
+				for i := range rest {
+					if rest[i] == nil {
+						rest[i] = all[i]
+					}
+				}
+				if again, _ := p.Combine(rest); again.Winner != res.Winner || (!winnerOnly && again.Plies != res.Plies) {
+					t.Fatalf("%s: the lines left out change the root", where)
+				}
+				t.Logf("%s", where)
+			}
+		}
 	}
 }

@@ -38,6 +38,11 @@ type SolveOptions struct {
 	// TableMB is the size of the transposition table in megabytes; 0
 	// picks 64.
 	TableMB int
+	// WinnerOnly stops the solve once the winner is proved: the last ply
+	// is then only bounded (PliesMin to PliesMax, as when stopped), and
+	// there is no principal variation. Proving who wins is the first part
+	// of every solve, and often half its work.
+	WinnerOnly bool
 	// Table, when set, is the transposition table, shared with other
 	// solvers of the same board size (TableMB is then unused). Solvers on
 	// several goroutines may share one: each proves different positions,
@@ -238,7 +243,7 @@ func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 	// found, or the loser last as long as it, until a test says no (a
 	// win) or yes (a loss); each test is a null-window search, cut off by
 	// the distance bounds where the plies cannot reach it.
-	for !s.stopped && lo < hi {
+	for !s.stopped && lo < hi && !s.opt.WinnerOnly {
 		t := lo + 1
 		if hi < 0 {
 			t = hi

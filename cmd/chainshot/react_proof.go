@@ -52,17 +52,22 @@ const proofHeaderTitle = "chainshot react solve: a split proof of Chain Reaction
 
 // proofLineJSON is a solved line: its index, the moves from the root to
 // its position, what its solve proved (the winner, the last ply counted
-// from the empty board, a principal variation from the line's position),
-// and what it cost.
+// from the empty board, a principal variation from the line's position;
+// or the winner and bounds on the last ply), and what it cost.
 type proofLineJSON struct {
-	Line    int     `json:"line"`
-	Moves   [][]int `json:"moves"`
-	Winner  string  `json:"winner"`
-	Plies   int     `json:"plies"`
-	PV      [][]int `json:"pv"`
-	Nodes   uint64  `json:"nodes"`
-	CPU     float64 `json:"cpu_seconds"`
-	Seconds float64 `json:"seconds"`
+	Line   int     `json:"line"`
+	Moves  [][]int `json:"moves"`
+	Winner string  `json:"winner"`
+	// Plies is the last ply of a line solved exactly, with PV; a line
+	// solved only until its winner was proved (--winner-only) has
+	// PliesMin and PliesMax instead, and no PV.
+	Plies    int     `json:"plies,omitempty"`
+	PliesMin int     `json:"plies_min,omitempty"`
+	PliesMax int     `json:"plies_max,omitempty"`
+	PV       [][]int `json:"pv,omitempty"`
+	Nodes    uint64  `json:"nodes"`
+	CPU      float64 `json:"cpu_seconds"`
+	Seconds  float64 `json:"seconds"`
 	// TableMB and Jobs are the table the line was solved with and the
 	// solvers sharing it (the positions searched depend on both).
 	TableMB int    `json:"table_mb"`
@@ -81,7 +86,11 @@ type proofFile struct {
 	lines   []*proofLineJSON // by index; nil where not solved
 	results []*chainreact.LineResult
 	solved  int
-	partial int64
+	// nodes, cpu and seconds sum every line of the file, a line solved
+	// again included
+	nodes        uint64
+	cpu, seconds float64
+	partial      int64
 	// empty says the file holds nothing (missing or zero bytes).
 	empty bool
 }
@@ -245,32 +254,90 @@ func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
 	if winner < 0 {
 		return badInput("%s: line %d: winner %q: want one of %s", at, l.Line, l.Winner, pf.names)
 	}
-	// the principal variation must end the game there and then
-	var pv []chainreact.Move
-	for i, mv := range l.PV {
-		if len(mv) != 2 {
-			return badInput("%s: line %d: principal variation move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
+	res := &chainreact.LineResult{Winner: winner}
+	switch {
+	case l.Plies > 0 && l.PliesMin == 0 && l.PliesMax == 0:
+		// the principal variation must end the game there and then
+		for i, mv := range l.PV {
+			if len(mv) != 2 {
+				return badInput("%s: line %d: principal variation move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
+			}
+			m, ok := b.MoveAt(mv[0], mv[1])
+			if !ok || b.Over() || !b.Legal(m) {
+				return badInput("%s: line %d: principal variation move %d (%d %d) is not legal", at, l.Line, i+1, mv[0], mv[1])
+			}
+			b.Play(m)
+			res.PV = append(res.PV, m)
 		}
-		m, ok := b.MoveAt(mv[0], mv[1])
-		if !ok || b.Over() || !b.Legal(m) {
-			return badInput("%s: line %d: principal variation move %d (%d %d) is not legal", at, l.Line, i+1, mv[0], mv[1])
+		if !b.Over() || b.Winner() != winner || b.Ply() != l.Plies {
+			return badInput("%s: line %d: its principal variation does not end with %s winning on ply %d", at, l.Line, l.Winner, l.Plies)
 		}
-		b.Play(m)
-		pv = append(pv, m)
+		res.Exact, res.Plies = true, l.Plies
+	case l.Plies == 0 && len(l.PV) == 0 && l.PliesMin > b.Ply() && l.PliesMin <= l.PliesMax && l.PliesMax <= b.Capacity()+1:
+		res.PliesMin, res.PliesMax = l.PliesMin, l.PliesMax
+	default:
+		return badInput("%s: line %d: want \"plies\" and \"pv\" (solved exactly) or \"plies_min\" and \"plies_max\" (the winner only) from ply %d on", at, l.Line, b.Ply()+1)
 	}
-	if !b.Over() || b.Winner() != winner || b.Ply() != l.Plies {
-		return badInput("%s: line %d: its principal variation does not end with %s winning on ply %d", at, l.Line, l.Winner, l.Plies)
+	pf.nodes += l.Nodes
+	pf.cpu += l.CPU
+	pf.seconds += l.Seconds
+	if err := pf.keep(&l, res); err != nil {
+		return badInput("%s: %v", at, err)
 	}
-	if old := pf.lines[l.Line]; old != nil {
-		if old.Winner != l.Winner || old.Plies != l.Plies {
-			return badInput("%s: line %d is solved twice: %s on ply %d, then %s on ply %d", at, l.Line, old.Winner, old.Plies, l.Winner, l.Plies)
-		}
+	return nil
+}
+
+// keep records a line's result. A line solved twice must say the same
+// both times (the same winner, last plies that overlap); the tighter
+// result is kept: an exact one over bounds, else the bounds' overlap.
+func (pf *proofFile) keep(l *proofLineJSON, res *chainreact.LineResult) error {
+	old := pf.results[l.Line]
+	if old == nil {
+		pf.lines[l.Line], pf.results[l.Line] = l, res
+		pf.solved++
 		return nil
 	}
-	pf.lines[l.Line] = &l
-	pf.results[l.Line] = &chainreact.LineResult{Winner: winner, Plies: l.Plies, PV: pv}
-	pf.solved++
+	olo, ohi := lineBounds(old)
+	nlo, nhi := lineBounds(res)
+	if old.Winner != res.Winner || max(olo, nlo) > min(ohi, nhi) {
+		return fmt.Errorf("line %d is solved twice: %c on ply %s, then %c on ply %s",
+			l.Line, pf.names[old.Winner], plyRange(olo, ohi), pf.names[res.Winner], plyRange(nlo, nhi))
+	}
+	switch {
+	case res.Exact && !old.Exact:
+		pf.lines[l.Line], pf.results[l.Line] = l, res
+	case !res.Exact && !old.Exact:
+		old.PliesMin, old.PliesMax = max(olo, nlo), min(ohi, nhi)
+		pf.lines[l.Line].PliesMin, pf.lines[l.Line].PliesMax = old.PliesMin, old.PliesMax
+	}
 	return nil
+}
+
+// plyRange writes "19" or "19 to 23".
+func plyRange(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
+}
+
+// winnerOnly counts the lines solved only until their winner was proved.
+func (pf *proofFile) winnerOnly() int {
+	n := 0
+	for _, r := range pf.results {
+		if r != nil && !r.Exact {
+			n++
+		}
+	}
+	return n
+}
+
+// lineBounds returns the range of a line result's last ply.
+func lineBounds(r *chainreact.LineResult) (int, int) {
+	if r.Exact {
+		return r.Plies, r.Plies
+	}
+	return r.PliesMin, r.PliesMax
 }
 
 // proofShard reads --shard: "K/N", or "auto" from a Slurm array's
@@ -428,9 +495,10 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	}
 
 	from, to := shardLines(len(pf.lines), k, n)
+	winnerOnly := c.Bool("winner-only")
 	var todo []int
 	for i := from; i < to; i++ {
-		if pf.lines[i] == nil {
+		if r := pf.results[i]; r == nil || (!r.Exact && !winnerOnly) {
 			todo = append(todo, i)
 		}
 	}
@@ -438,7 +506,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	defer stop()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	run := &proofRun{pf: pf, out: out, s: s, todo: todo, jobs: gamesAtOnce(c),
+	run := &proofRun{pf: pf, out: out, s: s, todo: todo, jobs: gamesAtOnce(c), winnerOnly: winnerOnly, taken: map[int]bool{},
 		table: chainreact.NewSolveTable(c.Int("memory"), &pos.Board), maxNodes: c.Uint64("max-nodes")}
 	if len(todo) > 0 {
 		if n > 1 {
@@ -467,10 +535,13 @@ type proofRun struct {
 	workers  int // the solvers at work: jobs, or fewer lines
 	table    *chainreact.SolveTable
 	maxNodes uint64
+	// winnerOnly solves each line only until its winner is proved
+	winnerOnly bool
 
 	mu      sync.Mutex
-	next    int // the next index of todo to hand out
-	done    int // lines solved this sitting
+	needed  []bool       // the lines that may change the root, nil when stale
+	taken   map[int]bool // the lines handed out
+	done    int          // lines solved this sitting
 	nodes   atomic.Uint64
 	cpu     time.Duration
 	err     error // the first failure to write a line
@@ -485,7 +556,7 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 	solvers := make([]*chainreact.Solver, min(r.jobs, len(r.todo)))
 	r.workers = len(solvers)
 	for w := range solvers {
-		solvers[w] = chainreact.NewSolver(chainreact.SolveOptions{Table: r.table})
+		solvers[w] = chainreact.NewSolver(chainreact.SolveOptions{Table: r.table, WinnerOnly: r.winnerOnly})
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -526,18 +597,45 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 	}
 }
 
+// take returns the next line of todo to solve, or -1: the first not taken
+// yet that may still change what the proof settles (see
+// chainreact.ProofSplit.Needed); lines not needed are skipped. r.mu is
+// held.
+func (r *proofRun) take() int {
+	if r.needed == nil {
+		r.needed = r.pf.split.Needed(r.pf.results, r.winnerOnly)
+	}
+	for _, i := range r.todo {
+		if r.needed[i] && !r.taken[i] {
+			r.taken[i] = true
+			return i
+		}
+	}
+	return -1
+}
+
+// settled reports whether the lines solved settle the root: its winner
+// with --winner-only, else its exact value. r.mu is held.
+func (r *proofRun) settled() bool {
+	res, err := r.pf.split.Combine(r.pf.results)
+	return err == nil && (res.Exact || (r.winnerOnly && res.Winner >= 0))
+}
+
+// errSettled is the cause of a proof whose root is settled while lines
+// were still being solved: they were not needed.
+var errSettled = fmt.Errorf("the root is settled")
+
 // errMaxNodes is the cause of a proof stopped by --max-nodes.
 var errMaxNodes = fmt.Errorf("max-nodes reached")
 
 func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, sv *chainreact.Solver) {
 	for {
 		r.mu.Lock()
-		if r.next == len(r.todo) || ctx.Err() != nil || r.err != nil {
+		i := r.take()
+		if i < 0 || ctx.Err() != nil || r.err != nil {
 			r.mu.Unlock()
 			return
 		}
-		i := r.todo[r.next]
-		r.next++
 		r.mu.Unlock()
 		line := &r.pf.split.Lines[i]
 		cpu0, threadOK := threadCPU()
@@ -562,12 +660,18 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		close(watch)
 		took := time.Since(t0)
 		cpu1, _ := threadCPU()
-		if err != nil || !res.Exact {
+		if err != nil || res.Winner < 0 || (!res.Exact && (!r.winnerOnly || ctx.Err() != nil)) {
 			return // stopped: the line is solved again another time
 		}
 		r.nodes.Add(res.Nodes - seen)
-		l := proofLineJSON{Line: i, Moves: [][]int{}, PV: [][]int{}, Winner: string(r.pf.names[res.Winner]), Plies: res.Plies, Nodes: res.Nodes,
+		l := proofLineJSON{Line: i, Moves: [][]int{}, Winner: string(r.pf.names[res.Winner]), Nodes: res.Nodes,
 			Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: commit}
+		lr := &chainreact.LineResult{Winner: res.Winner, Exact: res.Exact, Plies: res.Plies, PliesMin: res.PliesMin, PliesMax: res.PliesMax, PV: res.PV}
+		if res.Exact {
+			l.Plies, l.PV = res.Plies, [][]int{}
+		} else {
+			l.PliesMin, l.PliesMax = res.PliesMin, res.PliesMax
+		}
 		if threadOK {
 			l.CPU = (cpu1 - cpu0).Seconds()
 		}
@@ -590,9 +694,17 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 			r.mu.Unlock()
 			return
 		}
-		r.pf.lines[i] = &l
-		r.pf.results[i] = &chainreact.LineResult{Winner: res.Winner, Plies: res.Plies, PV: res.PV}
-		r.pf.solved++
+		if r.pf.results[i] == nil {
+			r.pf.solved++
+		}
+		r.pf.lines[i], r.pf.results[i] = &l, lr
+		r.pf.nodes += l.Nodes
+		r.pf.cpu += l.CPU
+		r.pf.seconds += l.Seconds
+		r.needed = nil
+		if r.settled() {
+			cancel(errSettled) // the lines still being solved are not needed
+		}
 		r.done++
 		r.cpu += time.Duration(l.CPU * float64(time.Second))
 		r.mu.Unlock()
@@ -620,15 +732,7 @@ func proofReport(c *cli.Context, pf *proofFile, run *proofRun, k, n, from, to in
 	if err != nil {
 		return failed("chainshot react solve: %v", err)
 	}
-	var nodes uint64
-	var cpu, wall float64
-	for _, l := range pf.lines {
-		if l != nil {
-			nodes += l.Nodes
-			cpu += l.CPU
-			wall += l.Seconds
-		}
-	}
+	nodes, cpu, wall := pf.nodes, pf.cpu, pf.seconds
 	res.Nodes = nodes
 	if res.Exact { // the principal variation must end the game as proved
 		b := pf.split.Root
@@ -646,6 +750,8 @@ func proofReport(c *cli.Context, pf *proofFile, run *proofRun, k, n, from, to in
 	rep := solveReport{pos: &pos, res: res, cpu: time.Duration(cpu * float64(time.Second)), wall: time.Duration(wall * float64(time.Second))}
 	switch {
 	case res.Exact:
+	case context.Cause(ctx) == errSettled:
+		rep.stopped = "lines"
 	case context.Cause(ctx) == errBudget:
 		rep.stopped = "budget"
 	case context.Cause(ctx) == errMaxNodes:
@@ -683,8 +789,12 @@ func proofReport(c *cli.Context, pf *proofFile, run *proofRun, k, n, from, to in
 // solve, and the proof's progress.
 func (r *solveReport) proofText(s *streams, pf *proofFile, run *proofRun, k, n, mine, shard int) {
 	b := &r.pos.Board
-	fmt.Fprintf(s.out, "%s: %dx%d, split after %s into %s; %s solved (%s this sitting)\n", pf.path, b.Rows(), b.Cols(),
-		reactPlural(pf.header.Split, "ply", "plies"), plural(len(pf.lines), "line"), reactThousands(uint64(pf.solved)), reactThousands(uint64(run.done)))
+	only := ""
+	if n := pf.winnerOnly(); n > 0 {
+		only = fmt.Sprintf(", %s of them only to the winner", reactThousands(uint64(n)))
+	}
+	fmt.Fprintf(s.out, "%s: %dx%d, split after %s into %s; %s solved (%s this sitting%s)\n", pf.path, b.Rows(), b.Cols(),
+		reactPlural(pf.header.Split, "ply", "plies"), plural(len(pf.lines), "line"), reactThousands(uint64(pf.solved)), reactThousands(uint64(run.done)), only)
 	if n > 1 {
 		fmt.Fprintf(s.out, "shard %d/%d: %d of its %s solved\n", k, n, mine, plural(shard, "line"))
 	}
@@ -699,14 +809,20 @@ func (r *solveReport) proofText(s *streams, pf *proofFile, run *proofRun, k, n, 
 	default:
 		fmt.Fprintf(s.out, "unknown: the lines solved do not prove who wins yet\n")
 	}
-	left := len(pf.lines) - pf.solved
-	switch r.stopped {
-	case "lines":
-		if n > 1 {
-			fmt.Fprintf(s.out, "%s left for the other shards: run them, then chainshot react merge their files\n", plural(left, "line"))
+	left := 0
+	for _, need := range pf.split.Needed(pf.results, run.winnerOnly) {
+		if need {
+			left++
 		}
-	default:
-		fmt.Fprintf(s.out, "%s left (stopped: %s); rerun with --resume to go on\n", plural(left, "line"), r.stoppedBy())
+	}
+	unsolved := len(pf.lines) - pf.solved
+	switch {
+	case left == 0 && run.winnerOnly:
+		fmt.Fprintf(s.out, "the winner is proved (%s not needed for it); a run without --winner-only solves the last ply\n", plural(unsolved, "line"))
+	case r.stopped == "lines" && n > 1:
+		fmt.Fprintf(s.out, "%s still needed, for the other shards: run them, then chainshot react merge their files\n", plural(left, "line"))
+	case r.stopped != "lines":
+		fmt.Fprintf(s.out, "%s still needed (stopped: %s); rerun with --resume to go on\n", plural(left, "line"), r.stoppedBy())
 	}
 	fmt.Fprintf(s.out, "%s positions, %.2f CPU s in the lines solved\n", reactThousands(res.Nodes), r.cpu.Seconds())
 }
@@ -809,15 +925,15 @@ func doReactMerge(c *cli.Context) error {
 			return badInput("%s: %s and %s are not proofs of the same position and split", cmd, all.path, path)
 		}
 		for i, l := range pf.lines {
-			switch old := all.lines[i]; {
-			case l == nil:
-			case old == nil:
-				all.lines[i], all.results[i] = l, pf.results[i]
-				all.solved++
-			case old.Winner != l.Winner || old.Plies != l.Plies:
-				return badInput("%s: line %d: %s says %s wins on ply %d, %s says %s on ply %d", cmd, i, all.path, old.Winner, old.Plies, path, l.Winner, l.Plies)
+			if l != nil {
+				if err := all.keep(l, pf.results[i]); err != nil {
+					return badInput("%s: %s and %s: %v", cmd, all.path, path, err)
+				}
 			}
 		}
+		all.nodes += pf.nodes
+		all.cpu += pf.cpu
+		all.seconds += pf.seconds
 	}
 	if st, err := os.Stat(outPath); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
 		return badInput("%s: --out %s already holds something; give a new file", cmd, outPath)

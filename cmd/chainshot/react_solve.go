@@ -33,6 +33,7 @@ func reactSolveCommand() *cli.Command {
 			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)", "0 (no limit) or more"),
 			wallFlag(),
 			within(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB` (1 to 65536); with --proof, one table shared by the --jobs"}, 1, 1<<16, "1 to 65536 (MB)"),
+			&cli.BoolFlag{Name: "winner-only", Usage: "stop once the winner is proved: the last ply is then bounded, not solved (often half the work); with --proof, each line so, and a later run without it solves those lines exactly"},
 			&cli.StringFlag{Name: "proof", Usage: "prove by lines: solve the positions --split plies on, one by one, each appended to `FILE` (JSON Lines) the moment it is solved; the root follows from them"},
 			within(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, 0, 12, "0 to 12"),
 			&cli.BoolFlag{Name: "resume", Usage: "with --proof: continue the proof in FILE, solving the lines it does not hold yet"},
@@ -83,7 +84,8 @@ func doReactSolve(c *cli.Context) error {
 	defer stop()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: tableMB(c.Int("memory"), c.Duration("budget"))})
+	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: tableMB(c.Int("memory"), c.Duration("budget")),
+		WinnerOnly: c.Bool("winner-only")})
 	done := make(chan struct{})
 	watched := make(chan struct{})
 	clock := solver.ProcessCPU
@@ -102,6 +104,8 @@ func doReactSolve(c *cli.Context) error {
 	out := solveReport{pos: &pos, file: file, res: res, wall: time.Since(start), cpu: solver.ProcessCPU() - startCPU}
 	switch {
 	case res.Exact:
+	case res.Winner >= 0 && c.Bool("winner-only") && ctx.Err() == nil && (c.Uint64("max-nodes") == 0 || res.Nodes < c.Uint64("max-nodes")):
+		out.stopped = "winner-only"
 	case context.Cause(ctx) == errBudget:
 		out.stopped = "budget"
 	case ctx.Err() != nil:
@@ -278,7 +282,7 @@ func (r *solveReport) text(s *streams) {
 		}
 		fmt.Fprintf(s.out, "principal variation: %s\n", strings.Join(line, ", "))
 	case res.Winner >= 0:
-		fmt.Fprintf(s.out, "%c wins under perfect play (proved); the last move is ply %d to %d (unknown which: stopped, %s)\n",
+		fmt.Fprintf(s.out, "%c wins under perfect play (proved); the last move is ply %d to %d (which one is not solved: stopped, %s)\n",
 			r.pos.Names[res.Winner], res.PliesMin, res.PliesMax, r.stoppedBy())
 	default:
 		fmt.Fprintf(s.out, "unknown: stopped before proving who wins (%s)\n", r.stoppedBy())
@@ -292,6 +296,8 @@ func (r *solveReport) stoppedBy() string {
 		return "the --budget was spent"
 	case "interrupted":
 		return "interrupted"
+	case "winner-only":
+		return "--winner-only"
 	}
 	return "--max-nodes reached"
 }
