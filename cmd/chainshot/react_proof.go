@@ -640,9 +640,10 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		line := &r.pf.split.Lines[i]
 		cpu0, threadOK := threadCPU()
 		t0 := time.Now()
-		watch := make(chan struct{})
+		watch, watched := make(chan struct{}), make(chan struct{})
 		var seen uint64
 		go func() { // --max-nodes counts the positions of every worker
+			defer close(watched)
 			t := time.NewTicker(100 * time.Millisecond)
 			defer t.Stop()
 			for {
@@ -658,6 +659,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		}()
 		res, err := sv.Solve(ctx, &line.Board)
 		close(watch)
+		<-watched
 		took := time.Since(t0)
 		cpu1, _ := threadCPU()
 		if err != nil || res.Winner < 0 || (!res.Exact && (!r.winnerOnly || ctx.Err() != nil)) {
