@@ -507,8 +507,9 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	run := &proofRun{pf: pf, out: out, s: s, todo: todo, jobs: gamesAtOnce(c), winnerOnly: winnerOnly, taken: map[int]bool{},
-		table: chainreact.NewSolveTable(c.Int("memory"), &pos.Board), maxNodes: c.Uint64("max-nodes")}
+		maxNodes: c.Uint64("max-nodes")}
 	if len(todo) > 0 {
+		run.table = chainreact.NewSolveTable(c.Int("memory"), &pos.Board)
 		if n > 1 {
 			printf(s.err, "shard %d/%d: lines %d to %d, %d of them to solve\n", k, n, from, to-1, len(todo))
 		}
@@ -538,14 +539,12 @@ type proofRun struct {
 	// winnerOnly solves each line only until its winner is proved
 	winnerOnly bool
 
-	mu      sync.Mutex
-	needed  []bool       // the lines that may change the root, nil when stale
-	taken   map[int]bool // the lines handed out
-	done    int          // lines solved this sitting
-	nodes   atomic.Uint64
-	cpu     time.Duration
-	err     error // the first failure to write a line
-	stopped string
+	mu     sync.Mutex
+	needed []bool       // the lines that may change the root, nil when stale
+	taken  map[int]bool // the lines handed out
+	done   int          // lines solved this sitting
+	nodes  atomic.Uint64
+	err    error // the first failure to write a line
 }
 
 // solve runs the workers until every line is solved, ctx ends or a limit
@@ -708,7 +707,6 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 			cancel(errSettled) // the lines still being solved are not needed
 		}
 		r.done++
-		r.cpu += time.Duration(l.CPU * float64(time.Second))
 		r.mu.Unlock()
 	}
 }
