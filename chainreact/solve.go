@@ -92,26 +92,92 @@ func unpack(d uint64) solveEntry {
 	return solveEntry{lo: int16(d), hi: int16(d >> 16), move: int16(d >> 32), work: uint8(d >> 48)}
 }
 
-// SolveTable is the solver's transposition table: buckets of solveBucket
-// entries (one cache line), each entry two words, the position's key
-// XORed with the data, and the data. Solvers on several goroutines may
-// share one: a word is read and written atomically, and a reader that
-// finds the halves of two different writes sees a key that matches
-// nothing (lockless hashing, as chess engines share their tables), so
-// every entry found is one some solver stored.
+// SolveTable is the solver's transposition table: buckets of one cache
+// line (64 bytes) each. Solvers on several goroutines may share one: every
+// word is read and written atomically, and an entry found is always one
+// some solver stored.
+//
+// Two layouts. Wide: four entries a bucket, each two words, the position's
+// key XORed with the data, and the data (a reader that finds the halves of
+// two different writes sees a key that matches nothing: lockless hashing,
+// as chess engines share their tables). Compact, for boards of at most 63
+// cells whose games end by ply 63 (4x4, 2x9, 3x6, 5x5): eight entries a
+// bucket, each one word, the key's bits above the 26 lowest beside 26
+// bits of data (the bounds coded in 7 bits each, the move in 6, the work
+// in 6), so twice the entries in the same memory. The bits of the key the
+// bucket's index does not fix and the word does not hold are not checked:
+// none in a table of 4 GB or more, 12 in one of 1 MB, so a probe finds
+// another position's entry with a chance below 10⁻¹⁵ in any table of 1 MB
+// or more.
 type SolveTable struct {
-	words []uint64
-	mask  uint64 // bucket index mask
+	words   []uint64
+	mask    uint64 // bucket index mask
+	compact bool
+}
+
+// Compact entries: bits 0-5 the work plus 1 (never 0: a word of 0 is
+// empty), 6-11 the move (63 for none), 12-18 the upper bound's code,
+// 19-25 the lower bound's, 26-63 the key's upper bits.
+const (
+	compactData = 26
+	compactKey  = 1<<64 - 1<<compactData
+	compactNone = 63 // no move
+)
+
+// compactFits reports whether a board of geometry g can use compact
+// entries: a move fits in 6 bits, a ply in 6.
+func compactFits(g *geometry) bool { return g.cells < compactNone && g.capacity+1 < 64 }
+
+// boundCode codes a bound (±solveNoBound, or the value of a game that
+// ends on ply E, 1 ≤ E ≤ 63) in 7 bits, in the order of the values.
+func boundCode(v int32) uint64 {
+	switch {
+	case v <= -solveNoBound:
+		return 0
+	case v >= solveNoBound:
+		return 127
+	case v > 0:
+		return uint64(64 + 63 - (solveWin - v)) // a win on ply E: 126 for E = 1 down to 64 for E = 63
+	}
+	return uint64(solveWin + v) // a loss on ply E: E
+}
+
+func boundValue(c uint64) int16 {
+	switch {
+	case c == 0:
+		return -solveNoBound
+	case c == 127:
+		return solveNoBound
+	case c >= 64:
+		return int16(solveWinAt(int32(127 - c)))
+	}
+	return int16(solveLoss(int32(c)))
+}
+
+func packCompact(key uint64, e solveEntry) uint64 {
+	mv := uint64(compactNone)
+	if e.move != int16(NoMove) {
+		mv = uint64(e.move)
+	}
+	return key&compactKey | boundCode(int32(e.lo))<<19 | boundCode(int32(e.hi))<<12 | mv<<6 | uint64(min(e.work, 62)+1)
+}
+
+func unpackCompact(w uint64) solveEntry {
+	e := solveEntry{lo: boundValue(w >> 19 & 127), hi: boundValue(w >> 12 & 127), move: int16(w >> 6 & 63), work: uint8(w&63) - 1}
+	if e.move == compactNone {
+		e.move = int16(NoMove)
+	}
+	return e
 }
 
 // NewSolveTable returns a table of about mb megabytes (at least one
 // bucket, a power of two buckets) for the solvers of b's board size.
 func NewSolveTable(mb int, b *Board) *SolveTable {
-	return newSolveTable(tableBuckets(mb, b.geo))
+	return newSolveTable(tableBuckets(mb, b.geo), compactFits(b.geo))
 }
 
-func newSolveTable(buckets uint64) *SolveTable {
-	t := &SolveTable{words: make([]uint64, buckets*solveBucket*2), mask: buckets - 1}
+func newSolveTable(buckets uint64, compact bool) *SolveTable {
+	t := &SolveTable{words: make([]uint64, buckets*8), mask: buckets - 1, compact: compact}
 	adviseHugePages(t.words)
 	return t
 }
@@ -119,9 +185,20 @@ func newSolveTable(buckets uint64) *SolveTable {
 // MB returns the table's size in megabytes (rounded up).
 func (t *SolveTable) MB() int { return (len(t.words)*8 + 1<<20 - 1) >> 20 }
 
+// bucket returns the words of key's bucket.
+func (t *SolveTable) bucket(key uint64) []uint64 { return t.words[(key&t.mask)*8:][:8] }
+
 // probe returns the entry for key, if there is one.
 func (t *SolveTable) probe(key uint64) (solveEntry, bool) {
-	w := t.words[(key&t.mask)*solveBucket*2:][:solveBucket*2]
+	w := t.bucket(key)
+	if t.compact {
+		for i := range w {
+			if d := atomic.LoadUint64(&w[i]); d != 0 && d&compactKey == key&compactKey {
+				return unpackCompact(d), true
+			}
+		}
+		return solveEntry{}, false
+	}
 	for i := 0; i < len(w); i += 2 {
 		d := atomic.LoadUint64(&w[i+1])
 		if d != 0 && atomic.LoadUint64(&w[i])^d == key {
@@ -131,12 +208,57 @@ func (t *SolveTable) probe(key uint64) (solveEntry, bool) {
 	return solveEntry{}, false
 }
 
-// put writes e for key in the bucket's slot i.
-func (t *SolveTable) put(key uint64, i uint64, e solveEntry) {
-	w := t.words[(key&t.mask)*solveBucket*2+2*i:][:2]
+// store records e for key: in the key's entry if it has one (the bounds
+// joined: the larger lower bound, the smaller upper one; the move kept if
+// e has none; the larger work), else in place of the entry of least work
+// in its bucket.
+func (t *SolveTable) store(key uint64, e solveEntry) {
+	w := t.bucket(key)
+	step, n := 2, solveBucket
+	if t.compact {
+		step, n = 1, 8
+	}
+	slot, least := 0, uint8(255)
+	for i := 0; i < n; i++ {
+		var old solveEntry
+		var d uint64
+		found := false
+		if t.compact {
+			d = atomic.LoadUint64(&w[i])
+			found = d != 0 && d&compactKey == key&compactKey
+			if d != 0 {
+				old = unpackCompact(d)
+			}
+		} else {
+			d = atomic.LoadUint64(&w[2*i+1])
+			found = d != 0 && atomic.LoadUint64(&w[2*i])^d == key
+			if d != 0 {
+				old = unpack(d)
+			}
+		}
+		if found {
+			e.lo, e.hi = max(e.lo, old.lo), min(e.hi, old.hi)
+			e.work = max(e.work, old.work)
+			if e.move == int16(NoMove) {
+				e.move = old.move
+			}
+			slot = i
+			break
+		}
+		if d == 0 {
+			old.work = 0
+		}
+		if old.work < least {
+			slot, least = i, old.work
+		}
+	}
+	if t.compact {
+		atomic.StoreUint64(&w[slot], packCompact(key, e))
+		return
+	}
 	d := e.pack()
-	atomic.StoreUint64(&w[1], d)
-	atomic.StoreUint64(&w[0], key^d)
+	atomic.StoreUint64(&w[step*slot+1], d)
+	atomic.StoreUint64(&w[step*slot], key^d)
 }
 
 // Solver proves the value of two-player positions. Its transposition table
@@ -188,12 +310,16 @@ func NewSolver(opt SolveOptions) *Solver {
 // board has (a small board needs a small table, which stays in the
 // caches), a power of two.
 func tableBuckets(mb int, g *geometry) uint64 {
-	buckets := uint64(max(mb, 1)) << 20 / (solveBucket * solveEntryBytes)
+	buckets := uint64(max(mb, 1)) << 20 / 64
 	positions := 2.0 // the player to move
 	for i := 0; i < g.cells; i++ {
 		positions *= float64(2*g.cm[i] - 1) // empty, or 1 to cm−1 orbs of either player
 	}
-	if need := 2 * positions / solveBucket; need < float64(buckets) {
+	perBucket := float64(solveBucket)
+	if compactFits(g) {
+		perBucket = 8
+	}
+	if need := 2 * positions / perBucket; need < float64(buckets) {
 		buckets = uint64(need) + 1
 	}
 	return 1 << (bits.Len64(buckets) - 1)
@@ -327,8 +453,8 @@ func (s *Solver) prepare(b *Board) {
 	switch n := tableBuckets(s.opt.TableMB, g); {
 	case s.opt.Table != nil:
 		s.table = s.opt.Table
-	case s.table == nil || uint64(len(s.table.words)) != n*solveBucket*2:
-		s.table = newSolveTable(n)
+	case s.table == nil || uint64(len(s.table.words)) != n*8 || s.table.compact != compactFits(g):
+		s.table = newSolveTable(n, compactFits(g))
 	default:
 		clear(s.table.words)
 	}
@@ -412,38 +538,13 @@ func (s *Solver) canon(b *Board) (uint64, int) {
 
 // store records the bounds [lo, hi] proved for key's position and its best
 // move m (in b's orientation, sym being the canonical symmetry), after
-// work positions searched: in the key's entry if it has one (the bounds
-// joined), else in place of the entry of least work in its bucket.
+// work positions searched.
 func (s *Solver) store(key uint64, sym int, lo, hi int32, m Move, work uint64) {
-	t := s.table
-	w := t.words[(key&t.mask)*solveBucket*2:][:solveBucket*2]
-	wk := uint8(bits.Len64(work))
 	cm := int16(NoMove)
 	if m != NoMove {
 		cm = s.perm[sym][m]
 	}
-	slot, least := uint64(0), uint8(255)
-	for i := uint64(0); i < solveBucket; i++ {
-		d := atomic.LoadUint64(&w[2*i+1])
-		if d != 0 && atomic.LoadUint64(&w[2*i])^d == key {
-			e := unpack(d)
-			lo, hi = max(lo, int32(e.lo)), min(hi, int32(e.hi))
-			wk = max(wk, e.work)
-			if cm == int16(NoMove) {
-				cm = e.move
-			}
-			t.put(key, i, solveEntry{lo: int16(lo), hi: int16(hi), move: cm, work: wk})
-			return
-		}
-		var ew uint8
-		if d != 0 {
-			ew = unpack(d).work
-		}
-		if ew < least {
-			slot, least = i, ew
-		}
-	}
-	t.put(key, slot, solveEntry{lo: int16(lo), hi: int16(hi), move: cm, work: wk})
+	s.table.store(key, solveEntry{lo: int16(lo), hi: int16(hi), move: cm, work: uint8(bits.Len64(work))})
 }
 
 // poll publishes the node count and stops the search when a limit is

@@ -303,6 +303,32 @@ func TestSolveEntrySize(t *testing.T) {
 			t.Errorf("%+v packs to %#x, unpacks to %+v", e, e.pack(), got)
 		}
 	}
+	// compact entries: every bound a board of up to 63 plies has, in order
+	bounds := []int32{-solveNoBound}
+	for e := int32(1); e <= 63; e++ {
+		bounds = append(bounds, solveLoss(e))
+	}
+	for e := int32(63); e >= 1; e-- {
+		bounds = append(bounds, solveWinAt(e))
+	}
+	bounds = append(bounds, solveNoBound)
+	for i, v := range bounds {
+		if i > 0 && (v <= bounds[i-1] || boundCode(v) <= boundCode(bounds[i-1])) {
+			t.Fatalf("bound %d (code %d) after %d (code %d): out of order", v, boundCode(v), bounds[i-1], boundCode(bounds[i-1]))
+		}
+		for _, mv := range []int16{0, 15, 62, int16(NoMove)} {
+			for _, w := range []uint8{0, 1, 30, 62, 64} {
+				e := solveEntry{lo: int16(v), hi: int16(bounds[len(bounds)-1-i]), move: mv, work: w}
+				key := uint64(0x9e3779b97f4a7c15) * uint64(i+1)
+				d := packCompact(key, e)
+				want := e
+				want.work = min(w, 62)
+				if got := unpackCompact(d); got != want || d == 0 || d&compactKey != key&compactKey {
+					t.Fatalf("%+v packs to %#x, unpacks to %+v", e, d, got)
+				}
+			}
+		}
+	}
 }
 
 // TestPerfectPlayer plays the perfect player against itself from the
