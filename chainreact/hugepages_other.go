@@ -3,4 +3,4 @@
 package chainreact
 
 // adviseHugePages does nothing outside Linux.
-func adviseHugePages([]solveEntry) {}
+func adviseHugePages([]uint64) {}

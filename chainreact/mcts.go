@@ -26,6 +26,7 @@ type mctsPlayer struct {
 	path     []int32
 	buf      []Move
 	total    uint64
+	halter   // stops the playouts from outside (ChooseContext)
 }
 
 func (m *mctsPlayer) Spec() string  { return m.name }
@@ -49,7 +50,7 @@ func (m *mctsPlayer) expand(b *Board, n int32) {
 func (m *mctsPlayer) Choose(b *Board, _ []Move) Move {
 	m.nodes = append(m.nodes[:0], mctsNode{move: NoMove, mover: -1, children: -1})
 	m.expand(b, 0)
-	for it := 0; it < m.playouts; it++ {
+	for it := 0; it < m.playouts && !m.halted(); it++ {
 		c := *b
 		m.path = append(m.path[:0], 0)
 		n := int32(0)

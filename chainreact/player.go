@@ -60,8 +60,8 @@ type NodeCounter interface {
 //	                             defaults nodes=40000, eval=tuned, q=4,
 //	                             spread=0; oracle=O>0 first asks the exact
 //	                             solver (two players), which may search O
-//	                             positions, and plays its move when it
-//	                             proves the position
+//	                             positions (and half of a time= limit), and
+//	                             plays its move when it proves the position
 //	perfect[:nodes=N,oracle=O,...]
 //	                             best:oracle=1000000: a perfect player
 //	                             wherever the solver settles the position
@@ -91,31 +91,62 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	var p Player
-	switch name {
-	case "random":
-		opts.only()
-		p = &randomPlayer{}
-	case "greedy":
-		p = newGreedy(opts)
-	case "minimax", "seed001":
-		p = newMinimax(name, opts)
-	case "alphabeta", "seed002":
-		p = newAlphaBeta(opts)
-	case "best":
-		p = newBest(opts, 0)
-	case "perfect":
-		p = newBest(opts, perfectNodes)
-	case "mcts":
-		p = newMCTS(opts)
-	default:
-		return nil, fmt.Errorf("chainreact: player %q: unknown name %q (want random, greedy, minimax, seed001, alphabeta, seed002, mcts, best, perfect or engine:COMMAND)", spec, name)
+	kind := findKind(name)
+	if kind == nil {
+		return nil, fmt.Errorf("chainreact: player %q: unknown name %q (want %s or engine:COMMAND)", spec, name, kindList())
 	}
+	p := kind.make(name, opts)
 	if opts.err != nil {
 		return nil, fmt.Errorf("chainreact: player %q: %v", spec, opts.err)
 	}
 	p.Reset(seed)
 	return p, nil
+}
+
+// playerKind is one kind of player NewPlayer makes from a spec string.
+type playerKind struct {
+	name string
+	make func(name string, o *specOpts) Player
+}
+
+// playerKinds is every kind of player NewPlayer makes, engine: aside.
+// NewPlayer looks names up here, so a kind added here is a kind
+// PlayerKinds reports (and the tests that range over it cover).
+var playerKinds = []playerKind{
+	{"random", func(_ string, o *specOpts) Player { o.only(); return &randomPlayer{} }},
+	{"greedy", func(_ string, o *specOpts) Player { return newGreedy(o) }},
+	{"minimax", newMinimax},
+	{"seed001", newMinimax},
+	{"alphabeta", func(_ string, o *specOpts) Player { return newAlphaBeta(o) }},
+	{"seed002", func(_ string, o *specOpts) Player { return newAlphaBeta(o) }},
+	{"mcts", func(_ string, o *specOpts) Player { return newMCTS(o) }},
+	{"best", func(_ string, o *specOpts) Player { return newBest(o, 0) }},
+	{"perfect", func(_ string, o *specOpts) Player { return newBest(o, perfectNodes) }},
+}
+
+// PlayerKinds returns the name of every kind of player NewPlayer makes,
+// "engine" (engine:COMMAND) last.
+func PlayerKinds() []string {
+	var names []string
+	for _, k := range playerKinds {
+		names = append(names, k.name)
+	}
+	return append(names, "engine")
+}
+
+func findKind(name string) *playerKind {
+	for i := range playerKinds {
+		if playerKinds[i].name == name {
+			return &playerKinds[i]
+		}
+	}
+	return nil
+}
+
+// kindList names the kinds for a message: "random, greedy, ..., perfect".
+func kindList() string {
+	names := PlayerKinds()
+	return strings.Join(names[:len(names)-1], ", ")
 }
 
 // newGreedy is greedy[:eval=E]: the best move by one-ply evaluation.

@@ -58,6 +58,7 @@ type searchPlayer struct {
 	budget uint64 // this move's node budget
 	limit  time.Duration
 	oracle *Solver // proves positions before the search, when set
+	halter         // stops the search from outside (ChooseContext)
 
 	rng      *rand.Rand
 	root     int8
@@ -93,6 +94,9 @@ type MoveValue struct {
 }
 
 func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
+	if s.limit > 0 {
+		s.deadline = time.Now().Add(s.limit) // the oracle's time counts
+	}
 	if m := s.ask(b); m != NoMove {
 		return m
 	}
@@ -104,9 +108,6 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	s.history = [MaxCells]int32{}
 	for i := range s.killers {
 		s.killers[i] = [2]Move{NoMove, NoMove}
-	}
-	if s.limit > 0 {
-		s.deadline = time.Now().Add(s.limit)
 	}
 	s.budget = s.moveBudget(b)
 	if s.kind == kindBest && s.eval.readsMasks() {
@@ -129,12 +130,24 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 
 // ask returns the oracle's move for b when it proves one within its node
 // limit: the perfect move (the winner hurrying, the loser delaying), else
-// NoMove.
+// NoMove. When the move has a time limit or a context with a deadline,
+// the oracle may spend half the time left, so that the search has the
+// other half.
 func (s *searchPlayer) ask(b *Board) Move {
 	if s.oracle == nil || b.players != 2 {
 		return NoMove
 	}
-	res, err := s.oracle.Solve(context.Background(), b)
+	ctx := s.watchedContext()
+	deadline, ok := ctx.Deadline()
+	if s.limit > 0 && (!ok || s.deadline.Before(deadline)) {
+		deadline, ok = s.deadline, true
+	}
+	if ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)/2))
+		defer cancel()
+	}
+	res, err := s.oracle.Solve(ctx, b)
 	s.total += res.Nodes
 	if err != nil || !res.Exact || len(res.PV) == 0 {
 		return NoMove
@@ -184,6 +197,9 @@ func (s *searchPlayer) minimaxRoot(b *Board, moves []Move) (Move, int) {
 		*c = *b
 		c.Play(m)
 		v := s.minimax(c, s.depth-1, 1)
+		if s.halted() {
+			break // v is not this move's value
+		}
 		if v > bestV {
 			best, bestV = m, v
 		}
@@ -216,7 +232,7 @@ func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
 	if b.winner >= 0 {
 		return s.terminal(b, ply)
 	}
-	if depth == 0 {
+	if depth == 0 || s.halted() {
 		return s.eval.Score(b, int(s.root))
 	}
 	moves := s.narrow(b, b.AppendMoves(s.bufs[ply][:0]), ply)
@@ -305,7 +321,7 @@ func (s *searchPlayer) outOfBudget() bool {
 	if s.limit > 0 && s.count&255 == 0 && time.Now().After(s.deadline) {
 		return true
 	}
-	return false
+	return s.halted()
 }
 
 // alphaBeta returns the value for the root player within (alpha, beta).

@@ -26,7 +26,7 @@ const (
 	solveWin     = 1 << 12 // above any game's last ply (16x16 ends by ply 705)
 	solveNoBound = 1 << 14 // an entry's bound that says nothing
 	solveBucket  = 4       // entries per table bucket: one 64-byte cache line
-	// solveEntryBytes is the size of a solveEntry (checked by a test).
+	// solveEntryBytes is the size of an entry in the table: two words.
 	solveEntryBytes = 16
 )
 
@@ -38,6 +38,16 @@ type SolveOptions struct {
 	// TableMB is the size of the transposition table in megabytes; 0
 	// picks 64.
 	TableMB int
+	// WinnerOnly stops the solve once the winner is proved: the last ply
+	// is then only bounded (PliesMin to PliesMax, as when stopped), and
+	// there is no principal variation. Proving who wins is the first part
+	// of every solve, and often half its work.
+	WinnerOnly bool
+	// Table, when set, is the transposition table, shared with other
+	// solvers of the same board size (TableMB is then unused). Solvers on
+	// several goroutines may share one: each proves different positions,
+	// and each finds what the others proved.
+	Table *SolveTable
 }
 
 // SolveResult is what a solve proved. Plies count from the empty board:
@@ -64,14 +74,191 @@ type SolveResult struct {
 // ErrSolvePlayers is returned for a board that does not have two players.
 var ErrSolvePlayers = errors.New("chainreact: the solver plays two-player games only")
 
-// solveEntry is one transposition-table entry: the position's key, proved
-// bounds on its value, and the best move found, in the canonical
-// orientation of the position (see Solver.canon).
+// solveEntry is one transposition-table entry: proved bounds on the
+// position's value and the best move found, in the canonical orientation
+// of the position (see Solver.canon).
 type solveEntry struct {
-	key    uint64
 	lo, hi int16
 	move   int16 // NoMove for none
 	work   uint8 // log2 of the positions searched under it: bigger is kept
+}
+
+// pack returns e as a table word: never 0, which marks an empty entry.
+func (e solveEntry) pack() uint64 {
+	return uint64(uint16(e.lo)) | uint64(uint16(e.hi))<<16 | uint64(uint16(e.move))<<32 | uint64(e.work)<<48 | 1<<63
+}
+
+func unpack(d uint64) solveEntry {
+	return solveEntry{lo: int16(d), hi: int16(d >> 16), move: int16(d >> 32), work: uint8(d >> 48)}
+}
+
+// SolveTable is the solver's transposition table: buckets of one cache
+// line (64 bytes) each. Solvers on several goroutines may share one: every
+// word is read and written atomically, and an entry found is always one
+// some solver stored.
+//
+// Two layouts. Wide: four entries a bucket, each two words, the position's
+// key XORed with the data, and the data (a reader that finds the halves of
+// two different writes sees a key that matches nothing: lockless hashing,
+// as chess engines share their tables). Compact, for boards of at most 63
+// cells whose games end by ply 63 (4x4, 2x9, 3x6, 5x5): eight entries a
+// bucket, each one word, the key's bits above the 26 lowest beside 26
+// bits of data (the bounds coded in 7 bits each, the move in 6, the work
+// in 6), so twice the entries in the same memory. The bits of the key the
+// bucket's index does not fix and the word does not hold are not checked:
+// none in a table of 4 GB or more, 12 in one of 1 MB, so a probe finds
+// another position's entry with a chance below 10⁻¹⁵ in any table of 1 MB
+// or more.
+type SolveTable struct {
+	words   []uint64
+	mask    uint64 // bucket index mask
+	compact bool
+}
+
+// Compact entries: bits 0-5 the work plus 1 (never 0: a word of 0 is
+// empty), 6-11 the move (63 for none), 12-18 the upper bound's code,
+// 19-25 the lower bound's, 26-63 the key's upper bits.
+const (
+	compactData = 26
+	compactKey  = 1<<64 - 1<<compactData
+	compactNone = 63 // no move
+)
+
+// compactFits reports whether a board of geometry g can use compact
+// entries: a move fits in 6 bits, a ply in 6.
+func compactFits(g *geometry) bool { return g.cells < compactNone && g.capacity+1 < 64 }
+
+// boundCode codes a bound (±solveNoBound, or the value of a game that
+// ends on ply E, 1 ≤ E ≤ 63) in 7 bits, in the order of the values.
+func boundCode(v int32) uint64 {
+	switch {
+	case v <= -solveNoBound:
+		return 0
+	case v >= solveNoBound:
+		return 127
+	case v > 0:
+		return uint64(64 + 63 - (solveWin - v)) // a win on ply E: 126 for E = 1 down to 64 for E = 63
+	}
+	return uint64(solveWin + v) // a loss on ply E: E
+}
+
+func boundValue(c uint64) int16 {
+	switch {
+	case c == 0:
+		return -solveNoBound
+	case c == 127:
+		return solveNoBound
+	case c >= 64:
+		return int16(solveWinAt(int32(127 - c)))
+	}
+	return int16(solveLoss(int32(c)))
+}
+
+func packCompact(key uint64, e solveEntry) uint64 {
+	mv := uint64(compactNone)
+	if e.move != int16(NoMove) {
+		mv = uint64(e.move)
+	}
+	return key&compactKey | boundCode(int32(e.lo))<<19 | boundCode(int32(e.hi))<<12 | mv<<6 | uint64(min(e.work, 62)+1)
+}
+
+func unpackCompact(w uint64) solveEntry {
+	e := solveEntry{lo: boundValue(w >> 19 & 127), hi: boundValue(w >> 12 & 127), move: int16(w >> 6 & 63), work: uint8(w&63) - 1}
+	if e.move == compactNone {
+		e.move = int16(NoMove)
+	}
+	return e
+}
+
+// NewSolveTable returns a table of about mb megabytes (at least one
+// bucket, a power of two buckets) for the solvers of b's board size.
+func NewSolveTable(mb int, b *Board) *SolveTable {
+	return newSolveTable(tableBuckets(mb, b.geo), compactFits(b.geo))
+}
+
+func newSolveTable(buckets uint64, compact bool) *SolveTable {
+	t := &SolveTable{words: make([]uint64, buckets*8), mask: buckets - 1, compact: compact}
+	adviseHugePages(t.words)
+	return t
+}
+
+// MB returns the table's size in megabytes (rounded up).
+func (t *SolveTable) MB() int { return (len(t.words)*8 + 1<<20 - 1) >> 20 }
+
+// bucket returns the words of key's bucket.
+func (t *SolveTable) bucket(key uint64) []uint64 { return t.words[(key&t.mask)*8:][:8] }
+
+// probe returns the entry for key, if there is one.
+func (t *SolveTable) probe(key uint64) (solveEntry, bool) {
+	w := t.bucket(key)
+	if t.compact {
+		for i := range w {
+			if d := atomic.LoadUint64(&w[i]); d != 0 && d&compactKey == key&compactKey {
+				return unpackCompact(d), true
+			}
+		}
+		return solveEntry{}, false
+	}
+	for i := 0; i < len(w); i += 2 {
+		d := atomic.LoadUint64(&w[i+1])
+		if d != 0 && atomic.LoadUint64(&w[i])^d == key {
+			return unpack(d), true
+		}
+	}
+	return solveEntry{}, false
+}
+
+// store records e for key: in the key's entry if it has one (the bounds
+// joined: the larger lower bound, the smaller upper one; the move kept if
+// e has none; the larger work), else in place of the entry of least work
+// in its bucket.
+func (t *SolveTable) store(key uint64, e solveEntry) {
+	w := t.bucket(key)
+	step, n := 2, solveBucket
+	if t.compact {
+		step, n = 1, 8
+	}
+	slot, least := 0, uint8(255)
+	for i := 0; i < n; i++ {
+		var old solveEntry
+		var d uint64
+		found := false
+		if t.compact {
+			d = atomic.LoadUint64(&w[i])
+			found = d != 0 && d&compactKey == key&compactKey
+			if d != 0 {
+				old = unpackCompact(d)
+			}
+		} else {
+			d = atomic.LoadUint64(&w[2*i+1])
+			found = d != 0 && atomic.LoadUint64(&w[2*i])^d == key
+			if d != 0 {
+				old = unpack(d)
+			}
+		}
+		if found {
+			e.lo, e.hi = max(e.lo, old.lo), min(e.hi, old.hi)
+			e.work = max(e.work, old.work)
+			if e.move == int16(NoMove) {
+				e.move = old.move
+			}
+			slot = i
+			break
+		}
+		if d == 0 {
+			old.work = 0
+		}
+		if old.work < least {
+			slot, least = i, old.work
+		}
+	}
+	if t.compact {
+		atomic.StoreUint64(&w[slot], packCompact(key, e))
+		return
+	}
+	d := e.pack()
+	atomic.StoreUint64(&w[step*slot+1], d)
+	atomic.StoreUint64(&w[step*slot], key^d)
 }
 
 // Solver proves the value of two-player positions. Its transposition table
@@ -79,8 +266,7 @@ type solveEntry struct {
 // size (an analysis, a game) reuses what earlier solves proved. A Solver
 // is used by one goroutine at a time; Progress may be called from others.
 type Solver struct {
-	table []solveEntry
-	mask  uint64 // bucket index mask
+	table *SolveTable
 
 	// the board size the tables below were built for
 	geo   *geometry
@@ -93,7 +279,7 @@ type Solver struct {
 	hist  [MaxCells]int32 // cutoffs caused by each move, for move ordering
 
 	opt      SolveOptions
-	ctx      context.Context
+	halter   // the context of the solve running, looked at every position
 	nodes    uint64
 	nextPoll uint64 // the node count at which to poll next
 	stopped  bool
@@ -119,19 +305,24 @@ func NewSolver(opt SolveOptions) *Solver {
 	return &Solver{opt: opt}
 }
 
-// tableBuckets returns the buckets of the table for board size g: as many
-// as opt.TableMB holds, but no more than twice the positions the board
-// has (a small board needs a small table, which stays in the caches).
-func (s *Solver) tableBuckets(g *geometry) uint64 {
-	buckets := uint64(s.opt.TableMB) << 20 / (solveBucket * solveEntryBytes)
+// tableBuckets returns the buckets of a table of mb megabytes for board
+// size g: as many as mb holds, but no more than twice the positions the
+// board has (a small board needs a small table, which stays in the
+// caches), a power of two.
+func tableBuckets(mb int, g *geometry) uint64 {
+	buckets := uint64(max(mb, 1)) << 20 / 64
 	positions := 2.0 // the player to move
 	for i := 0; i < g.cells; i++ {
 		positions *= float64(2*g.cm[i] - 1) // empty, or 1 to cm−1 orbs of either player
 	}
-	if need := 2 * positions / solveBucket; need < float64(buckets) {
+	perBucket := float64(solveBucket)
+	if compactFits(g) {
+		perBucket = 8
+	}
+	if need := 2 * positions / perBucket; need < float64(buckets) {
 		buckets = uint64(need) + 1
 	}
-	return 1 << (bits.Len64(buckets) - 1) // a power of two
+	return 1 << (bits.Len64(buckets) - 1)
 }
 
 // Progress returns the positions searched so far and what is proved of
@@ -147,8 +338,9 @@ func (s *Solver) Progress() (nodes uint64, winner, pliesMin, pliesMax int) {
 
 // Solve proves the value of b, a two-player position, under perfect play:
 // who wins and on which ply, the winner hurrying and the loser delaying.
-// It stops early when ctx is done or after opt.MaxNodes positions, and
-// then says what it proved. Solving the same position with the same
+// It stops early when ctx is done (within a position's work: a few
+// milliseconds on any board) or after opt.MaxNodes positions, and then
+// says what it proved. Solving the same position with the same
 // options gives the same answer and principal variation.
 func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 	if b.Players() != 2 {
@@ -159,7 +351,7 @@ func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 		return SolveResult{Exact: true, Winner: w, Plies: b.Ply(), PliesMin: b.Ply(), PliesMax: b.Ply()}, nil
 	}
 	s.prepare(b)
-	s.ctx = ctx
+	defer s.watch(ctx)()
 	s.nodes, s.stopped = 0, false
 	s.poll()
 	lo, hi := solveLoss(soonest(b.ply+2)), solveWinAt(soonest(b.ply+1))
@@ -177,7 +369,7 @@ func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 	// found, or the loser last as long as it, until a test says no (a
 	// win) or yes (a loss); each test is a null-window search, cut off by
 	// the distance bounds where the plies cannot reach it.
-	for !s.stopped && lo < hi {
+	for !s.stopped && lo < hi && !s.opt.WinnerOnly {
 		t := lo + 1
 		if hi < 0 {
 			t = hi
@@ -258,11 +450,13 @@ func (s *Solver) prepare(b *Board) {
 	}
 	g := b.geo
 	s.geo = g
-	if n := s.tableBuckets(g); uint64(len(s.table)) != n*solveBucket {
-		s.table, s.mask = make([]solveEntry, n*solveBucket), n-1
-		adviseHugePages(s.table)
-	} else {
-		clear(s.table)
+	switch n := tableBuckets(s.opt.TableMB, g); {
+	case s.opt.Table != nil:
+		s.table = s.opt.Table
+	case s.table == nil || uint64(len(s.table.words)) != n*8 || s.table.compact != compactFits(g):
+		s.table = newSolveTable(n, compactFits(g))
+	default:
+		clear(s.table.words)
 	}
 	rows, cols := g.rows, g.cols
 	maps := []func(r, c int) (int, int){
@@ -342,44 +536,15 @@ func (s *Solver) canon(b *Board) (uint64, int) {
 	return key, sym
 }
 
-// probe returns the entry for key, or nil.
-func (s *Solver) probe(key uint64) *solveEntry {
-	bucket := s.table[(key&s.mask)*solveBucket:][:solveBucket]
-	for i := range bucket {
-		if bucket[i].key == key {
-			return &bucket[i]
-		}
-	}
-	return nil
-}
-
 // store records the bounds [lo, hi] proved for key's position and its best
 // move m (in b's orientation, sym being the canonical symmetry), after
 // work positions searched.
 func (s *Solver) store(key uint64, sym int, lo, hi int32, m Move, work uint64) {
-	bucket := s.table[(key&s.mask)*solveBucket:][:solveBucket]
-	w := uint8(bits.Len64(work))
-	e := &bucket[0]
-	for i := range bucket {
-		if bucket[i].key == key {
-			e = &bucket[i]
-			lo, hi = max(lo, int32(e.lo)), min(hi, int32(e.hi))
-			w = max(w, e.work)
-			if m == NoMove && e.move != int16(NoMove) {
-				e.lo, e.hi, e.work = int16(lo), int16(hi), w
-				return
-			}
-			break
-		}
-		if bucket[i].work < e.work {
-			e = &bucket[i]
-		}
-	}
 	cm := int16(NoMove)
 	if m != NoMove {
 		cm = s.perm[sym][m]
 	}
-	*e = solveEntry{key: key, lo: int16(lo), hi: int16(hi), move: cm, work: w}
+	s.table.store(key, solveEntry{lo: int16(lo), hi: int16(hi), move: cm, work: uint8(bits.Len64(work))})
 }
 
 // poll publishes the node count and stops the search when a limit is
@@ -393,12 +558,8 @@ func (s *Solver) poll() {
 		}
 		s.nextPoll = min(s.nextPoll, s.opt.MaxNodes)
 	}
-	if s.ctx != nil {
-		select {
-		case <-s.ctx.Done():
-			s.stopped = true
-		default:
-		}
+	if s.halted() {
+		s.stopped = true
 	}
 }
 
@@ -431,7 +592,7 @@ func (s *Solver) at(d int) *plyState {
 // canonical key and symmetry (see canon).
 func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int) int32 {
 	s.nodes++
-	if s.nodes >= s.nextPoll {
+	if s.nodes >= s.nextPoll || s.halted() {
 		s.poll()
 	}
 	if s.stopped {
@@ -446,7 +607,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 		return loss
 	}
 	tt := NoMove
-	if e := s.probe(key); e != nil {
+	if e, ok := s.table.probe(key); ok {
 		lo, hi := int32(e.lo), int32(e.hi)
 		if lo >= beta || lo == hi {
 			return lo
@@ -468,7 +629,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 	// for the opponent settles this position. (A loop of its own, so that
 	// the table's cache misses overlap.)
 	for k, ck := range st.keys[:len(moves)] {
-		if e := s.probe(ck); e != nil && int32(e.hi) <= -beta {
+		if e, ok := s.table.probe(ck); ok && int32(e.hi) <= -beta {
 			v := -int32(e.hi)
 			s.store(key, sym, v, solveNoBound, moves[k], 1)
 			return v
@@ -556,7 +717,7 @@ func (s *Solver) principal(b Board, v int32) ([]Move, error) {
 		moves = b.AppendMoves(moves[:0])
 		// the table's move first: usually the one that proved v
 		if key, sym := s.canon(&b); true {
-			if e := s.probe(key); e != nil && e.move != int16(NoMove) {
+			if e, ok := s.table.probe(key); ok && e.move != int16(NoMove) {
 				m := Move(s.inv[sym][e.move])
 				for i := range moves {
 					if moves[i] == m {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 )
 
 // refKey is the reference game's position as a string: cells, mover, ply.
@@ -294,8 +293,41 @@ func TestSolveSize(t *testing.T) {
 }
 
 func TestSolveEntrySize(t *testing.T) {
-	if n := unsafe.Sizeof(solveEntry{}); n != solveEntryBytes || solveBucket*n != 64 {
-		t.Fatalf("an entry takes %d bytes, solveEntryBytes says %d; a bucket should fill a 64-byte cache line", n, solveEntryBytes)
+	b, _ := NewBoard(4, 4, 2)
+	tab := NewSolveTable(1, &b)
+	if n := len(tab.words) / int(tab.mask+1) * 8; n != 64 || solveBucket*solveEntryBytes != 64 {
+		t.Fatalf("a bucket takes %d bytes, %d entries of %d; it should fill a 64-byte cache line", n, solveBucket, solveEntryBytes)
+	}
+	for _, e := range []solveEntry{{lo: -4000, hi: 4000, move: int16(NoMove), work: 63}, {lo: 1, hi: -1, move: 255, work: 0}, {}} {
+		if got := unpack(e.pack()); got != e || e.pack() == 0 {
+			t.Errorf("%+v packs to %#x, unpacks to %+v", e, e.pack(), got)
+		}
+	}
+	// compact entries: every bound a board of up to 63 plies has, in order
+	bounds := []int32{-solveNoBound}
+	for e := int32(1); e <= 63; e++ {
+		bounds = append(bounds, solveLoss(e))
+	}
+	for e := int32(63); e >= 1; e-- {
+		bounds = append(bounds, solveWinAt(e))
+	}
+	bounds = append(bounds, solveNoBound)
+	for i, v := range bounds {
+		if i > 0 && (v <= bounds[i-1] || boundCode(v) <= boundCode(bounds[i-1])) {
+			t.Fatalf("bound %d (code %d) after %d (code %d): out of order", v, boundCode(v), bounds[i-1], boundCode(bounds[i-1]))
+		}
+		for _, mv := range []int16{0, 15, 62, int16(NoMove)} {
+			for _, w := range []uint8{0, 1, 30, 62, 64} {
+				e := solveEntry{lo: int16(v), hi: int16(bounds[len(bounds)-1-i]), move: mv, work: w}
+				key := uint64(0x9e3779b97f4a7c15) * uint64(i+1)
+				d := packCompact(key, e)
+				want := e
+				want.work = min(w, 62)
+				if got := unpackCompact(d); got != want || d == 0 || d&compactKey != key&compactKey {
+					t.Fatalf("%+v packs to %#x, unpacks to %+v", e, d, got)
+				}
+			}
+		}
 	}
 }
 

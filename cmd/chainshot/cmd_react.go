@@ -26,6 +26,7 @@ func reactCommand() *cli.Command {
 			reactAnalyzeCommand(),
 			reactMatchCommand(),
 			reactSolveCommand(),
+			reactMergeCommand(),
 			reactPerftCommand(),
 			reactAutomatonCommand(),
 			reactEngineCommand(),

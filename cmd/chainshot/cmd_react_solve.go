@@ -24,14 +24,23 @@ func reactSolveCommand() *cli.Command {
 			"early; it then says what it proved and answers \"unknown\" for the rest, as Ctrl-C does.\n\n" +
 			"Examples:\n" +
 			"  chainshot react solve --size 3x4\n" +
-			"  chainshot react solve pos.txt --json",
+			"  chainshot react solve pos.txt --json\n" +
+			"  chainshot react solve --size 4x4 --proof 4x4.jsonl --resume   # a proof by lines, over several sittings",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "size", Usage: "solve the empty board of this size, `RxC`, such as 3x4"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object"},
 			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop after `N` positions (0: no limit)"},
 			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)", "0 (no limit) or more"),
 			wallFlag(),
-			within(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB` (1 to 65536)"}, 1, 1<<16, "1 to 65536 (MB)"),
+			within(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB` (1 to 65536); with --proof, one table shared by the --jobs"}, 1, 1<<16, "1 to 65536 (MB)"),
+			&cli.BoolFlag{Name: "winner-only", Usage: "stop once the winner is proved: the last ply is then bounded, not solved (often half the work); with --proof, each line so, and a later run without it solves those lines exactly"},
+			&cli.StringFlag{Name: "proof", Usage: "prove by lines: solve the positions --split plies on, one by one, each appended to `FILE` (JSON Lines) the moment it is solved; the root follows from them"},
+			within(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, 0, 12, "0 to 12"),
+			&cli.BoolFlag{Name: "resume", Usage: "with --proof: continue the proof in FILE, solving the lines it does not hold yet"},
+			&cli.StringFlag{Name: "shard", Usage: "with --proof: solve shard `K/N` of the lines (the K-th of N runs of consecutive lines), or auto from a Slurm array's environment"},
+			jobsFlag(0, "with --proof: solve `N` lines at once (0: one per CPU)"),
+			atLeast(&cli.IntFlag{Name: "check", Usage: "with --proof: solve `N` lines of FILE again, drawn at random with --seed, and compare"}, 0, "0 or more"),
+			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "with --check: the random draw's seed `N`"},
 		}, profileFlags()...),
 		Action: profiled(doReactSolve),
 	}
@@ -63,11 +72,20 @@ func doReactSolve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.String("proof") != "" {
+		return doProof(c, pos, file)
+	}
+	for _, f := range []string{"split", "resume", "shard", "jobs", "check"} {
+		if c.IsSet(f) {
+			return badInput("%s: --%s goes with --proof FILE", cmd, f)
+		}
+	}
 	ctx, stop := interruptible(c.Context)
 	defer stop()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: tableMB(c.Int("memory"), c.Duration("budget"))})
+	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: tableMB(c.Int("memory"), c.Duration("budget")),
+		WinnerOnly: c.Bool("winner-only")})
 	done := make(chan struct{})
 	watched := make(chan struct{})
 	clock := solver.ProcessCPU
@@ -86,6 +104,8 @@ func doReactSolve(c *cli.Context) error {
 	out := solveReport{pos: &pos, file: file, res: res, wall: time.Since(start), cpu: solver.ProcessCPU() - startCPU}
 	switch {
 	case res.Exact:
+	case res.Winner >= 0 && c.Bool("winner-only") && ctx.Err() == nil && (c.Uint64("max-nodes") == 0 || res.Nodes < c.Uint64("max-nodes")):
+		out.stopped = "winner-only"
 	case context.Cause(ctx) == errBudget:
 		out.stopped = "budget"
 	case ctx.Err() != nil:
@@ -262,7 +282,7 @@ func (r *solveReport) text(s *streams) {
 		}
 		fmt.Fprintf(s.out, "principal variation: %s\n", strings.Join(line, ", "))
 	case res.Winner >= 0:
-		fmt.Fprintf(s.out, "%c wins under perfect play (proved); the last move is ply %d to %d (unknown which: stopped, %s)\n",
+		fmt.Fprintf(s.out, "%c wins under perfect play (proved); the last move is ply %d to %d (which one is not solved: stopped, %s)\n",
 			r.pos.Names[res.Winner], res.PliesMin, res.PliesMax, r.stoppedBy())
 	default:
 		fmt.Fprintf(s.out, "unknown: stopped before proving who wins (%s)\n", r.stoppedBy())
@@ -276,6 +296,8 @@ func (r *solveReport) stoppedBy() string {
 		return "the --budget was spent"
 	case "interrupted":
 		return "interrupted"
+	case "winner-only":
+		return "--winner-only"
 	}
 	return "--max-nodes reached"
 }

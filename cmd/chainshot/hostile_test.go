@@ -35,6 +35,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"react match":      {[]string{"--games", "2", "--size", "3x3", "--p1", "random", "--p2", "random"}, nil},
 	"react perft":      {[]string{"--size", "3x3", "--depth", "2"}, nil},
 	"react solve":      {[]string{"--memory", "16"}, []string{"pos.txt"}},
+	"react merge":      {[]string{"--out", "merged.jsonl"}, []string{"proof.jsonl"}},
 	"react automaton":  {},
 	"react engine":     {},
 	"react experiment": {[]string{"--games", "1", "--size", "3x3", "--depth1", "1", "--depth2", "1"}, []string{"seed002"}},
@@ -53,6 +54,8 @@ var hostileFiles = map[string]string{
 	"actions.txt": "MOVE 2 from (0, 0) to (0, 1).\nBOOM at (0, 1).\n",
 	"pos.txt":     "players: R G\nnext: R\n.  .  .\n.  .  .\n1R 1G .\n",
 	"empty.txt":   "",
+	"proof.jsonl": `{"proof":"chainshot react solve: a split proof of Chain Reaction","format":1,"size":"2x2","position":"players: R G\nnext: R\n .  .\n .  .\n","split":1,"lines":1,"digest":"277963562cb75110"}` + "\n" +
+		`{"line":0,"moves":[[1,1]],"winner":"G","plies":4,"pv":[[2,2],[1,1],[2,2]],"nodes":9,"cpu_seconds":0.00004,"seconds":0.00004}` + "\n",
 }
 
 // hostileCase is one run of a command with one hostile argument; culprit

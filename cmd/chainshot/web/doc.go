@@ -50,5 +50,8 @@
 // partial as Ctrl-C marks it on the command line. The running solves' ids
 // are the only thing the server holds, each from its solve's start to its
 // end.
-// AI players are limited to specs that answer within about two seconds.
+// AI players are limited to specs whose search fits in about two seconds
+// (aiKinds), and every AI move's search is stopped after Config.MaxMoveTime
+// whatever its spec; a search stops within milliseconds of its client
+// leaving.
 package web

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -95,20 +96,19 @@ var presets = []playerPreset{
 	{"seed002", "seed 002's bot: alpha-beta, three plies, weighted evaluation"},
 	{"mcts", "Monte-Carlo tree search, 2000 playouts"},
 	{"best", "the strongest: alpha-beta with quiescence, 40,000 nodes a move"},
+	{"perfect", "perfect play wherever the exact solver settles the position within half the move's time (most of a game on boards up to 3x4), best elsewhere"},
 }
 
-// specLimits says in words which specs the server plays (see checkSpec).
-const specLimits = "random; greedy with any eval; minimax up to depth 3 with width 1 to 10, or depth 2 over every move; " +
-	"alphabeta up to depth 3 or time=2s; mcts up to 2000 playouts; best up to nodes=200000 or time=2s"
-
-// maxAITime is the longest time limit a spec may give a move.
+// maxAITime is the longest time limit a spec may give a move, and the
+// default of Config.MaxMoveTime, the wall-clock time after which every AI
+// move's search is stopped whatever its spec.
 const maxAITime = 2 * time.Second
 
 func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, struct {
 		Presets []playerPreset `json:"presets"`
 		Limits  string         `json:"limits"`
-	}{presets, specLimits})
+	}{presets, specLimits()})
 }
 
 func (s *Server) handleReactState(w http.ResponseWriter, r *http.Request) {
@@ -189,8 +189,14 @@ func (s *Server) handleReactAI(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	m := p.Choose(&g.pos.Board, g.history)
+	// The search stops at MaxMoveTime, or as soon as the client leaves.
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxMoveTime)
+	m := p.ChooseContext(ctx, &g.pos.Board, g.history)
+	cancel()
 	release()
+	if r.Context().Err() != nil {
+		return // nobody is listening
+	}
 	if !g.pos.Board.Legal(m) {
 		writeError(w, &apiError{Status: http.StatusInternalServerError, Msg: fmt.Sprintf("player %s chose an illegal move", p.Spec())})
 		return
@@ -198,13 +204,13 @@ func (s *Server) handleReactAI(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, playTraced(g, m, p.Spec()))
 }
 
-// newAIPlayer makes the player a spec names, if the server plays it: a
-// player whose move could take more than about two seconds is refused,
-// since a move cannot be cancelled once it starts.
-func newAIPlayer(spec string, seed uint64) (chainreact.Player, *apiError) {
+// newAIPlayer makes the player a spec names, if the server plays it: its
+// kind is in aiKinds, it can be stopped (a ContextChooser), and its
+// options are within the kind's limits.
+func newAIPlayer(spec string, seed uint64) (chainreact.ContextChooser, *apiError) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
-		return nil, badRequest("want \"spec\": a player such as random, greedy, seed001, seed002, mcts or best")
+		return nil, badRequest("want \"spec\": a player such as random, greedy, seed001, seed002, mcts, best or perfect")
 	}
 	if strings.HasPrefix(spec, "engine:") {
 		return nil, badRequest("player %q: the server runs no other program", clip(spec, 60))
@@ -214,83 +220,158 @@ func newAIPlayer(spec string, seed uint64) (chainreact.Player, *apiError) {
 		return nil, badRequest("%s", strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	if err := checkSpec(p.Spec()); err != nil {
-		return nil, badRequest("player %q (%s): %v; the server plays %s", clip(spec, 60), p.Spec(), err, specLimits)
+		return nil, badRequest("player %q (%s): %v; the server plays %s", clip(spec, 60), p.Spec(), err, specLimits())
 	}
-	return p, nil
+	cp, ok := p.(chainreact.ContextChooser)
+	if !ok {
+		return nil, badRequest("player %q: its search cannot be stopped, so the server does not play it", clip(spec, 60))
+	}
+	return cp, nil
+}
+
+// aiKind is what the server allows of one kind of player, by the name its
+// full spec (Player.Spec) starts with.
+type aiKind struct {
+	// limits says in words what the server plays of this kind.
+	limits string
+	// check refuses a full spec beyond the limits; nil accepts every one.
+	check func(o specOptions) error
+	// heaviest are the costliest specs accepted, one for each way a spec
+	// of this kind can be costly: the tests run each on a large board.
+	heaviest []string
+}
+
+// aiKinds is every kind of player the server plays; any other (engine:,
+// or a kind added to chainreact before it is given limits here) is
+// refused. The limits keep a move's own work within about two seconds on
+// a 16x16 board with 8 players, measured on this project's 2-core machine:
+// seed002 (alphabeta depth 3) 0.35 s at worst, alphabeta depth 4 up to
+// 3.5 minutes with 8 players; minimax depth 3 width 10 12 ms, depth 2 over
+// every move 45 ms, depth 7 width 5 7.7 s; mcts 2000 playouts 0.8 s, 5000
+// up to 3.9 s; best 200,000 nodes 0.2 to 0.5 s, 400,000 up to 1.05 s;
+// time=1s players stop within 1.04 s. Whatever the spec, MaxMoveTime
+// stops the search.
+var aiKinds = map[string]aiKind{
+	"random": {limits: "random", heaviest: []string{"random"}},
+	"greedy": {limits: "greedy with any eval", heaviest: []string{"greedy:eval=tuned", "greedy:eval=reach"}},
+	"minimax": {
+		limits: "minimax up to depth 3 with width 1 to 10, or depth 2 over every move",
+		check: func(o specOptions) error {
+			depth, width := o.num("depth"), o.num("width")
+			if depth > 3 || (depth > 2 && (width == 0 || width > 10)) {
+				return fmt.Errorf("minimax depth %d width %d is too slow", depth, width)
+			}
+			return nil
+		},
+		heaviest: []string{"minimax:depth=3,width=10,eval=reach", "minimax:depth=2,width=0,eval=reach"},
+	},
+	"alphabeta": {
+		limits: "alphabeta up to depth 3 or time=2s",
+		check: func(o specOptions) error {
+			if d, ok := o.time(); ok {
+				if d > maxAITime {
+					return fmt.Errorf("time %v is over %v", d, maxAITime)
+				}
+				return nil
+			}
+			if depth := o.num("depth"); depth > 3 {
+				return fmt.Errorf("alphabeta depth %d is too slow", depth)
+			}
+			return nil
+		},
+		heaviest: []string{"alphabeta:depth=3,eval=reach", "alphabeta:time=2s"},
+	},
+	"mcts": {
+		limits: "mcts up to 2000 playouts",
+		check: func(o specOptions) error {
+			if n := o.num("playouts"); n > 2000 {
+				return fmt.Errorf("%d playouts is too slow", n)
+			}
+			return nil
+		},
+		heaviest: []string{"mcts:playouts=2000"},
+	},
+	"best": {
+		limits: "best up to nodes=200000 or time=2s, with oracle= (perfect) up to 1000000 positions, " +
+			"the oracle taking at most half the move's time",
+		check: func(o specOptions) error {
+			d, timed := o.time()
+			if timed && d > maxAITime {
+				return fmt.Errorf("time %v is over %v", d, maxAITime)
+			}
+			n := o.num("nodes")
+			if n > 200_000 || (n == 0 && !timed) {
+				return fmt.Errorf("nodes=%d is too many", n)
+			}
+			if _, ok := o["oracle"]; ok && o.num("oracle") > maxOracle {
+				return fmt.Errorf("oracle=%s is too many (at most %d)", o["oracle"], maxOracle)
+			}
+			return nil
+		},
+		heaviest: []string{"best:nodes=200000,q=16", "best:time=2s,nodes=0,q=16",
+			"perfect:nodes=200000,q=16,oracle=1000000", "perfect:time=2s,nodes=0,q=16"},
+	},
+}
+
+// maxOracle is the most positions the server lets an oracle search: the
+// perfect player's own.
+const maxOracle = 1_000_000
+
+// specLimits says in words which specs the server plays.
+func specLimits() string {
+	var parts []string
+	for _, name := range chainreact.PlayerKinds() { // in the registry's order
+		if k, ok := aiKinds[name]; ok {
+			parts = append(parts, k.limits)
+		}
+	}
+	return strings.Join(parts, "; ") + fmt.Sprintf("; every move stopped after %v", maxAITime)
+}
+
+// specOptions are a full spec's options.
+type specOptions map[string]string
+
+// num returns option k as a whole number, -1 if it is not one.
+func (o specOptions) num(k string) int {
+	n, err := strconv.Atoi(o[k])
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// time returns the time= option, and whether there is one.
+func (o specOptions) time() (time.Duration, bool) {
+	v, ok := o["time"]
+	if !ok {
+		return 0, false
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return maxAITime + 1, true
+	}
+	return d, true
 }
 
 // checkSpec checks a player's full spec (every option written out, as
-// Player.Spec gives it) against the limits that keep a move within about
-// two seconds on a 16x16 board with 8 players. Measured on this project's
-// 2-core machine: seed002 (alphabeta depth 3) 0.35 s at worst, alphabeta
-// depth 4 up to 3.5 minutes with 8 players; minimax depth 3 width 10 12 ms,
-// depth 2 over every move 45 ms, depth 7 width 5 7.7 s; mcts 2000 playouts
-// 0.8 s, 5000 up to 3.9 s; best 200,000 nodes 0.2 to 0.5 s, 400,000 up to
-// 1.05 s; time=1s players stop within 1.04 s.
+// Player.Spec gives it) against its kind's limits.
 func checkSpec(full string) error {
 	name, rest, _ := strings.Cut(full, ":")
-	opts := map[string]string{}
+	kind, ok := aiKinds[name]
+	if !ok {
+		return fmt.Errorf("the server does not play %s", name)
+	}
+	opts := specOptions{}
 	if rest != "" {
 		for _, kv := range strings.Split(rest, ",") {
 			k, v, _ := strings.Cut(kv, "=")
 			opts[k] = v
 		}
 	}
-	num := func(k string) int {
-		n, err := strconv.Atoi(opts[k])
-		if err != nil {
-			return -1
-		}
-		return n
-	}
-	timeLimit := func() (time.Duration, bool) {
-		v, ok := opts["time"]
-		if !ok {
-			return 0, false
-		}
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			return maxAITime + 1, true
-		}
-		return d, true
-	}
-	switch name {
-	case "random", "greedy":
-		return nil
-	case "minimax":
-		depth, width := num("depth"), num("width")
-		if depth > 3 || (depth > 2 && (width == 0 || width > 10)) {
-			return fmt.Errorf("minimax depth %d width %d is too slow", depth, width)
-		}
-		return nil
-	case "alphabeta":
-		if d, ok := timeLimit(); ok {
-			if d > maxAITime {
-				return fmt.Errorf("time %v is over %v", d, maxAITime)
-			}
-			return nil
-		}
-		if depth := num("depth"); depth > 3 {
-			return fmt.Errorf("alphabeta depth %d is too slow", depth)
-		}
-		return nil
-	case "mcts":
-		if n := num("playouts"); n > 2000 {
-			return fmt.Errorf("%d playouts is too slow", n)
-		}
-		return nil
-	case "best":
-		d, timed := timeLimit()
-		if timed && d > maxAITime {
-			return fmt.Errorf("time %v is over %v", d, maxAITime)
-		}
-		n := num("nodes")
-		if n > 200_000 || (n == 0 && !timed) {
-			return fmt.Errorf("nodes=%d is too many", n)
-		}
+	if kind.check == nil {
 		return nil
 	}
-	return fmt.Errorf("unknown player")
+	return kind.check(opts)
 }
 
 // reactGame is a Chain Reaction game replayed from a request: the position

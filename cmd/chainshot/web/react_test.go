@@ -136,6 +136,9 @@ func TestReactRefusals(t *testing.T) {
 		{"/api/react/ai", `{"rows":5,"cols":5,"players":2,"spec":"best:nodes=1000000"}`, 400, "too many"},
 		{"/api/react/ai", `{"rows":5,"cols":5,"players":2,"spec":"best:nodes=0"}`, 400, "too many"},
 		{"/api/react/ai", `{"rows":5,"cols":5,"players":2,"spec":"best:time=1h"}`, 400, "over 2s"},
+		{"/api/react/ai", `{"rows":5,"cols":5,"players":2,"spec":"perfect:oracle=1000001"}`, 400, "oracle=1000001 is too many"},
+		{"/api/react/ai", `{"rows":5,"cols":5,"players":2,"spec":"best:oracle=5000000"}`, 400, "oracle=5000000 is too many"},
+		{"/api/react/ai", `{"rows":5,"cols":5,"players":2,"spec":"perfect:nodes=400000"}`, 400, "too many"},
 	} {
 		st, data := call(t, ts, tc.path, tc.body)
 		refused(t, st, data, tc.status, tc.has)

@@ -30,6 +30,9 @@ type Config struct {
 	MaxBudget time.Duration
 	// MaxHintBudget caps a hint's wall-clock budget; 0 means 5 s.
 	MaxHintBudget time.Duration
+	// MaxMoveTime stops every Chain Reaction AI move's search after this
+	// much wall-clock time, whatever its spec; 0 means 2 s.
+	MaxMoveTime time.Duration
 	// MaxBody caps a request body in bytes; 0 means 64 KiB.
 	MaxBody int64
 	// ProgressEvery is the interval between a solve's progress lines;
@@ -57,6 +60,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxHintBudget <= 0 {
 		c.MaxHintBudget = 5 * time.Second
+	}
+	if c.MaxMoveTime <= 0 {
+		c.MaxMoveTime = maxAITime
 	}
 	if c.MaxBody <= 0 {
 		c.MaxBody = 64 << 10

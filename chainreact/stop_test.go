@@ -1,0 +1,79 @@
+package chainreact
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// bigPosition is a 16x16 board of two players after four moves.
+func bigPosition(t *testing.T) *Board {
+	t.Helper()
+	b, err := NewBoard(16, 16, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rc := range [][2]int{{8, 8}, {9, 9}, {1, 1}, {16, 16}} {
+		m, _ := b.MoveAt(rc[0], rc[1])
+		b.Play(m)
+	}
+	return &b
+}
+
+// TestEveryPlayerCanBeStopped: every kind of player NewPlayer makes (but
+// engine:, another program) is a ContextChooser, and stops soon after its
+// context ends, with a legal move, even with a spec that would search for
+// minutes.
+func TestEveryPlayerCanBeStopped(t *testing.T) {
+	heavy := map[string]string{ // options that make each kind slow on 16x16
+		"minimax": ":depth=5", "seed001": "", "alphabeta": ":depth=9", "seed002": "",
+		"mcts": ":playouts=10000000", "best": ":nodes=0,time=1h", "perfect": ":oracle=100000000,nodes=100000000",
+	}
+	b := bigPosition(t)
+	for _, kind := range PlayerKinds() {
+		if kind == "engine" {
+			continue
+		}
+		p, err := NewPlayer(kind+heavy[kind], 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cp, ok := p.(ContextChooser)
+		if !ok {
+			t.Errorf("%s: not a ContextChooser: its search cannot be stopped", kind)
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		t0 := time.Now()
+		m := cp.ChooseContext(ctx, b, nil)
+		took := time.Since(t0)
+		cancel()
+		if !b.Legal(m) {
+			t.Errorf("%s: stopped with the illegal move %v", kind, m)
+		}
+		t.Logf("%s: %v", p.Spec(), took.Round(time.Millisecond))
+		if took > time.Second {
+			t.Errorf("%s: took %v with a context ending after 100ms", p.Spec(), took)
+		}
+	}
+}
+
+// TestSolverStopsWithItsContext: the exact solver looks at its context
+// every position, so even on 16x16, where one position's children take
+// milliseconds, it stops soon after the context ends.
+func TestSolverStopsWithItsContext(t *testing.T) {
+	b := bigPosition(t)
+	s := NewSolver(SolveOptions{TableMB: 16})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	res, err := s.Solve(ctx, b)
+	took := time.Since(t0)
+	if err != nil || res.Exact {
+		t.Fatalf("16x16 solved in %v? %+v %v", took, res, err)
+	}
+	t.Logf("stopped after %v, %d positions", took.Round(time.Millisecond), res.Nodes)
+	if took > 500*time.Millisecond {
+		t.Fatalf("the solve went on %v after a 50ms context", took)
+	}
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"chainshot/chainreact"
+)
+
+// The README's table of solved Chain Reaction boards is made from the
+// proof files in docs/proofs (each what "chainshot react solve --size RxC
+// --proof docs/proofs/RxC.jsonl" wrote), read and combined by the same
+// code as "react solve --proof FILE --resume": TestReadmeSolvedBoards
+// checks it (-update rewrites it) and solves the small boards again.
+
+const (
+	solvedStart = "<!-- The solved boards are made from docs/proofs: go test ./cmd/chainshot -run TestReadmeSolvedBoards -update -->\n"
+	solvedEnd   = "<!-- end of the solved boards -->"
+	proofsDir   = "../../docs/proofs"
+)
+
+// proofFiles reads every proof file in docs/proofs, in the table's order:
+// by cells, then rows.
+func proofFiles(t *testing.T) []*proofFile {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(proofsDir, "*.jsonl"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no proof files in %s (%v)", proofsDir, err)
+	}
+	var out []*proofFile
+	for _, p := range paths {
+		pf, err := readProofFile("test", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pf.empty {
+			t.Fatalf("%s holds no proof", p)
+		}
+		out = append(out, pf)
+	}
+	slices.SortFunc(out, func(a, b *proofFile) int {
+		ra, rb := &a.split.Root, &b.split.Root
+		if d := ra.Cells() - rb.Cells(); d != 0 {
+			return d
+		}
+		return ra.Rows() - rb.Rows()
+	})
+	return out
+}
+
+// cpuText writes a CPU time as the table does.
+func cpuText(sec float64) string {
+	switch {
+	case sec < 0.01:
+		return "< 0.01 s"
+	case sec < 10:
+		return fmt.Sprintf("%.2f s", sec)
+	case sec < 120:
+		return fmt.Sprintf("%.0f s", sec)
+	case sec < 7200:
+		return fmt.Sprintf("%.1f min", sec/60)
+	}
+	return fmt.Sprintf("%.1f h", sec/3600)
+}
+
+// solvedBoards returns the README's table of solved boards.
+func solvedBoards(t *testing.T) string {
+	t.Helper()
+	var sb strings.Builder
+	sb.WriteString("| board | winner | last ply | positions | CPU time | proof file |\n| --- | --- | --- | --- | --- | --- |\n")
+	for _, pf := range proofFiles(t) {
+		res, err := pf.split.Combine(pf.results)
+		if err != nil {
+			t.Fatalf("%s: %v", pf.path, err)
+		}
+		nodes, cpu := pf.nodes, pf.cpu
+		b := &pf.split.Root
+		winner, ply := "not proved yet", ""
+		switch {
+		case res.Exact:
+			winner, ply = string(pf.names[res.Winner]), fmt.Sprint(res.Plies)
+		case res.Winner >= 0:
+			winner, ply = string(pf.names[res.Winner]), fmt.Sprintf("%d to %d", res.PliesMin, res.PliesMax)
+		}
+		if res.Winner == 1 {
+			winner = "**" + winner + "**" // the second player
+		}
+		how := "direct"
+		if pf.header.Split > 0 {
+			how = fmt.Sprintf("%s, %s of %s", reactPlural(pf.header.Split, "ply", "plies"), reactThousands(uint64(pf.solved)), plural(len(pf.lines), "line"))
+		}
+		so := ""
+		if !res.Exact {
+			so = " so far"
+		}
+		name := filepath.Base(pf.path)
+		fmt.Fprintf(&sb, "| %dx%d | %s | %s | %s%s | %s%s | [%s](docs/proofs/%s) (%s) |\n", b.Rows(), b.Cols(), winner, ply,
+			reactThousands(nodes), so, cpuText(cpu), so, name, name, how)
+	}
+	return sb.String()
+}
+
+// TestReadmeSolvedBoards: the README's solved-board table is what the
+// proof files prove (-update rewrites it), each file is a proof of the
+// empty board its name says, and the boards that take a few seconds are
+// solved again: the same winner and last ply on every line, and the same
+// positions where a line was solved by one solver with a table of its own
+// (a direct solve).
+func TestReadmeSolvedBoards(t *testing.T) {
+	const path = "../../README.md"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	start, end := strings.Index(readme, solvedStart), strings.Index(readme, solvedEnd)
+	if start < 0 || end < start {
+		t.Fatalf("README has no solved-board table between %q and %q", solvedStart, solvedEnd)
+	}
+	want := solvedBoards(t)
+	if got := readme[start+len(solvedStart) : end]; got != want {
+		if *update {
+			readme = readme[:start+len(solvedStart)] + want + readme[end:]
+			if err := os.WriteFile(path, []byte(readme), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			t.Errorf("the README's solved boards differ from docs/proofs (rewrite them with -update):\n%s", want)
+		}
+	}
+	for _, pf := range proofFiles(t) {
+		b := &pf.split.Root
+		size := fmt.Sprintf("%dx%d", b.Rows(), b.Cols())
+		if name := filepath.Base(pf.path); name != size+".jsonl" || b.Ply() != 0 {
+			t.Errorf("%s: a proof of %s after %d plies, want the empty %s board", pf.path, size, b.Ply(), strings.TrimSuffix(name, ".jsonl"))
+		}
+		if pf.nodes > 2_000_000 {
+			continue // beyond a test's time: react solve --proof FILE --check N
+		}
+		t0 := time.Now()
+		for i, l := range pf.lines {
+			if l == nil {
+				continue
+			}
+			sv := chainreact.NewSolver(chainreact.SolveOptions{TableMB: l.TableMB})
+			res, err := sv.Solve(context.Background(), &pf.split.Lines[i].Board)
+			if err != nil || !res.Exact {
+				t.Fatalf("%s line %d: %+v %v", pf.path, i, res, err)
+			}
+			if l.Plies == 0 {
+				continue // solved to its winner only: --check solves it so
+			}
+			if w := string(pf.names[res.Winner]); w != l.Winner || res.Plies != l.Plies {
+				t.Errorf("%s line %d: the file says %s on ply %d, solved again %s on ply %d", pf.path, i, l.Winner, l.Plies, w, res.Plies)
+			}
+			if pf.header.Split == 0 && l.Jobs == 1 && res.Nodes != l.Nodes {
+				t.Errorf("%s: the file says %d positions, solved again %d", pf.path, l.Nodes, res.Nodes)
+			}
+		}
+		t.Logf("%s: solved again in %v", pf.path, time.Since(t0).Round(time.Millisecond))
+	}
+}
