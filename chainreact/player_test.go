@@ -2,6 +2,7 @@ package chainreact
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -304,5 +305,40 @@ func TestMoveBudget(t *testing.T) {
 		if got := p.(*searchPlayer).moveBudget(b); got != tt.want {
 			t.Errorf("%s at %d orbs: budget %d, want %d", tt.spec, tt.orbs, got, tt.want)
 		}
+	}
+}
+
+// TestPlayerKinds checks the registry against NewPlayer: every kind is
+// made with no options and with each option it lists, refuses every
+// option it does not list and a bad value of each it does, and an
+// unknown name is refused with the list of kinds.
+func TestPlayerKinds(t *testing.T) {
+	valid := map[string]string{"eval": "orbs", "depth": "2", "width": "2", "time": "10ms", "wall": "10ms",
+		"playouts": "10", "c": "1.5", "nodes": "100", "q": "2", "spread": "1", "oracle": "100"}
+	var names []string
+	for _, k := range PlayerKinds() {
+		names = append(names, k.Name)
+		if _, err := NewPlayer(k.Name, 1); err != nil {
+			t.Errorf("%s: %v", k.Name, err)
+		}
+		for opt, v := range valid {
+			spec := k.Name + ":" + opt + "=" + v
+			_, err := NewPlayer(spec, 1)
+			if listed := slices.Contains(k.Options, opt); listed != (err == nil) {
+				t.Errorf("%s: listed %v, error %v", spec, listed, err)
+			}
+		}
+		for _, opt := range k.Options {
+			if _, ok := valid[opt]; !ok {
+				t.Errorf("%s: option %s has no valid value in this test", k.Name, opt)
+			}
+			if _, err := NewPlayer(k.Name+":"+opt+"=x", 1); err == nil {
+				t.Errorf("%s: %s=x accepted", k.Name, opt)
+			}
+		}
+	}
+	_, err := NewPlayer("nope", 1)
+	if err == nil || !strings.Contains(err.Error(), strings.Join(names, ", ")+" or engine:COMMAND") {
+		t.Errorf("unknown name: %v, want the kinds %v", err, names)
 	}
 }

@@ -3,7 +3,6 @@ package chainreact
 import (
 	"context"
 	"math/rand/v2"
-	"time"
 )
 
 const (
@@ -56,23 +55,23 @@ type searchPlayer struct {
 	nodes  uint64 // node budget per move, 0 for none
 	spread int    // 0: the same budget every move; 1: less in the opening, more later; 2: more in the opening, less later
 	budget uint64 // this move's node budget
-	limit  time.Duration
+	clock  moveClock
 	oracle *Solver // proves positions before the search, when set
 
-	rng      *rand.Rand
-	root     int8
-	count    uint64 // nodes this move
-	total    uint64
-	stopped  bool
-	deadline time.Time
-	tt       []ttEntry
-	gen      uint8
-	history  [MaxCells]int32
-	killers  [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
-	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
-	bufs     [maxPly][MaxCells]Move
-	keys     [maxPly][MaxCells]int32
-	reached  int // the deepest pass completed on the last move
+	rng     *rand.Rand
+	root    int8
+	count   uint64 // nodes this move
+	total   uint64
+	stopped bool
+	check   uint64 // the node count at which to read the clock next
+	tt      []ttEntry
+	gen     uint8
+	history [MaxCells]int32
+	killers [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
+	boards  [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
+	bufs    [maxPly][MaxCells]Move
+	keys    [maxPly][MaxCells]int32
+	reached int // the deepest pass completed on the last move
 }
 
 func (s *searchPlayer) Spec() string  { return s.name }
@@ -93,20 +92,20 @@ type MoveValue struct {
 }
 
 func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
+	s.clock.start()
+	defer s.clock.stop()
 	if m := s.ask(b); m != NoMove {
 		return m
 	}
 	s.root = b.toMove
 	s.count = 0
+	s.check = clockEvery
 	s.stopped = false
 	s.gen++
 	s.reached = 0
 	s.history = [MaxCells]int32{}
 	for i := range s.killers {
 		s.killers[i] = [2]Move{NoMove, NoMove}
-	}
-	if s.limit > 0 {
-		s.deadline = time.Now().Add(s.limit)
 	}
 	s.budget = s.moveBudget(b)
 	if s.kind == kindBest && s.eval.readsMasks() {
@@ -134,7 +133,19 @@ func (s *searchPlayer) ask(b *Board) Move {
 	if s.oracle == nil || b.players != 2 {
 		return NoMove
 	}
-	res, err := s.oracle.Solve(context.Background(), b)
+	var ctx context.Context = context.Background()
+	if s.clock.limited() {
+		// Under a time limit the oracle may spend half the move's time,
+		// and only on boards of at most 64 cells: it reads its context
+		// every few thousand positions, which on larger boards is more
+		// time than a move's margin, and settles nothing there in a
+		// fraction of a move.
+		if !b.geo.small {
+			return NoMove
+		}
+		ctx = newClockContext(s.clock.share(0.5))
+	}
+	res, err := s.oracle.Solve(ctx, b)
 	s.total += res.Nodes
 	if err != nil || !res.Exact || len(res.PV) == 0 {
 		return NoMove
@@ -242,7 +253,7 @@ func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
 func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 	best := moves[0]
 	first := s.depth
-	if s.kind == kindBest || s.limit > 0 {
+	if s.kind == kindBest || s.clock.limited() {
 		first = 1
 	}
 	for d := first; d <= s.depth; d++ {
@@ -298,14 +309,26 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 	return best
 }
 
+// clockEvery is how many nodes a search visits between two readings of
+// its clock: a few milliseconds at most, a reading costing well under a
+// microsecond.
+const clockEvery = 256
+
 func (s *searchPlayer) outOfBudget() bool {
 	if s.budget > 0 && s.count >= s.budget {
 		return true
 	}
-	if s.limit > 0 && s.count&255 == 0 && time.Now().After(s.deadline) {
-		return true
+	return s.timeUp()
+}
+
+// timeUp reads the clock every clockEvery nodes and reports whether the
+// move's time is up.
+func (s *searchPlayer) timeUp() bool {
+	if !s.clock.limited() || s.count < s.check {
+		return false
 	}
-	return false
+	s.check = s.count + clockEvery
+	return s.clock.expired()
 }
 
 // alphaBeta returns the value for the root player within (alpha, beta).
@@ -522,6 +545,11 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 		moves[j], keys[j] = m, k
 	}
 	for _, m := range moves {
+		if s.stopped || s.timeUp() {
+			// the caller throws the value away
+			s.stopped = true
+			return best
+		}
 		i := int(m)
 		c := &s.boards[ply+1]
 		*c = *b
