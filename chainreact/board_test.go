@@ -513,3 +513,82 @@ func subset(a, b []Move) bool {
 	}
 	return true
 }
+
+// TestWinStopsTheReaction checks the rule that a reaction stops the
+// moment one player is left, over every game-ending move of random games
+// on several sizes with two to four players: the explosions the trace
+// lists, replayed one at a time by this test's own arithmetic from the
+// board once the orb landed, leave one player on the board at the last
+// of them and not before; the board after the move is that board (the
+// unstable cells left as they are, Stopped saying so); and the orbs on
+// it still equal the moves played.
+func TestWinStopsTheReaction(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	cut := 0
+	for _, s := range []struct{ rows, cols, players int }{{2, 2, 2}, {3, 3, 2}, {4, 5, 2}, {5, 5, 3}, {6, 4, 4}, {9, 6, 2}} {
+		for game := 0; game < 60; game++ {
+			b, _ := NewBoard(s.rows, s.cols, s.players)
+			var buf []Move
+			for !b.Over() {
+				buf = b.AppendMoves(buf[:0])
+				m := buf[rng.IntN(len(buf))]
+				before := b
+				tr := b.PlayTrace(m)
+				if !b.Over() {
+					continue
+				}
+				owner, count := [MaxCells]int{}, [MaxCells]int{}
+				for i := 0; i < b.Cells(); i++ {
+					owner[i], count[i] = tr.Landed.Cell(i)
+				}
+				left := func() int {
+					seen := map[int]bool{}
+					for i := 0; i < b.Cells(); i++ {
+						if owner[i] >= 0 {
+							seen[owner[i]] = true
+						}
+					}
+					return len(seen)
+				}
+				var all []Move
+				for _, w := range tr.Waves {
+					all = append(all, w.Exploded...)
+				}
+				for k, c := range all {
+					if left() == 1 {
+						t.Fatalf("%dx%d, %d players: the reaction of %s goes on for %d explosions after one player is left\n%s",
+							s.rows, s.cols, s.players, before.FormatMove(m), len(all)-k, before.debug())
+					}
+					count[c] -= b.CriticalMass(int(c))
+					if count[c] == 0 {
+						owner[c] = -1
+					}
+					for _, j := range b.Neighbours(nil, int(c)) {
+						owner[j], count[j] = tr.Player, count[j]+1
+					}
+				}
+				if left() != 1 {
+					t.Fatalf("%dx%d: the game ends with %d players on the board", s.rows, s.cols, left())
+				}
+				unstable, orbs := false, 0
+				for i := 0; i < b.Cells(); i++ {
+					o, k := b.Cell(i)
+					if o != owner[i] || k != count[i] {
+						t.Fatalf("%dx%d: cell %d after the move is %d×%d, the explosions give %d×%d", s.rows, s.cols, i, k, o, count[i], owner[i])
+					}
+					unstable = unstable || k >= b.CriticalMass(i)
+					orbs += k
+				}
+				if tr.Stopped != unstable || orbs != b.Ply() || b.Winner() != tr.Player {
+					t.Fatalf("%dx%d: stopped %v with unstable cells %v, %d orbs at ply %d, winner %d", s.rows, s.cols, tr.Stopped, unstable, orbs, b.Ply(), b.Winner())
+				}
+				if unstable {
+					cut++
+				}
+			}
+		}
+	}
+	if cut < 20 {
+		t.Fatalf("only %d games ended with the reaction cut short", cut)
+	}
+}
