@@ -36,6 +36,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"react play":       {[]string{"--size", "3x3", "--vs", "random"}, nil},
 	"react analyze":    {[]string{"--depth", "1"}, []string{"pos.txt"}},
 	"react match":      {[]string{"--games", "2", "--size", "3x3", "--p1", "random", "--p2", "random"}, nil},
+	"react replay":     {[]string{"--list"}, []string{"games.jsonl"}},
 	"react perft":      {[]string{"--size", "3x3", "--depth", "2"}, nil},
 	"react solve":      {[]string{"--memory", "16"}, []string{"pos.txt"}},
 	"react automaton":  {},
@@ -56,6 +57,7 @@ var hostileFiles = map[string]string{
 	"actions.txt": "MOVE 2 from (0, 0) to (0, 1).\nBOOM at (0, 1).\n",
 	"pos.txt":     "players: R G\nnext: R\n.  .  .\n.  .  .\n1R 1G .\n",
 	"empty.txt":   "",
+	"games.jsonl": `{"game":1,"pair":1,"p1":"greedy","p2":"random","size":"2x2","seed":1,"openings":"random:0","first":"p1","winner":"p1","plies":3,"opening":0,"moves":[[1,1],[1,2],[1,1]],"cpu_ms":[0.1,0,0.1],"wall_ms":[0.1,0,0.1],"cpu_seconds":[0,0]}` + "\n",
 }
 
 // hostileCase is one run of a command with one hostile argument; culprit
