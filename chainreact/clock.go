@@ -68,6 +68,18 @@ func (c *moveClock) share(frac float64) moveClock {
 	return sub
 }
 
+// left returns the time until the clock's first limit ends.
+func (c *moveClock) left() time.Duration {
+	d := time.Duration(1<<63 - 1)
+	if c.cpu > 0 {
+		d = c.cpuEnd - threadCPU()
+	}
+	if c.wall > 0 {
+		d = min(d, time.Until(c.wallEnd))
+	}
+	return max(d, 0)
+}
+
 // clockContext is a context that is done once a move's clock has run
 // out. It reads the clock when asked (Done, Err) rather than from a timer,
 // so a loaded machine cannot delay it: it is for the goroutine that

@@ -3,6 +3,7 @@ package chainreact
 import (
 	"context"
 	"math/rand/v2"
+	"time"
 )
 
 const (
@@ -57,6 +58,9 @@ type searchPlayer struct {
 	budget uint64 // this move's node budget
 	clock  moveClock
 	oracle *Solver // proves positions before the search, when set
+	// oracleRate is the oracle's positions per CPU second on this
+	// player's recent moves, to hold it to a time limit
+	oracleRate float64
 
 	rng     *rand.Rand
 	root    int8
@@ -133,19 +137,35 @@ func (s *searchPlayer) ask(b *Board) Move {
 	if s.oracle == nil || b.players != 2 {
 		return NoMove
 	}
-	var ctx context.Context = context.Background()
-	if s.clock.limited() {
-		// Under a time limit the oracle may spend half the move's time,
-		// and only on boards of at most 64 cells: it reads its context
-		// every few thousand positions, which on larger boards is more
-		// time than a move's margin, and settles nothing there in a
-		// fraction of a move.
-		if !b.geo.small {
+	if !s.clock.limited() {
+		res, err := s.oracle.Solve(context.Background(), b)
+		s.total += res.Nodes
+		if err != nil || !res.Exact || len(res.PV) == 0 {
 			return NoMove
 		}
-		ctx = newClockContext(s.clock.share(0.5))
+		return res.PV[0]
 	}
-	res, err := s.oracle.Solve(ctx, b)
+	// Under a time limit the oracle may spend half the move's time, and
+	// only on boards of at most 64 cells: it reads its context every few
+	// thousand positions, more time than a move's margin on larger boards,
+	// where it settles nothing in a fraction of a move anyway. It is also
+	// held to the positions it searched in that much time on earlier
+	// moves, since it stops exactly at its node limit.
+	if !b.geo.small {
+		return NoMove
+	}
+	share := s.clock.share(0.5)
+	limit := s.oracle.opt.MaxNodes
+	if s.oracleRate == 0 {
+		s.oracleRate = 50_000 // positions a CPU second, until measured
+	}
+	s.oracle.opt.MaxNodes = min(limit, max(64, uint64(s.oracleRate*share.left().Seconds())))
+	c0 := threadCPU()
+	res, err := s.oracle.Solve(newClockContext(share), b)
+	s.oracle.opt.MaxNodes = limit
+	if dt := threadCPU() - c0; dt > time.Millisecond && res.Nodes > 0 {
+		s.oracleRate = 0.5*s.oracleRate + 0.5*float64(res.Nodes)/dt.Seconds()
+	}
 	s.total += res.Nodes
 	if err != nil || !res.Exact || len(res.PV) == 0 {
 		return NoMove
