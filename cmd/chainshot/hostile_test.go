@@ -37,6 +37,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"react analyze":    {[]string{"--depth", "1"}, []string{"pos.txt"}},
 	"react match":      {[]string{"--games", "2", "--size", "3x3", "--p1", "random", "--p2", "random"}, nil},
 	"react replay":     {[]string{"--list"}, []string{"games.jsonl"}},
+	"react rate":       {[]string{"--games", "2", "--size", "3x3"}, []string{"random", "greedy"}},
 	"react perft":      {[]string{"--size", "3x3", "--depth", "2"}, nil},
 	"react solve":      {[]string{"--memory", "16"}, []string{"pos.txt"}},
 	"react automaton":  {},

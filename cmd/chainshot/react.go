@@ -29,6 +29,7 @@ func reactCommand() *cli.Command {
 			reactAnalyzeCommand(),
 			reactMatchCommand(),
 			reactReplayCommand(),
+			reactRateCommand(),
 			reactSolveCommand(),
 			reactPerftCommand(),
 			reactAutomatonCommand(),
