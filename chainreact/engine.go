@@ -203,7 +203,6 @@ type EnginePlayer struct {
 // the protocol. spec is the player's spec ("engine:" and command).
 func NewEnginePlayer(spec, command string) (*EnginePlayer, error) {
 	e := &EnginePlayer{spec: spec, cmd: exec.Command("sh", "-c", command)}
-	ownGroup(e.cmd)
 	var err error
 	if e.in, err = e.cmd.StdinPipe(); err != nil {
 		return nil, err
@@ -309,15 +308,14 @@ func (e *EnginePlayer) sync(b *Board, history []Move) error {
 	return nil
 }
 
-// CPU returns the CPU time the program has used so far: its processes'
-// (the shell, the program and what it starts, one process group) with
-// their finished children's, read from /proc to a hundredth of a second
-// (Linux; ok is false elsewhere).
+// CPU returns the CPU time the program has used so far: the shell's, the
+// program's and that of everything they started, finished or not, read
+// from /proc to a hundredth of a second (Linux; ok is false elsewhere).
 func (e *EnginePlayer) CPU() (d time.Duration, ok bool) {
 	if e.cmd.Process == nil {
 		return 0, false
 	}
-	return groupCPU(e.cmd.Process.Pid)
+	return treeCPU(e.cmd.Process.Pid)
 }
 
 // Close tells the program to quit and waits for it to end.

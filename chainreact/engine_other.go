@@ -2,13 +2,7 @@
 
 package chainreact
 
-import (
-	"os/exec"
-	"time"
-)
+import "time"
 
-// ownGroup does nothing outside Linux.
-func ownGroup(*exec.Cmd) {}
-
-// groupCPU reports no reading outside Linux.
-func groupCPU(int) (time.Duration, bool) { return 0, false }
+// treeCPU reports no reading outside Linux.
+func treeCPU(int) (time.Duration, bool) { return 0, false }
