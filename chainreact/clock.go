@@ -31,16 +31,17 @@ type moveClock struct {
 // limited reports whether the clock has a limit to watch.
 func (c *moveClock) limited() bool { return c.cpu > 0 || c.wall > 0 }
 
-// start starts a move: it locks the goroutine to its thread when a CPU
-// limit is set (stop unlocks it) and notes when the move must end.
-func (c *moveClock) start() {
+// start starts a move with share times the limits (1 for the limits as
+// given): it locks the goroutine to its thread when a CPU limit is set
+// (stop unlocks it) and notes when the move must end.
+func (c *moveClock) start(share float64) {
 	if c.cpu > 0 {
 		runtime.LockOSThread()
 		c.locked = true
-		c.cpuEnd = threadCPU() + c.cpu
+		c.cpuEnd = threadCPU() + time.Duration(share*float64(c.cpu))
 	}
 	if c.wall > 0 {
-		c.wallEnd = time.Now().Add(c.wall)
+		c.wallEnd = time.Now().Add(time.Duration(share * float64(c.wall)))
 	}
 }
 

@@ -84,10 +84,14 @@ type MatchResult struct {
 	Moves                           [2]int
 	Nodes                           [2]uint64 // positions searched in this run, for players that count them
 	Records                         []GameRecord
-	// LLR is the SPRT's log-likelihood ratio over Penta and Verdict its
-	// verdict, when the match had an SPRT.
-	LLR     float64
-	Verdict Verdict
+	// Verdict is the SPRT's verdict, when the match had one, and LLR its
+	// log-likelihood ratio then, over the first DecidedPairs pairs to
+	// finish (the match stopped there; pairs under way then were played
+	// out and count in Penta, and FinalLLR is the ratio over them all).
+	// Without a verdict, LLR and FinalLLR are the ratio over Penta.
+	LLR, FinalLLR float64
+	Verdict       Verdict
+	DecidedPairs  int
 }
 
 // GameSeed returns the seed of game (or pair) i of a match seeded with
@@ -216,9 +220,11 @@ type matchRun struct {
 	done     bool
 	err      error // the first failure, which stops the match
 	records  []GameRecord
-	have     []bool // the games with a record
-	llr      float64
+	have     []bool  // the games with a record
+	llr      float64 // at the verdict, or now
+	final    float64 // now
 	verdict  Verdict
+	decided  int // pairs counted at the verdict
 	finished int
 }
 
@@ -365,14 +371,21 @@ func (m *matchRun) work(ps [2]Player) {
 }
 
 // decide runs the SPRT over the pairs finished so far and stops the
-// match when it accepts a hypothesis. The caller holds m.mu, or is alone.
+// match when it accepts a hypothesis; the verdict then stays, with the
+// ratio that reached it. The caller holds m.mu, or is alone.
 func (m *matchRun) decide() {
 	if m.cfg.SPRT == nil {
 		return
 	}
-	m.llr = m.cfg.SPRT.LLR(m.penta())
+	p := m.penta()
+	m.final = m.cfg.SPRT.LLR(p)
+	if m.verdict != Continue {
+		return
+	}
+	m.llr = m.final
 	m.verdict = m.cfg.SPRT.Verdict(m.llr)
 	if m.verdict != Continue {
+		m.decided = p.Pairs()
 		m.done = true
 	}
 }
@@ -451,7 +464,7 @@ func (m *matchRun) playGame(ps [2]Player, g int) (GameRecord, error) {
 
 // result sums the records up.
 func (m *matchRun) result() MatchResult {
-	res := MatchResult{Specs: m.cfg.Specs, Penta: m.penta(), LLR: m.llr, Verdict: m.verdict}
+	res := MatchResult{Specs: m.cfg.Specs, Penta: m.penta(), LLR: m.llr, FinalLLR: m.final, Verdict: m.verdict, DecidedPairs: m.decided}
 	plies := 0
 	var wall [2]float64
 	for g, r := range m.records {

@@ -107,8 +107,10 @@ func TestElo(t *testing.T) {
 	if elo, _, _ := (Penta{0, 10, 10}).Elo(); math.Abs(elo-190.849) > 1e-3 {
 		t.Errorf("score 0.75: Elo %v, want 190.849", elo)
 	}
-	if elo, _, hi := (Penta{0, 0, 5}).Elo(); !math.IsInf(elo, 1) || !math.IsInf(hi, 1) {
-		t.Errorf("every game won: Elo %v, high end %v, want +inf", elo, hi)
+	// every game won: +inf, and the low end Wilson's for 10 of 10
+	// (0.7225): +166.2
+	if elo, lo, hi := (Penta{0, 0, 5}).Elo(); !math.IsInf(elo, 1) || !math.IsInf(hi, 1) || math.Abs(lo-166.2) > 0.05 {
+		t.Errorf("every game won: Elo %v [%v, %v], want +inf [+166.2, +inf]", elo, lo, hi)
 	}
 	if s := ScoreOf(EloOf(0.3)); math.Abs(s-0.3) > 1e-12 {
 		t.Errorf("ScoreOf(EloOf(0.3)) = %v", s)
@@ -393,4 +395,25 @@ func FuzzReadRecord(f *testing.F) {
 			t.Fatalf("read a game that does not end with its winner")
 		}
 	})
+}
+
+// TestSPRTVerdictStays plays an SPRT with pairs under way at the verdict
+// (two jobs): the verdict and the ratio that reached it stay, though the
+// pairs that finish after it change the ratio over all pairs.
+func TestSPRTVerdictStays(t *testing.T) {
+	test := SPRT{Elo0: 0, Elo1: 150, Alpha: 0.05, Beta: 0.05}
+	for seed := uint64(1); seed <= 4; seed++ {
+		cfg := MatchConfig{Specs: [2]string{"greedy", "random"}, Games: 400, Rows: 5, Cols: 5, Seed: seed, Jobs: 2, OpeningPlies: 2, SPRT: &test}
+		r, err := RunMatch(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, upper := test.Bounds()
+		if r.Verdict != AcceptH1 || r.LLR < upper || r.DecidedPairs < 1 || r.DecidedPairs > r.Penta.Pairs() {
+			t.Fatalf("seed %d: %v with LLR %.3f after %d pairs of %d", seed, r.Verdict, r.LLR, r.DecidedPairs, r.Penta.Pairs())
+		}
+		if got := test.LLR(r.Penta); got != r.FinalLLR {
+			t.Fatalf("seed %d: final LLR %v, the pairs give %v", seed, r.FinalLLR, got)
+		}
+	}
 }

@@ -59,7 +59,7 @@ func (m *mctsPlayer) expand(b *Board, n int32) {
 func (m *mctsPlayer) Choose(b *Board, _ []Move) Move {
 	m.nodes = append(m.nodes[:0], mctsNode{move: NoMove, mover: -1, children: -1})
 	m.expand(b, 0)
-	m.clock.start()
+	m.clock.start(1)
 	defer m.clock.stop()
 	for it := 0; m.playouts == 0 || it < m.playouts; it++ {
 		// the clock is read every few playouts (a 9x6 playout takes

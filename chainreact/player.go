@@ -231,7 +231,7 @@ func newBest(o *specOpts, oracle int) Player {
 	s.qdepth = o.int("q", bestQ, 0, 16)
 	s.clock = o.clock()
 	s.depth = o.int("depth", maxPly-8, 1, maxPly-8)
-	s.spread = o.int("spread", bestSpread, 0, 2)
+	s.spread = o.int("spread", bestSpread, 0, 4)
 	o.only(kindOptions("best")...)
 	if _, given := o.m["nodes"]; s.clock.limited() && !given {
 		s.nodes = 0

@@ -342,3 +342,29 @@ func TestPlayerKinds(t *testing.T) {
 		t.Errorf("unknown name: %v, want the kinds %v", err, names)
 	}
 }
+
+// TestTableKeptForOnePlayer checks the best player's transposition
+// table, kept from move to move, serves only the player it searched for:
+// asked to move for the other player in between (as an engine serving
+// both sides is), it searches as a fresh player would.
+func TestTableKeptForOnePlayer(t *testing.T) {
+	for _, b := range benchPositions()[:8] {
+		fresh, _ := NewPlayer("best:nodes=3000", 7)
+		f := b
+		want := fresh.Choose(&f, nil)
+		wantValue := fresh.(*searchPlayer).value
+
+		p, _ := NewPlayer("best:nodes=3000", 7)
+		other := b
+		other.Play(other.AppendMoves(nil)[0]) // the other player to move
+		if !other.Over() {
+			p.Choose(&other, nil)
+		}
+		p.(*searchPlayer).rng = rand.New(rand.NewPCG(7, 0x736561726368)) // as Reset(7) seeds it
+		g := b
+		if got := p.Choose(&g, nil); got != want || p.(*searchPlayer).value != wantValue {
+			t.Fatalf("after a search for the other player: %s (value %d), a fresh player %s (value %d)",
+				b.FormatMove(got), p.(*searchPlayer).value, b.FormatMove(want), wantValue)
+		}
+	}
+}

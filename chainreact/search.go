@@ -75,7 +75,9 @@ type searchPlayer struct {
 	boards  [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
 	bufs    [maxPly][MaxCells]Move
 	keys    [maxPly][MaxCells]int32
-	reached int // the deepest pass completed on the last move
+	ttRoot  int8 // the player whose values the table holds, -1 for none
+	reached int  // the deepest pass completed on the last move
+	value   int  // its value for the mover
 }
 
 func (s *searchPlayer) Spec() string  { return s.name }
@@ -87,6 +89,7 @@ func (s *searchPlayer) Reset(seed uint64) {
 	// afresh so a match's results do not depend on which worker played
 	// which games before
 	clear(s.tt)
+	s.ttRoot = -1
 }
 
 // MoveValue is a move with its value from the mover's point of view.
@@ -96,12 +99,19 @@ type MoveValue struct {
 }
 
 func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
-	s.clock.start()
+	num, den := s.spreadShare(b)
+	s.clock.start(float64(num) / float64(den))
 	defer s.clock.stop()
 	if m := s.ask(b); m != NoMove {
 		return m
 	}
 	s.root = b.toMove
+	if s.ttRoot != s.root {
+		// the table's values are for the player it searched for: one
+		// asked to move for another player starts it afresh
+		clear(s.tt)
+		s.ttRoot = s.root
+	}
 	s.count = 0
 	s.check = clockEvery
 	s.stopped = false
@@ -176,25 +186,64 @@ func (s *searchPlayer) ask(b *Board) Move {
 // moveBudget is the node budget for a move in b: s.nodes, spread by the
 // game's phase when s.spread is set.
 func (s *searchPlayer) moveBudget(b *Board) uint64 {
-	switch {
-	case s.nodes == 0 || s.spread == 0:
-		return s.nodes
-	case s.spread == 1:
-		// from 0.4× the budget on an empty board to 1.6× on a full one
+	num, den := s.spreadShare(b)
+	return s.nodes * num / den
+}
+
+// spreadShare is the share of the budget (nodes, or a time limit) that a
+// move in b gets under s.spread, as num/den:
+//
+//	0  the whole budget, every move
+//	1  0.4× on an empty board rising to 1.6× on a full one, by cells held
+//	2  1.3× until the orbs fill 35% of the capacity, falling to 0.7× at
+//	   65% and beyond (nodes cost more as the board fills)
+//	3  0.4× until the orbs fill a quarter of the capacity, rising to 2×
+//	   at 60%, 2× to 75%, falling to 1× at 90%: about 1.1× over a game
+//	   of 100 plies, most of it late in the middle game, where games are
+//	   decided (and where notshridhar's alpha-beta spends most time)
+func (s *searchPlayer) spreadShare(b *Board) (num, den uint64) {
+	cells, capacity := b.geo.cells, b.geo.capacity
+	switch s.spread {
+	case 1:
 		occ := 0
-		for i := 0; i < b.geo.cells; i++ {
+		for i := 0; i < cells; i++ {
 			if b.owner[i] != 0 {
 				occ++
 			}
 		}
-		return s.nodes * uint64(4*b.geo.cells+12*occ) / uint64(10*b.geo.cells)
+		return uint64(4*cells + 12*occ), uint64(10 * cells)
+	case 2:
+		x := 100 * int(b.ply) / capacity
+		return uint64(130 - 2*(min(max(x, 35), 65)-35)), 100
+	case 3:
+		// per thousand of the capacity
+		x := 1000 * int(b.ply) / capacity
+		switch {
+		case x <= 250:
+			return 400, 1000
+		case x <= 600:
+			return uint64(400 + (x-250)*1600/350), 1000
+		case x <= 750:
+			return 2000, 1000
+		case x <= 900:
+			return uint64(2000 - (x-750)*1000/150), 1000
+		}
+		return 1000, 1000
+	case 4:
+		x := 1000 * int(b.ply) / capacity
+		switch {
+		case x <= 300:
+			return 250, 1000
+		case x <= 600:
+			return uint64(250 + (x-300)*2750/300), 1000
+		case x <= 750:
+			return 3000, 1000
+		case x <= 900:
+			return uint64(3000 - (x-750)*2000/150), 1000
+		}
+		return 1000, 1000
 	}
-	// nodes cost more as the board fills (longer reactions): 1.3× the
-	// budget until the orbs fill 35% of the capacity, falling to 0.7× at
-	// 65% and beyond
-	x := 100 * int(b.ply) / b.geo.capacity
-	w := 130 - 2*(min(max(x, 35), 65)-35)
-	return s.nodes * uint64(w) / 100
+	return 1, 1
 }
 
 // terminal is the value of a finished game for the root player, sooner
@@ -318,7 +367,7 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 			break
 		}
 		best = cand
-		s.reached = d
+		s.reached, s.value = d, alpha
 		if alpha >= mateScore-maxPly || alpha <= -mateScore+maxPly {
 			break // the result is proven
 		}
@@ -387,8 +436,24 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		}
 	}
 	moves := b.AppendMoves(s.bufs[ply][:0])
-	if s.kind == kindBest {
-		s.order(b, moves, ttMove, ply)
+	// best orders its moves in stages: the table's move first, the rest
+	// only if it did not cut the search off
+	sorted := s.kind != kindBest
+	if !sorted && ttMove != NoMove {
+		for i, m := range moves {
+			if m == ttMove {
+				copy(moves[1:i+1], moves[:i])
+				moves[0] = m
+				break
+			}
+		}
+		if moves[0] != ttMove {
+			ttMove = NoMove // not a move here (a hash collision)
+		}
+	}
+	if !sorted && ttMove == NoMove {
+		s.order(b, moves, NoMove, ply)
+		sorted = true
 	}
 	maxing := b.toMove == s.root
 	a0, b0 := alpha, beta
@@ -399,6 +464,10 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	bestMove := NoMove
 	pvs := s.kind == kindBest
 	for i, m := range moves {
+		if i == 1 && !sorted {
+			s.order(b, moves[1:], NoMove, ply)
+			sorted = true
+		}
 		c := &s.boards[ply+1]
 		*c = *b
 		c.Play(m)

@@ -51,8 +51,9 @@ func ScoreOf(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
 
 // Elo returns the Elo difference of the first player over the second
 // and its 95% interval, from the pairs' scores (the normal approximation
-// to the mean pair score, with the pairs' own variance). The interval
-// has infinite ends when the score's does not stay inside (0, 1).
+// to the mean pair score, with the pairs' own variance; when every pair
+// scored the same, Wilson's interval on the points). The interval has an
+// infinite end when the score's reaches 0 or 1.
 func (p Penta) Elo() (elo, lo, hi float64) {
 	n := float64(p.Pairs())
 	s := p.Score()
@@ -63,6 +64,12 @@ func (p Penta) Elo() (elo, lo, hi float64) {
 	for k, c := range p {
 		d := float64(k)/2 - s
 		v += float64(c) * d * d
+	}
+	if v == 0 {
+		// every pair scored the same: no spread to measure, so the
+		// interval is Wilson's on the points, as if from single games
+		lo, hi := Wilson(p[1]+2*p[2], 2*p.Pairs())
+		return EloOf(s), EloOf(lo), EloOf(hi)
 	}
 	se := math.Sqrt(v/n) / math.Sqrt(n)
 	const z = 1.959963984540054

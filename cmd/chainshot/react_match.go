@@ -82,14 +82,16 @@ type matchJSON struct {
 }
 
 type sprtJSON struct {
-	Elo0    float64 `json:"elo0"`
-	Elo1    float64 `json:"elo1"`
-	Alpha   float64 `json:"alpha"`
-	Beta    float64 `json:"beta"`
-	LLR     float64 `json:"llr"`
-	Lower   float64 `json:"lower_bound"`
-	Upper   float64 `json:"upper_bound"`
-	Verdict string  `json:"verdict"`
+	Elo0         float64 `json:"elo0"`
+	Elo1         float64 `json:"elo1"`
+	Alpha        float64 `json:"alpha"`
+	Beta         float64 `json:"beta"`
+	LLR          float64 `json:"llr"`
+	Lower        float64 `json:"lower_bound"`
+	Upper        float64 `json:"upper_bound"`
+	Verdict      string  `json:"verdict"`
+	DecidedPairs int     `json:"decided_after_pairs,omitempty"`
+	FinalLLR     float64 `json:"llr_all_pairs"`
 }
 
 func doReactMatch(c *cli.Context) error {
@@ -339,7 +341,8 @@ func (m *matchReport) json(s *streams) error {
 	j.Elo, j.EloCI95 = finite(elo), [2]*float64{finite(lo), finite(hi)}
 	if t := m.cfg.SPRT; t != nil {
 		lower, upper := t.Bounds()
-		j.SPRT = &sprtJSON{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta, LLR: r.LLR, Lower: lower, Upper: upper, Verdict: r.Verdict.String()}
+		j.SPRT = &sprtJSON{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta, LLR: r.LLR, Lower: lower, Upper: upper,
+			Verdict: r.Verdict.String(), DecidedPairs: r.DecidedPairs, FinalLLR: r.FinalLLR}
 	}
 	return json.NewEncoder(s.out).Encode(j)
 }
@@ -386,7 +389,13 @@ func (m *matchReport) text(s *streams) {
 	}
 	if t := m.cfg.SPRT; t != nil {
 		lower, upper := t.Bounds()
-		printf(s.out, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s\n",
-			t.Elo0, t.Elo1, t.Alpha, t.Beta, r.LLR, lower, upper, r.Verdict)
+		printf(s.out, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s", t.Elo0, t.Elo1, t.Alpha, t.Beta, r.LLR, lower, upper, r.Verdict)
+		if r.Verdict != chainreact.Continue {
+			printf(s.out, " after %s", plural(r.DecidedPairs, "pair"))
+			if n := r.Penta.Pairs(); n > r.DecidedPairs {
+				printf(s.out, " (all %d finished pairs: LLR %.2f)", n, r.FinalLLR)
+			}
+		}
+		printf(s.out, "\n")
 	}
 }
