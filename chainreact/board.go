@@ -2,6 +2,7 @@ package chainreact
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 )
@@ -124,9 +125,9 @@ type Board struct {
 	count [MaxCells]uint8
 	owner [MaxCells]uint8 // 0 empty, else player+1
 	orbs  [MaxPlayers]int32
-	// cells held by each owner (index 0 unused) and critical cells, as bit
-	// masks, kept only when masks is set (by trackMasks, on boards of at
-	// most 64 cells) so that other players pay nothing for them
+	// the cells held by each owner (index 0 unused), as bit masks, kept on
+	// boards of at most 64 cells; the critical cells, kept only when masks
+	// is set (by trackMasks) so that other players pay nothing for them
 	occ     [MaxPlayers + 1]uint64
 	crit    uint64
 	masks   bool
@@ -244,6 +245,26 @@ func (b *Board) AppendMoves(dst []Move) []Move {
 	own := uint8(b.toMove) + 1
 	cells := b.geo.cells
 	n := len(dst)
+	if b.geo.small {
+		// the cells nobody else holds, from the owners' masks, written
+		// into 64 slots (no bounds check: k < 64)
+		if cap(dst)-n < 64 {
+			dst = append(dst, make([]Move, 64)...)
+		}
+		out := dst[n : n+64]
+		others := uint64(0)
+		for q := uint8(1); q <= uint8(b.players); q++ {
+			if q != own {
+				others |= b.occ[q]
+			}
+		}
+		k := 0
+		for free := b.geo.all &^ others; free != 0; free &= free - 1 {
+			out[k&63] = Move(bits.TrailingZeros64(free))
+			k++
+		}
+		return dst[:n+k]
+	}
 	if cap(dst)-n < cells {
 		dst = append(dst, make([]Move, cells)...)
 	}
@@ -260,17 +281,25 @@ func (b *Board) AppendMoves(dst []Move) []Move {
 	return dst[:n+k]
 }
 
-// set puts owner o and count k on cell i, keeping the hash.
+// set puts owner o and count k on cell i, keeping the hash and, on
+// boards of at most 64 cells, the owners' masks (and the critical cells'
+// when masks is set).
 func (b *Board) set(i int, o, k uint8) {
 	b.hash ^= zobCell[i][b.owner[i]][b.count[i]&(maxCount-1)] ^ zobCell[i][o][k&(maxCount-1)]
-	if b.masks {
+	if b.geo.small {
 		bit := uint64(1) << i
-		b.occ[b.owner[i]] &^= bit
-		b.occ[o] |= bit
-		if k+1 == b.geo.cm[i] && o != 0 {
-			b.crit |= bit
-		} else {
-			b.crit &^= bit
+		if old := b.owner[i]; old != 0 {
+			b.occ[old] &^= bit
+		}
+		if o != 0 {
+			b.occ[o] |= bit
+		}
+		if b.masks {
+			if k+1 == b.geo.cm[i] && o != 0 {
+				b.crit |= bit
+			} else {
+				b.crit &^= bit
+			}
 		}
 	}
 	b.owner[i], b.count[i] = o, k
@@ -337,8 +366,23 @@ func (b *Board) play(m Move, tr *Trace) {
 	g := b.geo
 	p := b.toMove
 	own := uint8(p) + 1
-	i := int(m)
-	b.set(i, own, b.count[i]+1)
+	i := int(m) & (MaxCells - 1)
+	if k := b.count[i] + 1; g.small {
+		// set, written out for the common case: the cell is empty or the
+		// mover's
+		b.hash ^= zobCell[i][b.owner[i]][b.count[i]&(maxCount-1)] ^ zobCell[i][own][k&(maxCount-1)]
+		bit := uint64(1) << i
+		b.occ[own] |= bit
+		if b.masks {
+			b.crit &^= bit
+			if k+1 == g.cm[i] {
+				b.crit |= bit
+			}
+		}
+		b.owner[i], b.count[i] = own, k
+	} else {
+		b.set(i, own, k)
+	}
 	b.orbs[p]++
 	b.ply++
 	if tr != nil {
@@ -353,8 +397,13 @@ func (b *Board) play(m Move, tr *Trace) {
 }
 
 // react runs the reaction started at cell i by player own-1. It reports
-// whether the game ended (one player left).
+// whether the game ended (one player left). Boards of at most 64 cells
+// take reactSmall, the same rule written for their bit masks; this loop
+// is the larger boards'.
 func (b *Board) react(start int, own uint8, tr *Trace) bool {
+	if b.geo.small {
+		return b.reactSmall(start, own, tr)
+	}
 	g := b.geo
 	p := own - 1
 	// others counts the players besides the mover still in the game.
@@ -364,41 +413,83 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 			others++
 		}
 	}
-	var q [MaxCells]uint16 // FIFO ring: cells waiting to explode, wave by wave
-	head, size := 0, 1
-	q[0] = uint16(start)
+	// FIFO ring of the cells waiting to explode, wave by wave: a cell is
+	// in it at most once at a time, and cells are numbered below 256, so
+	// uint8 positions wrap around it by themselves
+	var q [MaxCells]uint8
+	var head, tail uint8 = 0, 1
+	size := 1
+	q[0] = uint8(start)
 	waveLeft := 1
 	var wave []Move
 	limit := 64*g.cells + 1024 // never reached: see the package comment
+	h := b.hash
+	small, masks := g.small, b.masks
 	for n := 0; size > 0; n++ {
 		c := int(q[head])
-		head = (head + 1) & (MaxCells - 1)
+		head++
 		size--
 		cm := g.cm[c]
-		rest := b.count[c] - cm
+		cnt := b.count[c]
+		rest := cnt - cm
+		// the exploding cell is the mover's: it keeps the surplus, if any
+		no := own
 		if rest == 0 {
-			b.set(c, 0, 0)
-		} else {
-			b.set(c, own, rest)
+			no = 0
 		}
-		for k := uint8(0); k < cm; k++ {
-			j := int(g.nb[c][k])
-			o, cnt := b.owner[j], b.count[j]
-			if o != own && o != 0 {
-				b.orbs[o-1] -= int32(cnt)
-				b.orbs[p] += int32(cnt)
-				if b.orbs[o-1] == 0 && int32(o-1) < b.ply {
-					others--
+		h ^= zobCell[c][own][cnt&(maxCount-1)] ^ zobCell[c][no][rest&(maxCount-1)]
+		if small {
+			bit := uint64(1) << c
+			if no == 0 {
+				b.occ[own] &^= bit
+			}
+			if masks {
+				if rest+1 == cm && no != 0 {
+					b.crit |= bit
+				} else {
+					b.crit &^= bit
 				}
 			}
-			b.set(j, own, cnt+1)
-			if cnt+1 == g.cm[j] {
-				q[(head+size)&(MaxCells-1)] = uint16(j)
+		}
+		b.owner[c], b.count[c] = no, rest
+		for _, j16 := range g.nb[c][:cm] {
+			j := int(j16)
+			o, k := b.owner[j], b.count[j]
+			nk := k + 1
+			h ^= zobCell[j][o][k&(maxCount-1)] ^ zobCell[j][own][nk&(maxCount-1)]
+			cmj := g.cm[j]
+			if o != own {
+				if o != 0 {
+					b.orbs[o-1] -= int32(k)
+					b.orbs[p] += int32(k)
+					if b.orbs[o-1] == 0 && int32(o-1) < b.ply {
+						others--
+					}
+				}
+				if small {
+					bit := uint64(1) << j
+					b.occ[o] &^= bit
+					b.occ[own] |= bit
+				}
+			}
+			if masks {
+				bit := uint64(1) << j
+				if nk+1 == cmj {
+					b.crit |= bit
+				} else {
+					b.crit &^= bit
+				}
+			}
+			b.owner[j], b.count[j] = own, nk
+			if nk == cmj {
+				q[tail] = uint8(j)
+				tail++
 				size++
 			}
 		}
 		if rest >= cm {
-			q[(head+size)&(MaxCells-1)] = uint16(c)
+			q[tail] = uint8(c)
+			tail++
 			size++
 		}
 		if tr != nil {
@@ -408,11 +499,13 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 		if waveLeft == 0 {
 			waveLeft = size
 			if tr != nil {
+				b.hash = h
 				tr.Waves = append(tr.Waves, Wave{Exploded: wave, After: *b})
 				wave = nil
 			}
 		}
 		if others <= 0 || n >= limit {
+			b.hash = h
 			if tr != nil {
 				if len(wave) > 0 {
 					tr.Waves = append(tr.Waves, Wave{Exploded: wave})
@@ -423,7 +516,134 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 			return true
 		}
 	}
+	b.hash = h
 	return false
+}
+
+// reactSmall is react on a board of at most 64 cells, the engine's hot
+// loop, written to spare the processor unpredictable branches: every
+// neighbour's update is the same straight code whoever held the cell
+// (orbs are moved through a table of deltas by owner, the owners' masks
+// are updated whether or not the owner changes, a cell is written to the
+// queue and the queue's tail moves on only if it became unstable), and a
+// player is out when its mask empties, checked once an explosion. The
+// mover's mask, the critical cells and the hash live in registers until
+// the reaction ends or a trace takes a picture of the board.
+func (b *Board) reactSmall(start int, own uint8, tr *Trace) bool {
+	g := b.geo
+	p := own - 1
+	// enemies holds the players besides the mover still in the game
+	var enemies uint16
+	for q := int8(0); q < b.players; q++ {
+		if q != int8(p) && b.Alive(int(q)) {
+			enemies |= 1 << q
+		}
+	}
+	var q [MaxCells]uint8 // FIFO ring, positions wrapping at 256 (a cell is in it at most once)
+	var head, tail uint8 = 0, 1
+	q[0] = uint8(start)
+	waveLeft := 1
+	var wave []Move
+	// In registers: the hash, the critical cells, the mover's mask, the
+	// orbs the mover took; the orbs each owner lost go through a table
+	// (delta, indexed by owner: whoever held a cell, the same code).
+	h, crit, mine := b.hash, b.crit, b.occ[own]
+	var gained int32
+	var delta [16]int32
+	masks := b.masks
+	for n := 0; head != tail; n++ {
+		c := int(q[head])
+		head++
+		cm := g.cm[c]
+		cnt := b.count[c]
+		rest := cnt - cm
+		bit := uint64(1) << c
+		// the exploding cell is the mover's: it keeps the surplus, if any
+		no := own
+		if rest == 0 {
+			no = 0
+			mine &^= bit
+		}
+		h ^= zobCell[c][own][cnt&(maxCount-1)] ^ zobCell[c][no][rest&(maxCount-1)]
+		if masks {
+			crit &^= bit
+			if rest+1 == cm {
+				crit |= bit
+			}
+		}
+		b.owner[c], b.count[c] = no, rest
+		for _, j16 := range g.nb[c][:cm] {
+			j := int(j16) & (MaxCells - 1)
+			o, k := b.owner[j], b.count[j]
+			nk := k + 1
+			h ^= zobCell[j][o][k&(maxCount-1)] ^ zobCell[j][own][nk&(maxCount-1)]
+			jb := uint64(1) << j
+			delta[o&15] -= int32(k)
+			gained += int32(k)
+			b.occ[o] &^= jb
+			mine |= jb
+			cmj := g.cm[j]
+			if masks {
+				crit &^= jb
+				if nk+1 == cmj {
+					crit |= jb
+				}
+			}
+			b.owner[j], b.count[j] = own, nk
+			q[tail] = uint8(j)
+			if nk == cmj {
+				tail++
+			}
+		}
+		if rest >= cm {
+			q[tail] = uint8(c)
+			tail++
+		}
+		if tr != nil {
+			wave = append(wave, Move(c))
+		}
+		// a player who has moved is out once its last cell is taken
+		for e := enemies; e != 0; e &= e - 1 {
+			o := bits.TrailingZeros16(e)
+			if b.occ[o+1] == 0 && int32(o) < b.ply {
+				enemies &^= 1 << o
+			}
+		}
+		waveLeft--
+		if waveLeft == 0 {
+			waveLeft = int(tail - head)
+			if tr != nil {
+				b.settle(own, h, crit, mine, gained, &delta)
+				gained, delta = 0, [16]int32{}
+				tr.Waves = append(tr.Waves, Wave{Exploded: wave, After: *b})
+				wave = nil
+			}
+		}
+		if enemies == 0 || n >= 64*g.cells+1024 {
+			b.settle(own, h, crit, mine, gained, &delta)
+			if tr != nil {
+				if len(wave) > 0 {
+					tr.Waves = append(tr.Waves, Wave{Exploded: wave})
+				}
+				tr.Stopped = head != tail
+			}
+			b.winner = int8(p)
+			return true
+		}
+	}
+	b.settle(own, h, crit, mine, gained, &delta)
+	return false
+}
+
+// settle writes back to the board what reactSmall keeps in registers:
+// the hash, the critical cells, the mover's mask, the orbs the mover
+// gained and each owner lost.
+func (b *Board) settle(own uint8, h, crit, mine uint64, gained int32, delta *[16]int32) {
+	b.hash, b.crit, b.occ[own] = h, crit, mine
+	delta[own] += gained
+	for o := 1; o <= int(b.players); o++ {
+		b.orbs[o-1] += delta[o]
+	}
 }
 
 // trackMasks computes the bit masks of the cells and keeps them from now
@@ -474,6 +694,14 @@ func (b *Board) recount() {
 		}
 	}
 	b.winner = -1
+	b.occ = [MaxPlayers + 1]uint64{}
+	if b.geo.small {
+		for i := 0; i < b.geo.cells; i++ {
+			if o := b.owner[i]; o != 0 {
+				b.occ[o] |= 1 << i
+			}
+		}
+	}
 	alive, last := 0, 0
 	for q := 0; q < int(b.players); q++ {
 		if b.Alive(q) {

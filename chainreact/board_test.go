@@ -180,7 +180,9 @@ func (b *Board) debug() string {
 // counts, exploding the reference's cells in a random order, and compares
 // every position: the order of explosions must not change the result.
 func TestAgainstReference(t *testing.T) {
-	sizes := []struct{ r, c, n int }{{2, 2, 2}, {2, 3, 2}, {3, 3, 2}, {4, 4, 3}, {5, 4, 2}, {9, 6, 2}, {6, 6, 4}, {3, 5, 8}}
+	// boards of at most 64 cells react through reactSmall, larger ones
+	// through react's own loop: both are compared
+	sizes := []struct{ r, c, n int }{{2, 2, 2}, {2, 3, 2}, {3, 3, 2}, {4, 4, 3}, {5, 4, 2}, {9, 6, 2}, {6, 6, 4}, {3, 5, 8}, {8, 8, 2}, {9, 8, 2}, {11, 7, 4}, {5, 16, 3}}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, s := range sizes {
 		for game := 0; game < 40; game++ {
@@ -512,4 +514,133 @@ func subset(a, b []Move) bool {
 		}
 	}
 	return true
+}
+
+// TestWinStopsTheReaction checks the rule that a reaction stops the
+// moment one player is left, over every game-ending move of random games
+// on several sizes with two to four players: the explosions the trace
+// lists, replayed one at a time by this test's own arithmetic from the
+// board once the orb landed, leave one player on the board at the last
+// of them and not before; the board after the move is that board (the
+// unstable cells left as they are, Stopped saying so); and the orbs on
+// it still equal the moves played.
+func TestWinStopsTheReaction(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	cut := 0
+	for _, s := range []struct{ rows, cols, players int }{{2, 2, 2}, {3, 3, 2}, {4, 5, 2}, {5, 5, 3}, {6, 4, 4}, {9, 6, 2}} {
+		for game := 0; game < 60; game++ {
+			b, _ := NewBoard(s.rows, s.cols, s.players)
+			var buf []Move
+			for !b.Over() {
+				buf = b.AppendMoves(buf[:0])
+				m := buf[rng.IntN(len(buf))]
+				before := b
+				tr := b.PlayTrace(m)
+				if !b.Over() {
+					continue
+				}
+				owner, count := [MaxCells]int{}, [MaxCells]int{}
+				for i := 0; i < b.Cells(); i++ {
+					owner[i], count[i] = tr.Landed.Cell(i)
+				}
+				left := func() int {
+					seen := map[int]bool{}
+					for i := 0; i < b.Cells(); i++ {
+						if owner[i] >= 0 {
+							seen[owner[i]] = true
+						}
+					}
+					return len(seen)
+				}
+				var all []Move
+				for _, w := range tr.Waves {
+					all = append(all, w.Exploded...)
+				}
+				for k, c := range all {
+					if left() == 1 {
+						t.Fatalf("%dx%d, %d players: the reaction of %s goes on for %d explosions after one player is left\n%s",
+							s.rows, s.cols, s.players, before.FormatMove(m), len(all)-k, before.debug())
+					}
+					count[c] -= b.CriticalMass(int(c))
+					if count[c] == 0 {
+						owner[c] = -1
+					}
+					for _, j := range b.Neighbours(nil, int(c)) {
+						owner[j], count[j] = tr.Player, count[j]+1
+					}
+				}
+				if left() != 1 {
+					t.Fatalf("%dx%d: the game ends with %d players on the board", s.rows, s.cols, left())
+				}
+				unstable, orbs := false, 0
+				for i := 0; i < b.Cells(); i++ {
+					o, k := b.Cell(i)
+					if o != owner[i] || k != count[i] {
+						t.Fatalf("%dx%d: cell %d after the move is %d×%d, the explosions give %d×%d", s.rows, s.cols, i, k, o, count[i], owner[i])
+					}
+					unstable = unstable || k >= b.CriticalMass(i)
+					orbs += k
+				}
+				if tr.Stopped != unstable || orbs != b.Ply() || b.Winner() != tr.Player {
+					t.Fatalf("%dx%d: stopped %v with unstable cells %v, %d orbs at ply %d, winner %d", s.rows, s.cols, tr.Stopped, unstable, orbs, b.Ply(), b.Winner())
+				}
+				if unstable {
+					cut++
+				}
+			}
+		}
+	}
+	if cut < 20 {
+		t.Fatalf("only %d games ended with the reaction cut short", cut)
+	}
+}
+
+// TestIncrementalState checks what a board keeps move by move against
+// the same recomputed from its cells, over random games on boards on
+// both sides of 64 cells, two to eight players, with and without the
+// masks the search keeps: orbs per player, the hash, the owners' masks
+// and the critical cells; and that PlayTrace leaves the very board Play
+// does.
+func TestIncrementalState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, s := range []struct{ rows, cols, players int }{{2, 2, 2}, {3, 4, 3}, {9, 6, 2}, {8, 8, 5}, {9, 8, 2}, {12, 12, 8}, {16, 16, 2}} {
+		for game := 0; game < 12; game++ {
+			b, _ := NewBoard(s.rows, s.cols, s.players)
+			if game%2 == 1 {
+				b.trackMasks()
+			}
+			var buf []Move
+			for !b.Over() {
+				buf = b.AppendMoves(buf[:0])
+				m := buf[rng.IntN(len(buf))]
+				traced := b
+				traced.PlayTrace(m)
+				b.Play(m)
+				if traced != b {
+					t.Fatalf("%dx%d ply %d: PlayTrace and Play leave different boards", s.rows, s.cols, b.Ply())
+				}
+				var orbs [MaxPlayers]int
+				for i := 0; i < b.Cells(); i++ {
+					if o, k := b.Cell(i); o >= 0 {
+						orbs[o] += k
+					}
+				}
+				for p := 0; p < s.players; p++ {
+					if orbs[p] != b.Orbs(p) {
+						t.Fatalf("%dx%d ply %d: player %d holds %d orbs, the board says %d", s.rows, s.cols, b.Ply(), p, orbs[p], b.Orbs(p))
+					}
+				}
+				fresh := b
+				fresh.recount()
+				if b.masks {
+					fresh.trackMasks()
+				}
+				fresh.occ[0], b.occ[0] = 0, 0 // empty cells: not kept
+				if fresh.hash != b.hash || fresh.occ != b.occ || fresh.crit != b.crit {
+					t.Fatalf("%dx%d ply %d: hash %x masks %x crit %x, recomputed %x %x %x",
+						s.rows, s.cols, b.Ply(), b.hash, b.occ, b.crit, fresh.hash, fresh.occ, fresh.crit)
+				}
+			}
+		}
+	}
 }

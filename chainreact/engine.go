@@ -348,6 +348,16 @@ func (e *EnginePlayer) sync(b *Board, history []Move) error {
 	return nil
 }
 
+// CPU returns the CPU time the program has used so far: the shell's, the
+// program's and that of everything they started, finished or not, read
+// from /proc to a hundredth of a second (Linux; ok is false elsewhere).
+func (e *EnginePlayer) CPU() (d time.Duration, ok bool) {
+	if e.cmd.Process == nil {
+		return 0, false
+	}
+	return treeCPU(e.cmd.Process.Pid)
+}
+
 // Close tells the program to quit and waits for it to end.
 func (e *EnginePlayer) Close() error {
 	fmt.Fprintln(e.in, "quit")

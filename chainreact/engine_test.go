@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestServeEngine runs a protocol session through ServeEngine, no command
@@ -83,5 +84,33 @@ func TestEngineThatEnds(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("engine:%s: error %v, want one that says %q", tc.command, err, tc.want)
 		}
+	}
+}
+
+// TestEngineCPU checks an engine's CPU time is read across the shell and
+// the program it starts: a script that burns about 0.3 s of CPU in a
+// child process before answering genmove.
+func TestEngineCPU(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("read from /proc")
+	}
+	script := `while read l; do case "$l" in genmove) i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; echo "= 1 1";; *) echo "=";; esac; echo; done`
+	p, err := NewPlayer("engine:sh -c '"+script+"'", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := p.(*EnginePlayer)
+	defer e.Close()
+	c0, ok := e.CPU()
+	if !ok {
+		t.Fatal("no CPU reading")
+	}
+	b, _ := NewBoard(3, 3, 2)
+	if m := e.Choose(&b, []Move{}); m != 0 {
+		t.Fatalf("move %d, err %v", m, e.Err())
+	}
+	c1, _ := e.CPU()
+	if d := c1 - c0; d < 50*time.Millisecond {
+		t.Fatalf("the engine's move took %v of CPU time by /proc, want the child's work counted", d)
 	}
 }

@@ -16,11 +16,13 @@ type mctsNode struct {
 }
 
 // mctsPlayer is UCT Monte-Carlo tree search with uniformly random
-// playouts, a fixed number of playouts per move.
+// playouts: a fixed number of playouts per move, or as many as a time
+// limit allows (or the fewer of the two).
 type mctsPlayer struct {
 	name     string
-	playouts int
+	playouts int // 0: no limit but the clock's
 	c        float64
+	clock    moveClock
 	rng      *rand.Rand
 	nodes    []mctsNode
 	path     []int32
@@ -28,6 +30,14 @@ type mctsPlayer struct {
 	total    uint64
 	halter   // stops the playouts from outside (ChooseContext)
 }
+
+// mctsClockEvery is how many playouts pass between two readings of the
+// clock under a time limit.
+const mctsClockEvery = 4
+
+// mctsMaxNodes caps the tree (64 MB): under a long time limit the search
+// goes on playing out from the leaves it has.
+const mctsMaxNodes = 1 << 21
 
 func (m *mctsPlayer) Spec() string  { return m.name }
 func (m *mctsPlayer) Nodes() uint64 { return m.total }
@@ -50,7 +60,14 @@ func (m *mctsPlayer) expand(b *Board, n int32) {
 func (m *mctsPlayer) Choose(b *Board, _ []Move) Move {
 	m.nodes = append(m.nodes[:0], mctsNode{move: NoMove, mover: -1, children: -1})
 	m.expand(b, 0)
-	for it := 0; it < m.playouts && !m.halted(); it++ {
+	m.clock.start(1)
+	defer m.clock.stop()
+	for it := 0; (m.playouts == 0 || it < m.playouts) && !m.halted(); it++ {
+		// the clock is read every few playouts (a 9x6 playout takes
+		// microseconds; at least one playout is always played)
+		if it > 0 && it%mctsClockEvery == 0 && m.clock.limited() && m.clock.expired() {
+			break
+		}
 		c := *b
 		m.path = append(m.path[:0], 0)
 		n := int32(0)
@@ -79,7 +96,7 @@ func (m *mctsPlayer) Choose(b *Board, _ []Move) Move {
 			}
 		}
 		// expansion
-		if m.nodes[n].children < 0 && !c.Over() && m.nodes[n].visits > 0 {
+		if m.nodes[n].children < 0 && !c.Over() && m.nodes[n].visits > 0 && len(m.nodes)+c.Cells() <= mctsMaxNodes {
 			m.expand(&c, n)
 		}
 		// playout

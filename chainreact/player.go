@@ -40,13 +40,16 @@ type NodeCounter interface {
 //	                             at every node (default depth 3, brilliant, all)
 //	seed001                      minimax:depth=3,eval=brilliant,width=5, the
 //	                             search seed 001 describes
-//	alphabeta[:depth=D,eval=E,time=T]
+//	alphabeta[:depth=D,eval=E,time=T,wall=T]
 //	                             alpha-beta, fixed depth or iterative deepening
 //	                             under a time limit per move (default depth 3,
 //	                             weighted)
 //	seed002                      alphabeta:depth=3,eval=weighted
-//	mcts[:playouts=N,c=C]        UCT Monte-Carlo tree search, random playouts
-//	best[:nodes=N,time=T,eval=E,q=Q,spread=S]
+//	mcts[:playouts=N,c=C,time=T,wall=T]
+//	                             UCT Monte-Carlo tree search, random playouts
+//	                             (default 2000 playouts; with a time limit, as
+//	                             many as it allows)
+//	best[:nodes=N,time=T,wall=T,eval=E,q=Q,spread=S]
 //	                             the strongest: iterative deepening alpha-beta
 //	                             with principal variation search, move
 //	                             ordering (captures, killers, history), a
@@ -60,8 +63,11 @@ type NodeCounter interface {
 //	                             defaults nodes=40000, eval=tuned, q=4,
 //	                             spread=0; oracle=O>0 first asks the exact
 //	                             solver (two players), which may search O
-//	                             positions (and half of a time= limit), and
-//	                             plays its move when it proves the position
+//	                             positions, and plays its move when it
+//	                             proves the position (under a time limit,
+//	                             within half the move's time, on boards of at
+//	                             most 64 cells); with a time limit and no
+//	                             nodes=, no node budget
 //	perfect[:nodes=N,oracle=O,...]
 //	                             best:oracle=1000000: a perfect player
 //	                             wherever the solver settles the position
@@ -74,6 +80,14 @@ type NodeCounter interface {
 // static (seed 002's weights without the chain term), reach (with the
 // chain term estimated) or tuned (threat, tempo and capture features
 // fitted to self-play results, by game phase).
+//
+// Time limits are per move: time=T is T of CPU time, the clock of every
+// --budget of the command line, read from the thread that searches (so
+// players sharing a process do not use each other's time; see
+// moveClock); wall=T is T of wall-clock time, as --wall asks. Given both,
+// a move ends at whichever comes first. A move stops within a few
+// milliseconds of its own CPU time after its limit.
+//
 // Players that search by depth, nodes or playouts are deterministic for a
 // seed; a time limit makes them depend on the machine.
 func NewPlayer(spec string, seed uint64) (Player, error) {
@@ -103,49 +117,86 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 	return p, nil
 }
 
-// playerKind is one kind of player NewPlayer makes from a spec string.
+// PlayerKind is a kind of player NewPlayer makes: the name its spec
+// starts with and the options the spec may give (engine:COMMAND aside).
+type PlayerKind struct {
+	Name    string
+	Options []string
+}
+
+// playerKind is a PlayerKind with the function that makes it.
 type playerKind struct {
-	name string
+	PlayerKind
 	make func(name string, o *specOpts) Player
 }
 
-// playerKinds is every kind of player NewPlayer makes, engine: aside.
-// NewPlayer looks names up here, so a kind added here is a kind
-// PlayerKinds reports (and the tests that range over it cover).
-var playerKinds = []playerKind{
-	{"random", func(_ string, o *specOpts) Player { o.only(); return &randomPlayer{} }},
-	{"greedy", func(_ string, o *specOpts) Player { return newGreedy(o) }},
-	{"minimax", newMinimax},
-	{"seed001", newMinimax},
-	{"alphabeta", func(_ string, o *specOpts) Player { return newAlphaBeta(o) }},
-	{"seed002", func(_ string, o *specOpts) Player { return newAlphaBeta(o) }},
-	{"mcts", func(_ string, o *specOpts) Player { return newMCTS(o) }},
-	{"best", func(_ string, o *specOpts) Player { return newBest(o, 0) }},
-	{"perfect", func(_ string, o *specOpts) Player { return newBest(o, perfectNodes) }},
+// kindOpts are the options each kind of player takes (kindOptions),
+// apart from playerKinds so that the functions that make players may
+// ask for them.
+var kindOpts = map[string][]string{
+	"random":    nil,
+	"greedy":    []string{"eval"},
+	"minimax":   []string{"depth", "width", "eval"},
+	"seed001":   []string{"depth", "width", "eval"},
+	"alphabeta": []string{"depth", "eval", "time", "wall"},
+	"seed002":   []string{"depth", "eval", "time", "wall"},
+	"mcts":      []string{"playouts", "c", "time", "wall"},
+	"best":      []string{"nodes", "eval", "q", "time", "wall", "depth", "spread", "oracle"},
+	"perfect":   []string{"nodes", "eval", "q", "time", "wall", "depth", "spread", "oracle"},
 }
 
-// PlayerKinds returns the name of every kind of player NewPlayer makes,
-// "engine" (engine:COMMAND) last.
-func PlayerKinds() []string {
+// playerKinds is every kind of player NewPlayer makes, engine: aside, in
+// the order NewPlayer lists them. NewPlayer looks names up here, so a kind
+// added here is a kind PlayerKinds reports (and the tests that range over
+// it cover).
+var playerKinds = []playerKind{
+	{PlayerKind{"random", kindOpts["random"]}, func(_ string, o *specOpts) Player { o.only(); return &randomPlayer{} }},
+	{PlayerKind{"greedy", kindOpts["greedy"]}, func(_ string, o *specOpts) Player { return newGreedy(o) }},
+	{PlayerKind{"minimax", kindOpts["minimax"]}, newMinimax},
+	{PlayerKind{"seed001", kindOpts["seed001"]}, newMinimax},
+	{PlayerKind{"alphabeta", kindOpts["alphabeta"]}, func(_ string, o *specOpts) Player { return newAlphaBeta(o) }},
+	{PlayerKind{"seed002", kindOpts["seed002"]}, func(_ string, o *specOpts) Player { return newAlphaBeta(o) }},
+	{PlayerKind{"mcts", kindOpts["mcts"]}, func(_ string, o *specOpts) Player { return newMCTS(o) }},
+	{PlayerKind{"best", kindOpts["best"]}, func(_ string, o *specOpts) Player { return newBest(o, 0) }},
+	{PlayerKind{"perfect", kindOpts["perfect"]}, func(_ string, o *specOpts) Player { return newBest(o, perfectNodes) }},
+}
+
+// PlayerKinds returns every kind of player NewPlayer makes, with the
+// options of each (engine:COMMAND aside), so that a test or a limit can
+// cover every kind, including one added later.
+func PlayerKinds() []PlayerKind {
+	out := make([]PlayerKind, len(playerKinds))
+	for i, k := range playerKinds {
+		out[i] = PlayerKind{Name: k.Name, Options: append([]string(nil), k.Options...)}
+	}
+	return out
+}
+
+// PlayerKindNames returns the name of every kind of player NewPlayer
+// makes, "engine" (engine:COMMAND) last.
+func PlayerKindNames() []string {
 	var names []string
 	for _, k := range playerKinds {
-		names = append(names, k.name)
+		names = append(names, k.Name)
 	}
 	return append(names, "engine")
 }
 
 func findKind(name string) *playerKind {
 	for i := range playerKinds {
-		if playerKinds[i].name == name {
+		if playerKinds[i].Name == name {
 			return &playerKinds[i]
 		}
 	}
 	return nil
 }
 
+// kindOptions returns the options of the kind named name.
+func kindOptions(name string) []string { return kindOpts[name] }
+
 // kindList names the kinds for a message: "random, greedy, ..., perfect".
 func kindList() string {
-	names := PlayerKinds()
+	names := PlayerKindNames()
 	return strings.Join(names[:len(names)-1], ", ")
 }
 
@@ -153,7 +204,7 @@ func kindList() string {
 func newGreedy(o *specOpts) Player {
 	s := &searchPlayer{kind: kindMinimax, depth: 1}
 	s.eval = o.eval("eval", EvalBrilliant)
-	o.only("eval")
+	o.only(kindOptions("greedy")...)
 	s.name = "greedy:eval=" + s.eval.String()
 	return s
 }
@@ -169,7 +220,7 @@ func newMinimax(name string, o *specOpts) Player {
 	s.depth = o.int("depth", 3, 1, 8)
 	s.width = o.int("width", width, 0, MaxCells)
 	s.eval = o.eval("eval", EvalBrilliant)
-	o.only("depth", "width", "eval")
+	o.only(kindOptions(name)...)
 	s.name = fmt.Sprintf("minimax:depth=%d,eval=%s,width=%d", s.depth, s.eval, s.width)
 	return s
 }
@@ -179,10 +230,10 @@ func newAlphaBeta(o *specOpts) Player {
 	s := &searchPlayer{kind: kindAlphaBeta}
 	s.depth = o.int("depth", 3, 1, 32)
 	s.eval = o.eval("eval", EvalWeighted)
-	s.limit = o.duration("time", 0)
-	o.only("depth", "eval", "time")
-	if s.limit > 0 {
-		s.name = fmt.Sprintf("alphabeta:time=%s,eval=%s", s.limit, s.eval)
+	s.clock = o.clock()
+	o.only(kindOptions("alphabeta")...)
+	if s.clock.limited() {
+		s.name = fmt.Sprintf("alphabeta:eval=%s%s", s.eval, s.clock.spec())
 		s.depth = maxPly - 8
 	} else {
 		s.name = fmt.Sprintf("alphabeta:depth=%d,eval=%s", s.depth, s.eval)
@@ -201,17 +252,15 @@ func newBest(o *specOpts, oracle int) Player {
 	s.nodes = uint64(o.int("nodes", bestNodes, 0, 1<<40))
 	s.eval = o.eval("eval", bestEval)
 	s.qdepth = o.int("q", bestQ, 0, 16)
-	s.limit = o.duration("time", 0)
+	s.clock = o.clock()
 	s.depth = o.int("depth", maxPly-8, 1, maxPly-8)
-	s.spread = o.int("spread", bestSpread, 0, 2)
-	o.only("nodes", "eval", "q", "time", "depth", "spread", "oracle")
-	if _, given := o.m["nodes"]; s.limit > 0 && !given {
+	s.spread = o.int("spread", bestSpread, 0, 4)
+	o.only(kindOptions("best")...)
+	if _, given := o.m["nodes"]; s.clock.limited() && !given {
 		s.nodes = 0
 	}
 	s.name = fmt.Sprintf("best:nodes=%d,eval=%s,q=%d", s.nodes, s.eval, s.qdepth)
-	if s.limit > 0 {
-		s.name += ",time=" + s.limit.String()
-	}
+	s.name += s.clock.spec()
 	if s.depth != maxPly-8 {
 		s.name += fmt.Sprintf(",depth=%d", s.depth)
 	}
@@ -226,10 +275,18 @@ func newBest(o *specOpts, oracle int) Player {
 // newMCTS is mcts[:playouts=N,c=C].
 func newMCTS(o *specOpts) Player {
 	m := &mctsPlayer{}
-	m.playouts = o.int("playouts", 2000, 1, 1<<30)
+	m.clock = o.clock()
+	def := 2000
+	if m.clock.limited() {
+		def = 0 // as many as the time allows
+	}
+	m.playouts = o.int("playouts", def, 0, 1<<30)
 	m.c = o.float("c", 1.0)
-	o.only("playouts", "c")
-	m.name = fmt.Sprintf("mcts:playouts=%d,c=%g", m.playouts, m.c)
+	o.only(kindOptions("mcts")...)
+	if m.playouts == 0 && !m.clock.limited() {
+		o.fail(fmt.Errorf("playouts=0 (no limit) needs a time limit, time= or wall="))
+	}
+	m.name = fmt.Sprintf("mcts:playouts=%d,c=%g%s", m.playouts, m.c, m.clock.spec())
 	return m
 }
 
@@ -315,6 +372,12 @@ func (o *specOpts) float(key string, def float64) float64 {
 		return def
 	}
 	return f
+}
+
+// clock reads a move's time limits: time=T (CPU time, see moveClock)
+// and wall=T (wall-clock time).
+func (o *specOpts) clock() moveClock {
+	return moveClock{cpu: o.duration("time", 0), wall: o.duration("wall", 0)}
 }
 
 func (o *specOpts) duration(key string, def time.Duration) time.Duration {

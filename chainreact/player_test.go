@@ -2,6 +2,7 @@ package chainreact
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -303,6 +304,67 @@ func TestMoveBudget(t *testing.T) {
 		}
 		if got := p.(*searchPlayer).moveBudget(b); got != tt.want {
 			t.Errorf("%s at %d orbs: budget %d, want %d", tt.spec, tt.orbs, got, tt.want)
+		}
+	}
+}
+
+// TestPlayerKinds checks the registry against NewPlayer: every kind is
+// made with no options and with each option it lists, refuses every
+// option it does not list and a bad value of each it does, and an
+// unknown name is refused with the list of kinds.
+func TestPlayerKinds(t *testing.T) {
+	valid := map[string]string{"eval": "orbs", "depth": "2", "width": "2", "time": "10ms", "wall": "10ms",
+		"playouts": "10", "c": "1.5", "nodes": "100", "q": "2", "spread": "1", "oracle": "100"}
+	var names []string
+	for _, k := range PlayerKinds() {
+		names = append(names, k.Name)
+		if _, err := NewPlayer(k.Name, 1); err != nil {
+			t.Errorf("%s: %v", k.Name, err)
+		}
+		for opt, v := range valid {
+			spec := k.Name + ":" + opt + "=" + v
+			_, err := NewPlayer(spec, 1)
+			if listed := slices.Contains(k.Options, opt); listed != (err == nil) {
+				t.Errorf("%s: listed %v, error %v", spec, listed, err)
+			}
+		}
+		for _, opt := range k.Options {
+			if _, ok := valid[opt]; !ok {
+				t.Errorf("%s: option %s has no valid value in this test", k.Name, opt)
+			}
+			if _, err := NewPlayer(k.Name+":"+opt+"=x", 1); err == nil {
+				t.Errorf("%s: %s=x accepted", k.Name, opt)
+			}
+		}
+	}
+	_, err := NewPlayer("nope", 1)
+	if err == nil || !strings.Contains(err.Error(), strings.Join(names, ", ")+" or engine:COMMAND") {
+		t.Errorf("unknown name: %v, want the kinds %v", err, names)
+	}
+}
+
+// TestTableKeptForOnePlayer checks the best player's transposition
+// table, kept from move to move, serves only the player it searched for:
+// asked to move for the other player in between (as an engine serving
+// both sides is), it searches as a fresh player would.
+func TestTableKeptForOnePlayer(t *testing.T) {
+	for _, b := range benchPositions()[:8] {
+		fresh, _ := NewPlayer("best:nodes=3000", 7)
+		f := b
+		want := fresh.Choose(&f, nil)
+		wantValue := fresh.(*searchPlayer).value
+
+		p, _ := NewPlayer("best:nodes=3000", 7)
+		other := b
+		other.Play(other.AppendMoves(nil)[0]) // the other player to move
+		if !other.Over() {
+			p.Choose(&other, nil)
+		}
+		p.(*searchPlayer).rng = rand.New(rand.NewPCG(7, 0x736561726368)) // as Reset(7) seeds it
+		g := b
+		if got := p.Choose(&g, nil); got != want || p.(*searchPlayer).value != wantValue {
+			t.Fatalf("after a search for the other player: %s (value %d), a fresh player %s (value %d)",
+				b.FormatMove(got), p.(*searchPlayer).value, b.FormatMove(want), wantValue)
 		}
 	}
 }

@@ -56,24 +56,29 @@ type searchPlayer struct {
 	nodes  uint64 // node budget per move, 0 for none
 	spread int    // 0: the same budget every move; 1: less in the opening, more later; 2: more in the opening, less later
 	budget uint64 // this move's node budget
-	limit  time.Duration
+	clock  moveClock
 	oracle *Solver // proves positions before the search, when set
 	halter         // stops the search from outside (ChooseContext)
+	// oracleRate is the oracle's positions per CPU second on this
+	// player's recent moves, to hold it to a time limit
+	oracleRate float64
 
-	rng      *rand.Rand
-	root     int8
-	count    uint64 // nodes this move
-	total    uint64
-	stopped  bool
-	deadline time.Time
-	tt       []ttEntry
-	gen      uint8
-	history  [MaxCells]int32
-	killers  [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
-	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
-	bufs     [maxPly][MaxCells]Move
-	keys     [maxPly][MaxCells]int32
-	reached  int // the deepest pass completed on the last move
+	rng     *rand.Rand
+	root    int8
+	count   uint64 // nodes this move
+	total   uint64
+	stopped bool
+	check   uint64 // the node count at which to read the clock next
+	tt      []ttEntry
+	gen     uint8
+	history [MaxCells]int32
+	killers [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
+	boards  [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
+	bufs    [maxPly][MaxCells]Move
+	keys    [maxPly][MaxCells]int32
+	ttRoot  int8 // the player whose values the table holds, -1 for none
+	reached int  // the deepest pass completed on the last move
+	value   int  // its value for the mover
 }
 
 func (s *searchPlayer) Spec() string  { return s.name }
@@ -85,6 +90,7 @@ func (s *searchPlayer) Reset(seed uint64) {
 	// afresh so a match's results do not depend on which worker played
 	// which games before
 	clear(s.tt)
+	s.ttRoot = -1
 }
 
 // MoveValue is a move with its value from the mover's point of view.
@@ -94,14 +100,21 @@ type MoveValue struct {
 }
 
 func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
-	if s.limit > 0 {
-		s.deadline = time.Now().Add(s.limit) // the oracle's time counts
-	}
+	num, den := s.spreadShare(b)
+	s.clock.start(float64(num) / float64(den))
+	defer s.clock.stop()
 	if m := s.ask(b); m != NoMove {
 		return m
 	}
 	s.root = b.toMove
+	if s.ttRoot != s.root {
+		// the table's values are for the player it searched for: one
+		// asked to move for another player starts it afresh
+		clear(s.tt)
+		s.ttRoot = s.root
+	}
 	s.count = 0
+	s.check = clockEvery
 	s.stopped = false
 	s.gen++
 	s.reached = 0
@@ -137,17 +150,43 @@ func (s *searchPlayer) ask(b *Board) Move {
 	if s.oracle == nil || b.players != 2 {
 		return NoMove
 	}
+	// the oracle stops with the search: when the context watched ends,
+	// and at half of what is left of its deadline (a server's move time)
 	ctx := s.watchedContext()
-	deadline, ok := ctx.Deadline()
-	if s.limit > 0 && (!ok || s.deadline.Before(deadline)) {
-		deadline, ok = s.deadline, true
-	}
-	if ok {
+	if deadline, ok := ctx.Deadline(); ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)/2))
 		defer cancel()
 	}
-	res, err := s.oracle.Solve(ctx, b)
+	if !s.clock.limited() {
+		res, err := s.oracle.Solve(ctx, b)
+		s.total += res.Nodes
+		if err != nil || !res.Exact || len(res.PV) == 0 {
+			return NoMove
+		}
+		return res.PV[0]
+	}
+	// Under a time limit the oracle may spend half the move's time, and
+	// only on boards of at most 64 cells: it reads its context every few
+	// thousand positions, more time than a move's margin on larger boards,
+	// where it settles nothing in a fraction of a move anyway. It is also
+	// held to the positions it searched in that much time on earlier
+	// moves, since it stops exactly at its node limit.
+	if !b.geo.small {
+		return NoMove
+	}
+	share := s.clock.share(0.5)
+	limit := s.oracle.opt.MaxNodes
+	if s.oracleRate == 0 {
+		s.oracleRate = 50_000 // positions a CPU second, until measured
+	}
+	s.oracle.opt.MaxNodes = min(limit, max(64, uint64(s.oracleRate*share.left().Seconds())))
+	c0 := threadCPU()
+	res, err := s.oracle.Solve(newClockContext(ctx, share), b)
+	s.oracle.opt.MaxNodes = limit
+	if dt := threadCPU() - c0; dt > time.Millisecond && res.Nodes > 0 {
+		s.oracleRate = 0.5*s.oracleRate + 0.5*float64(res.Nodes)/dt.Seconds()
+	}
 	s.total += res.Nodes
 	if err != nil || !res.Exact || len(res.PV) == 0 {
 		return NoMove
@@ -158,25 +197,64 @@ func (s *searchPlayer) ask(b *Board) Move {
 // moveBudget is the node budget for a move in b: s.nodes, spread by the
 // game's phase when s.spread is set.
 func (s *searchPlayer) moveBudget(b *Board) uint64 {
-	switch {
-	case s.nodes == 0 || s.spread == 0:
-		return s.nodes
-	case s.spread == 1:
-		// from 0.4× the budget on an empty board to 1.6× on a full one
+	num, den := s.spreadShare(b)
+	return s.nodes * num / den
+}
+
+// spreadShare is the share of the budget (nodes, or a time limit) that a
+// move in b gets under s.spread, as num/den:
+//
+//	0  the whole budget, every move
+//	1  0.4× on an empty board rising to 1.6× on a full one, by cells held
+//	2  1.3× until the orbs fill 35% of the capacity, falling to 0.7× at
+//	   65% and beyond (nodes cost more as the board fills)
+//	3  0.4× until the orbs fill a quarter of the capacity, rising to 2×
+//	   at 60%, 2× to 75%, falling to 1× at 90%: about 1.1× over a game
+//	   of 100 plies, most of it late in the middle game, where games are
+//	   decided (and where notshridhar's alpha-beta spends most time)
+func (s *searchPlayer) spreadShare(b *Board) (num, den uint64) {
+	cells, capacity := b.geo.cells, b.geo.capacity
+	switch s.spread {
+	case 1:
 		occ := 0
-		for i := 0; i < b.geo.cells; i++ {
+		for i := 0; i < cells; i++ {
 			if b.owner[i] != 0 {
 				occ++
 			}
 		}
-		return s.nodes * uint64(4*b.geo.cells+12*occ) / uint64(10*b.geo.cells)
+		return uint64(4*cells + 12*occ), uint64(10 * cells)
+	case 2:
+		x := 100 * int(b.ply) / capacity
+		return uint64(130 - 2*(min(max(x, 35), 65)-35)), 100
+	case 3:
+		// per thousand of the capacity
+		x := 1000 * int(b.ply) / capacity
+		switch {
+		case x <= 250:
+			return 400, 1000
+		case x <= 600:
+			return uint64(400 + (x-250)*1600/350), 1000
+		case x <= 750:
+			return 2000, 1000
+		case x <= 900:
+			return uint64(2000 - (x-750)*1000/150), 1000
+		}
+		return 1000, 1000
+	case 4:
+		x := 1000 * int(b.ply) / capacity
+		switch {
+		case x <= 300:
+			return 250, 1000
+		case x <= 600:
+			return uint64(250 + (x-300)*2750/300), 1000
+		case x <= 750:
+			return 3000, 1000
+		case x <= 900:
+			return uint64(3000 - (x-750)*2000/150), 1000
+		}
+		return 1000, 1000
 	}
-	// nodes cost more as the board fills (longer reactions): 1.3× the
-	// budget until the orbs fill 35% of the capacity, falling to 0.7× at
-	// 65% and beyond
-	x := 100 * int(b.ply) / b.geo.capacity
-	w := 130 - 2*(min(max(x, 35), 65)-35)
-	return s.nodes * uint64(w) / 100
+	return 1, 1
 }
 
 // terminal is the value of a finished game for the root player, sooner
@@ -258,7 +336,7 @@ func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
 func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 	best := moves[0]
 	first := s.depth
-	if s.kind == kindBest || s.limit > 0 {
+	if s.kind == kindBest || s.clock.limited() {
 		first = 1
 	}
 	for d := first; d <= s.depth; d++ {
@@ -303,7 +381,7 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 			break
 		}
 		best = cand
-		s.reached = d
+		s.reached, s.value = d, alpha
 		if alpha >= mateScore-maxPly || alpha <= -mateScore+maxPly {
 			break // the result is proven
 		}
@@ -314,14 +392,30 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 	return best
 }
 
+// clockEvery is how many nodes a search visits between two readings of
+// its clock: a few milliseconds at most, a reading costing well under a
+// microsecond.
+const clockEvery = 256
+
 func (s *searchPlayer) outOfBudget() bool {
 	if s.budget > 0 && s.count >= s.budget {
 		return true
 	}
-	if s.limit > 0 && s.count&255 == 0 && time.Now().After(s.deadline) {
+	return s.timeUp()
+}
+
+// timeUp reports whether the search must stop: the context watched has
+// ended (one atomic load), or the move's time is up (the clock read every
+// clockEvery nodes).
+func (s *searchPlayer) timeUp() bool {
+	if s.halted() {
 		return true
 	}
-	return s.halted()
+	if !s.clock.limited() || s.count < s.check {
+		return false
+	}
+	s.check = s.count + clockEvery
+	return s.clock.expired()
 }
 
 // alphaBeta returns the value for the root player within (alpha, beta).
@@ -360,8 +454,24 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		}
 	}
 	moves := b.AppendMoves(s.bufs[ply][:0])
-	if s.kind == kindBest {
-		s.order(b, moves, ttMove, ply)
+	// best orders its moves in stages: the table's move first, the rest
+	// only if it did not cut the search off
+	sorted := s.kind != kindBest
+	if !sorted && ttMove != NoMove {
+		for i, m := range moves {
+			if m == ttMove {
+				copy(moves[1:i+1], moves[:i])
+				moves[0] = m
+				break
+			}
+		}
+		if moves[0] != ttMove {
+			ttMove = NoMove // not a move here (a hash collision)
+		}
+	}
+	if !sorted && ttMove == NoMove {
+		s.order(b, moves, NoMove, ply)
+		sorted = true
 	}
 	maxing := b.toMove == s.root
 	a0, b0 := alpha, beta
@@ -372,6 +482,10 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	bestMove := NoMove
 	pvs := s.kind == kindBest
 	for i, m := range moves {
+		if i == 1 && !sorted {
+			s.order(b, moves[1:], NoMove, ply)
+			sorted = true
+		}
 		c := &s.boards[ply+1]
 		*c = *b
 		c.Play(m)
@@ -538,6 +652,11 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 		moves[j], keys[j] = m, k
 	}
 	for _, m := range moves {
+		if s.stopped || s.timeUp() {
+			// the caller throws the value away
+			s.stopped = true
+			return best
+		}
 		i := int(m)
 		c := &s.boards[ply+1]
 		*c = *b

@@ -30,7 +30,7 @@ func TestEveryPlayerCanBeStopped(t *testing.T) {
 		"mcts": ":playouts=10000000", "best": ":nodes=0,time=1h", "perfect": ":oracle=100000000,nodes=100000000",
 	}
 	b := bigPosition(t)
-	for _, kind := range PlayerKinds() {
+	for _, kind := range PlayerKindNames() {
 		if kind == "engine" {
 			continue
 		}

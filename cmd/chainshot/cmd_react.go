@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -25,6 +24,8 @@ func reactCommand() *cli.Command {
 			reactPlayCommand(),
 			reactAnalyzeCommand(),
 			reactMatchCommand(),
+			reactReplayCommand(),
+			reactRateCommand(),
 			reactSolveCommand(),
 			reactMergeCommand(),
 			reactPerftCommand(),
@@ -87,99 +88,6 @@ func checkSpec(cmd, flag, spec string) error {
 	if _, err := chainreact.NewPlayer(spec, 0); err != nil {
 		return badInput("%s: --%s: %v", cmd, flag, err)
 	}
-	return nil
-}
-
-func reactMatchCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "match",
-		Usage:     "play games between two players, seats alternated, and report wins with 95% intervals",
-		ArgsUsage: " ",
-		Description: playerSpecs + "\n\n" + seedNote("seed 001", "seed 002") +
-			examples("chainshot react match --p1 best --p2 seed002 --games 20 --jobs 2",
-				"chainshot react match --p1 best:nodes=900 --p2 random --games 10 --size 5x5 --json"),
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "p1", Value: chainreact.DefaultSpec, Usage: "first player, a `SPEC` (Players, above) such as best, best:nodes=900, seed002, random"},
-			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC` (Players, above)"},
-			atLeast(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, seats alternating"}, 1, "1 or more"),
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
-			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds every player's randomness"},
-			jobsFlag(1, "`N` games played at once (0: one per CPU)"),
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON object: p1, p2, size, seed, games, wins, win_rate, wins_ci95, mean_plies, mean_move_seconds, max_move_seconds, nodes"},
-		}, profileFlags()...),
-		Action: profiled(doReactMatch),
-	}
-}
-
-// matchJSON is the --json output of react match.
-type matchJSON struct {
-	P1              string        `json:"p1"`
-	P2              string        `json:"p2"`
-	Size            string        `json:"size"`
-	Seed            uint64        `json:"seed"`
-	Games           int           `json:"games"`
-	Wins            [2]int        `json:"wins"`
-	WinRate         [2]float64    `json:"win_rate"`
-	CI95            [2][2]float64 `json:"wins_ci95"`
-	MeanPlies       float64       `json:"mean_plies"`
-	MeanMoveSeconds [2]float64    `json:"mean_move_seconds"`
-	MaxMoveSeconds  [2]float64    `json:"max_move_seconds"`
-	Nodes           [2]uint64     `json:"nodes"`
-}
-
-func doReactMatch(c *cli.Context) error {
-	const cmd = "chainshot react match"
-	s := ioFrom(c)
-	if c.Args().Present() {
-		return badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
-	}
-	rows, cols, err := parseSize(cmd, "size", c.String("size"))
-	if err != nil {
-		return err
-	}
-	for _, f := range []string{"p1", "p2"} {
-		if err := checkSpec(cmd, f, c.String(f)); err != nil {
-			return err
-		}
-	}
-	cfg := chainreact.MatchConfig{
-		Specs: [2]string{c.String("p1"), c.String("p2")},
-		Games: c.Int("games"), Rows: rows, Cols: cols, Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c),
-	}
-	if s.errTTY {
-		cfg.Done = func(n int) { fmt.Fprintf(s.err, "\r%d/%d games", n, cfg.Games) }
-	}
-	r, err := chainreact.RunMatch(cfg)
-	if s.errTTY {
-		fmt.Fprintln(s.err)
-	}
-	if err != nil {
-		return failed("%s: %v", cmd, err)
-	}
-	return printMatch(s, r, fmt.Sprintf("%dx%d", rows, cols), cfg.Seed, c.Bool("json"))
-}
-
-func printMatch(s *streams, r chainreact.MatchResult, size string, seed uint64, asJSON bool) error {
-	if asJSON {
-		j := matchJSON{P1: r.Specs[0], P2: r.Specs[1], Size: size, Seed: seed, Games: r.Games, Wins: r.Wins,
-			MeanPlies: r.MeanPlies, MeanMoveSeconds: r.MeanMoveSeconds, MaxMoveSeconds: r.MaxMoveSeconds, Nodes: r.Nodes}
-		for k := 0; k < 2; k++ {
-			j.WinRate[k] = float64(r.Wins[k]) / float64(r.Games)
-			lo, hi := chainreact.Wilson(r.Wins[k], r.Games)
-			j.CI95[k] = [2]float64{lo, hi}
-		}
-		enc := json.NewEncoder(s.out)
-		return enc.Encode(j)
-	}
-	fmt.Fprintf(s.out, "%s on %s, seed %d, seats alternated\n", plural(r.Games, "game"), size, seed)
-	w := max(len(r.Specs[0]), len(r.Specs[1]), 6)
-	fmt.Fprintf(s.out, "%-*s  %5s  %6s  %-17s  %12s  %12s\n", w, "player", "wins", "rate", "95% CI (Wilson)", "mean s/move", "max s/move")
-	for k := 0; k < 2; k++ {
-		lo, hi := chainreact.Wilson(r.Wins[k], r.Games)
-		fmt.Fprintf(s.out, "%-*s  %5d  %5.1f%%  [%5.1f%%, %5.1f%%]  %12.6f  %12.6f\n", w, r.Specs[k], r.Wins[k],
-			100*float64(r.Wins[k])/float64(r.Games), 100*lo, 100*hi, r.MeanMoveSeconds[k], r.MaxMoveSeconds[k])
-	}
-	fmt.Fprintf(s.out, "mean game length %.1f plies\n", r.MeanPlies)
 	return nil
 }
 

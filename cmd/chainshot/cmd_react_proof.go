@@ -412,6 +412,10 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	const cmd = "chainshot react solve"
 	s := ioFrom(c)
 	path := c.String("proof")
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		// read before it is written: a FIFO would block the read
+		return badInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
+	}
 	pf, err := readProofFile(cmd, path)
 	if err != nil {
 		return err
@@ -900,6 +904,12 @@ func doReactMerge(c *cli.Context) error {
 	if err := outfile.Check(outPath); err != nil {
 		return badInput("%s: --out: %v", cmd, err)
 	}
+	// one writer, from before the inputs are read until the file is written
+	lock, err := s.lockResults(cmd, "out", outPath)
+	if err != nil {
+		return err
+	}
+	defer s.unlockResults(lock)
 	var all *proofFile
 	for _, path := range c.Args().Slice() {
 		if _, err := os.Stat(path); err != nil {
@@ -936,7 +946,7 @@ func doReactMerge(c *cli.Context) error {
 	if st, err := os.Stat(outPath); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
 		return badInput("%s: --out %s already holds something; give a new file", cmd, outPath)
 	}
-	err := outfile.WriteFile(outPath, func(w io.Writer) error {
+	err = lock.WriteFile(func(w io.Writer) error {
 		data, _ := json.Marshal(all.header)
 		if _, err := w.Write(append(data, '\n')); err != nil {
 			return err

@@ -112,6 +112,13 @@ var fifoExtra = map[string][]string{
 	"react analyze --png": {"--move", "1 1"},
 }
 
+// fifoRefused are the outputs that are also read back, and so refuse a
+// FIFO (or any file that is not a regular file) at once, with exit
+// status 2, instead of waiting for its reader.
+var fifoRefused = map[string]string{
+	"react solve --proof": "a proof file is read back to resume",
+}
+
 // TestOutputsWaitForAFIFOUntilStopped: every output of every command
 // (each flag that takes a FILE, over the whole command tree), given a
 // FIFO that no program reads, says on stderr that it waits for a reader,
@@ -141,6 +148,14 @@ func TestOutputsWaitForAFIFOUntilStopped(t *testing.T) {
 				valid := validArgs[path]
 				argv := append(append(strings.Fields(path), valid.flags...), fifoExtra[path+" --"+flag]...)
 				argv = append(append(argv, "--"+flag, fifo), valid.args...)
+				if why, ok := fifoRefused[path+" --"+flag]; ok {
+					code, _, stderr := runChainshot(t, dir, argv)
+					want := fmt.Sprintf("chainshot %s: --%s %s: not a regular file", path, flag, fifo)
+					if code != 2 || !strings.HasPrefix(stderr, want) {
+						t.Errorf("chainshot %s: exit status %d, stderr %q; want 2 and %q (%s)", strings.Join(argv, " "), code, stderr, want, why)
+					}
+					return
+				}
 				if msg := stopWhileWaiting(dir, argv); msg != "" {
 					t.Errorf("chainshot %s: %s", strings.Join(argv, " "), msg)
 				}

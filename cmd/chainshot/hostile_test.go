@@ -33,6 +33,8 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"react play":       {[]string{"--size", "3x3", "--vs", "random"}, nil},
 	"react analyze":    {[]string{"--depth", "1"}, []string{"pos.txt"}},
 	"react match":      {[]string{"--games", "2", "--size", "3x3", "--p1", "random", "--p2", "random"}, nil},
+	"react replay":     {[]string{"--list"}, []string{"games.jsonl"}},
+	"react rate":       {[]string{"--games", "2", "--size", "3x3"}, []string{"random", "greedy"}},
 	"react perft":      {[]string{"--size", "3x3", "--depth", "2"}, nil},
 	"react solve":      {[]string{"--memory", "16"}, []string{"pos.txt"}},
 	"react merge":      {[]string{"--out", "merged.jsonl"}, []string{"proof.jsonl"}},
@@ -56,6 +58,7 @@ var hostileFiles = map[string]string{
 	"empty.txt":   "",
 	"proof.jsonl": `{"proof":"chainshot react solve: a split proof of Chain Reaction","format":1,"size":"2x2","position":"players: R G\nnext: R\n .  .\n .  .\n","split":1,"lines":1,"digest":"277963562cb75110"}` + "\n" +
 		`{"line":0,"moves":[[1,1]],"winner":"G","plies":4,"pv":[[2,2],[1,1],[2,2]],"nodes":9,"cpu_seconds":0.00004,"seconds":0.00004}` + "\n",
+	"games.jsonl": `{"game":1,"pair":1,"p1":"greedy","p2":"random","size":"2x2","seed":1,"openings":"random:0","first":"p1","winner":"p1","plies":3,"opening":0,"moves":[[1,1],[1,2],[1,1]],"cpu_ms":[0.1,0,0.1],"wall_ms":[0.1,0,0.1],"cpu_seconds":[0,0]}` + "\n",
 }
 
 // hostileCase is one run of a command with one hostile argument; culprit

@@ -50,7 +50,7 @@ type aiCase struct {
 func heaviestAISpecs(t *testing.T) []aiCase {
 	t.Helper()
 	var out []aiCase
-	for _, kind := range chainreact.PlayerKinds() {
+	for _, kind := range chainreact.PlayerKindNames() {
 		spec := kind
 		if kind == "engine" {
 			spec = "engine:true"
@@ -91,7 +91,7 @@ func TestEveryPlayerKindIsCovered(t *testing.T) {
 		t.Fatalf("cases %v: perfect, best or mcts missing", cases)
 	}
 	made := map[string]bool{}
-	for _, kind := range chainreact.PlayerKinds() {
+	for _, kind := range chainreact.PlayerKindNames() {
 		made[kind] = true
 	}
 	for name, ak := range aiKinds {

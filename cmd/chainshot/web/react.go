@@ -320,7 +320,7 @@ const maxOracle = 1_000_000
 // specLimits says in words which specs the server plays.
 func specLimits() string {
 	var parts []string
-	for _, name := range chainreact.PlayerKinds() { // in the registry's order
+	for _, name := range chainreact.PlayerKindNames() { // in the registry's order
 		if k, ok := aiKinds[name]; ok {
 			parts = append(parts, k.limits)
 		}

@@ -1,0 +1,8 @@
+//go:build !linux
+
+package chainreact
+
+import "time"
+
+// treeCPU reports no reading outside Linux.
+func treeCPU(int) (time.Duration, bool) { return 0, false }

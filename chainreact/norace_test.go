@@ -1,0 +1,5 @@
+//go:build !race
+
+package chainreact
+
+const raceDetector = false

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"chainshot/chainreact"
+
+	"github.com/urfave/cli/v2"
+)
+
+func reactReplayCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "show the games of a match's records (react match --out) move by move, each reaction wave by wave",
+		ArgsUsage: "RECORDS",
+		Description: "RECORDS is a file of game records, one JSON line a game, as react match --out\n" +
+			"writes them. Every move is replayed by the engine and shown with its waves, what\n" +
+			"it captured and the board after it; --list shows one line a game instead.\n\n" +
+			"Examples:\n" +
+			"  chainshot react replay games.jsonl --list\n" +
+			"  chainshot react replay games.jsonl --game 3",
+		Flags: []cli.Flag{
+			atLeast(&cli.IntFlag{Name: "game", Aliases: []string{"g"}, Usage: "show only game `N` (its number in the match; 0: every game)"}, 0, "0 (every game) or more"),
+			&cli.BoolFlag{Name: "list", Usage: "one line a game: players, winner, plies, CPU time"},
+		},
+		Action: doReactReplay,
+	}
+}
+
+// replayGame is one game read from a records file.
+type replayGame struct {
+	line int
+	info chainreact.RecordInfo
+	rec  chainreact.GameRecord
+}
+
+func doReactReplay(c *cli.Context) error {
+	const cmd = "chainshot react replay"
+	s := ioFrom(c)
+	if c.NArg() != 1 {
+		return badInput("%s: want one file of game records (react match --out), got %d arguments", cmd, c.NArg())
+	}
+	name := c.Args().First()
+	data, err := readRecordsFile(name)
+	if err != nil {
+		return badInput("%s: %v", cmd, err)
+	}
+	games, err := parseRecords(s, name, data)
+	if err != nil {
+		return badInput("%s: %v", cmd, err)
+	}
+	if want := c.Int("game"); want > 0 {
+		var only []replayGame
+		for _, g := range games {
+			if g.rec.Game+1 == want {
+				only = append(only, g)
+			}
+		}
+		if len(only) == 0 {
+			return badInput("%s: --game %d: %s holds no game %d (%s)", cmd, want, name, want, gameNumbers(games))
+		}
+		games = only
+	}
+	if len(games) == 0 {
+		return badInput("%s: %s holds no game record", cmd, name)
+	}
+	for i, g := range games {
+		if c.Bool("list") {
+			writeGameLine(s, g)
+			continue
+		}
+		if i > 0 {
+			printf(s.out, "\n")
+		}
+		writeGameReplay(s, g)
+		if s.out.failed() {
+			break
+		}
+	}
+	return nil
+}
+
+// readRecordsFile reads a records file whole, refusing what cannot be
+// one (a folder, a file larger than any match writes).
+func readRecordsFile(name string) ([]byte, error) {
+	const limit = 256 << 20 // about 100,000 games of 9x6
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a file of game records", name)
+	}
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if buf.Len() > limit {
+		return nil, fmt.Errorf("%s: more than %d MB: not a file of game records", name, limit>>20)
+	}
+	return buf.Bytes(), nil
+}
+
+// parseRecords reads every game of a records file; a cut last line is
+// skipped with a warning, any other bad line is an error naming it.
+func parseRecords(s *streams, name string, data []byte) ([]replayGame, error) {
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	var games []replayGame
+	for i, raw := range lines {
+		line := bytes.TrimRight(raw, "\r\n")
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		info, rec, err := chainreact.ReadRecord(line)
+		if err != nil {
+			if i == len(lines)-1 && !bytes.HasSuffix(raw, []byte("\n")) {
+				printf(s.err, "warning: %s:%d: a cut last line, skipped (%v)\n", name, i+1, err)
+				break
+			}
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+		games = append(games, replayGame{line: i + 1, info: info, rec: rec})
+	}
+	return games, nil
+}
+
+// gameNumbers says which games a file holds: "games 1 to 8".
+func gameNumbers(games []replayGame) string {
+	if len(games) == 0 {
+		return "none"
+	}
+	lo, hi := games[0].rec.Game+1, games[0].rec.Game+1
+	for _, g := range games {
+		lo, hi = min(lo, g.rec.Game+1), max(hi, g.rec.Game+1)
+	}
+	if lo == hi {
+		return fmt.Sprintf("only game %d", lo)
+	}
+	return fmt.Sprintf("games %d to %d", lo, hi)
+}
+
+// seats returns the specs of R and G in game g.
+func seats(g replayGame) [2]string {
+	r := g.rec
+	return [2]string{g.info.Specs[r.First], g.info.Specs[1-r.First]}
+}
+
+// cpuOf returns the CPU seconds of each player named (p1, p2) in game g.
+func cpuOf(g replayGame) [2]float64 {
+	var t [2]float64
+	for i := g.rec.Opening; i < len(g.rec.Moves); i++ {
+		t[g.rec.Mover(i)] += g.rec.CPU[i].Seconds()
+	}
+	return t
+}
+
+func writeGameLine(s *streams, g replayGame) {
+	sp, cpu := seats(g), cpuOf(g)
+	printf(s.out, "game %d (pair %d): R %s, G %s: %s wins (%s) on ply %d; CPU %.2f s (p1) and %.2f s (p2)\n",
+		g.rec.Game+1, g.rec.Game/2+1, sp[0], sp[1], "RG"[g.rec.Winner^g.rec.First:][:1], g.info.Specs[g.rec.Winner],
+		len(g.rec.Moves), cpu[0], cpu[1])
+}
+
+func writeGameReplay(s *streams, g replayGame) {
+	r, info := g.rec, g.info
+	sp := seats(g)
+	printf(s.out, "game %d (pair %d) on %dx%d, seed %d: R is %s, G is %s\n", r.Game+1, r.Game/2+1, info.Rows, info.Cols, info.Seed, sp[0], sp[1])
+	pos, _ := chainreact.NewPosition(info.Rows, info.Cols, 2)
+	for i, m := range r.Moves {
+		who := fmt.Sprintf("%s, %.1f ms CPU", sp[pos.Board.ToMove()], float64(r.CPU[i].Microseconds())/1000)
+		if i < r.Opening {
+			who = "opening"
+		}
+		printf(s.out, "\nply %d (%s)", i+1, who)
+		showChain(s.out, &pos, m, s.color)
+		pos.Board.Play(m)
+	}
+	cpu := cpuOf(g)
+	printf(s.out, "%s (%s) wins on ply %d; CPU time %s %.2f s, %s %.2f s\n", strings.ToUpper("RG"[r.Winner^r.First:][:1]),
+		info.Specs[r.Winner], len(r.Moves), info.Specs[0], cpu[0], info.Specs[1], cpu[1])
+}
