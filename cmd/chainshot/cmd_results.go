@@ -39,8 +39,157 @@ func resultsCommand() *cli.Command {
 				&cli.BoolFlag{Name: "best", Usage: "keep each data set's best line across seeds (the lines may differ in --seed only)"},
 			},
 			Action: doMerge,
+		}, {
+			Name:      "compare",
+			Usage:     "compare results files side by side, data set by data set",
+			ArgsUsage: "RESULTS.jsonl RESULTS.jsonl...",
+			Description: "The first file is compared with each of the others. One row a data set: each\n" +
+				"file's literature score (+1000 for a cleared board) and beads left, for each seed\n" +
+				"and their median where a file holds several seeds (bench --seeds, tournament\n" +
+				"--seeds), the first file's ratio to each other file and which is ahead (fewer beads\n" +
+				"left, then the higher score, on the medians); then the totals, and for each other\n" +
+				"file how many data sets the first is ahead on, level and behind, the worst ratio and\n" +
+				"where the first leaves more beads. Lines are matched by their board, so that runs\n" +
+				"made from other folders, or another program's lines, line up. Every line is replayed\n" +
+				"first, as \"chainshot verify\" does: a line that does not replay stops the comparison\n" +
+				"(exit status 1). A file's lines of one data set may differ in --seed only; an\n" +
+				"interrupted line is left out with a warning." +
+				examples("chainshot results compare ours.jsonl peer.jsonl",
+					"chainshot results compare --labels ours,nrpa,sgbust --markdown --cpu ours.jsonl nrpa.jsonl sgbust.jsonl"),
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "labels", Usage: "name the files' columns: a comma-separated `LIST` such as ours,nrpa, one a file (default: each file's name without .jsonl)"},
+				&cli.BoolFlag{Name: "markdown", Usage: "print the table as Markdown"},
+				&cli.BoolFlag{Name: "cpu", Usage: "add each file's CPU seconds a data set (the median over its seeds)"},
+			},
+			Action: doCompare,
 		}},
 	}
+}
+
+// doCompare is "results compare": the files read and replayed, matched
+// by board, and printed side by side.
+func doCompare(c *cli.Context) error {
+	s := ioFrom(c)
+	const cmd = "chainshot results compare"
+	paths := c.Args().Slice()
+	if len(paths) < 2 {
+		return badInput("%s: want two or more RESULTS.jsonl files: the first is compared with each of the others", cmd)
+	}
+	if err := distinctInputs(cmd, paths); err != nil {
+		return err
+	}
+	labels, err := compareLabels(cmd, c.String("labels"), paths)
+	if err != nil {
+		return err
+	}
+	boards := boardCache{}
+	// names gives each board the data-set name it was first seen
+	// under: lines of the same board share a row whatever they call it.
+	names := map[string]string{}
+	var cols []results.Column
+	var broken []string
+	for i, path := range paths {
+		col := results.Column{Label: labels[i]}
+		type where struct {
+			at  string
+			run results.Settings
+		}
+		first := map[string]where{}
+		seeds := map[string]map[uint64]string{}
+		dir := filepath.Dir(path)
+		_, err := scanResults(s, cmd, path, func(l results.Line) error {
+			rec, at := l.Record, fmt.Sprintf("%s:%d", path, l.No)
+			if msg := boards.verify(rec, dir); msg != "" {
+				broken = append(broken, fmt.Sprintf("%s: %s: does not replay: %s", at, rec.File, msg))
+				return nil
+			}
+			b := boards[[2]string{rec.File, dir}].b
+			key := b.Format()
+			name, ok := names[key]
+			if !ok {
+				name = rec.File
+				names[key] = name
+			}
+			if rec.Partial {
+				warn(s.err, "%s: %s: an interrupted line (\"partial\"); left out", at, rec.File)
+				return nil
+			}
+			run := rec.Settings()
+			run.Seed = 0
+			if w, ok := first[key]; !ok {
+				first[key] = where{at, run}
+			} else if diffs := settingsDiffs(w.run, run); len(diffs) > 0 {
+				var parts []string
+				for _, d := range diffs {
+					parts = append(parts, fmt.Sprintf("%s %s and %s", d.flag, d.a, d.b))
+				}
+				return badInput("%s: %s: %s and %s were run with %s: a file's lines of one data set may differ in --seed only; give each run its own file",
+					cmd, rec.File, w.at, at, strings.Join(parts, ", "))
+			}
+			if seeds[key] == nil {
+				seeds[key] = map[uint64]string{}
+			}
+			if prev, ok := seeds[key][rec.Seed]; ok {
+				return badInput("%s: %s and %s (%s) are both seed %d of one board: a file holds one line a data set and seed",
+					cmd, prev, at, rec.File, rec.Seed)
+			}
+			seeds[key][rec.Seed] = fmt.Sprintf("%s (%s)", at, rec.File)
+			rec.File = name
+			col.Recs = append(col.Recs, rec)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		cols = append(cols, col)
+	}
+	if len(broken) > 0 {
+		what := plural(len(broken), "line") + " do not replay to their figures"
+		if len(broken) == 1 {
+			what = "1 line does not replay to its figures"
+		}
+		return failed("%s\n%s: %s; nothing was compared (a comparison counts only lines that replay)", strings.Join(broken, "\n"), cmd, what)
+	}
+	for i, col := range cols {
+		if len(col.Recs) == 0 {
+			return badInput("%s: %s holds no finished results lines", cmd, paths[i])
+		}
+	}
+	cmp := results.Compare(cols)
+	return results.WriteComparison(s.out, cmp, results.CompareOptions{Markdown: c.Bool("markdown"), CPU: c.Bool("cpu")})
+}
+
+// compareLabels are the columns' names: --labels, one a file, or each
+// file's name without ".jsonl" (the whole path where two names clash).
+func compareLabels(cmd, flag string, paths []string) ([]string, error) {
+	if flag != "" {
+		labels := strings.Split(flag, ",")
+		if len(labels) != len(paths) {
+			return nil, badInput("%s: --labels names %s for %s: give one a file", cmd, plural(len(labels), "column"), plural(len(paths), "file"))
+		}
+		for i, l := range labels {
+			labels[i] = strings.TrimSpace(l)
+			if labels[i] == "" {
+				return nil, badInput("%s: --labels: label %d is empty", cmd, i+1)
+			}
+		}
+		return labels, nil
+	}
+	labels := make([]string, len(paths))
+	count := map[string]int{}
+	for i, p := range paths {
+		labels[i] = strings.TrimSuffix(filepath.Base(p), ".jsonl")
+		if p == "-" {
+			labels[i] = "stdin"
+		}
+		count[labels[i]]++
+	}
+	for i, p := range paths {
+		if count[labels[i]] > 1 {
+			labels[i] = p
+		}
+	}
+	return labels, nil
 }
 
 func doMerge(c *cli.Context) error {

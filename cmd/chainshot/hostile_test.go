@@ -23,6 +23,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"solve":            {[]string{"--max-nodes", "50", "--brief"}, []string{"sample1"}},
 	"tournament":       {[]string{"--max-nodes", "50"}, []string{"sample1"}},
 	"results merge":    {nil, []string{"good.jsonl"}},
+	"results compare":  {nil, []string{"good.jsonl", "best.jsonl"}},
 	"bench":            {[]string{"--max-nodes", "50", "--speed-time", "10ms"}, []string{"sample1"}},
 	"datasets":         {},
 	"gen":              {[]string{"--size", "5x5"}, nil},
@@ -52,6 +53,7 @@ var untilStopped = map[string]bool{"serve": true}
 // hostileFiles are the files the valid arguments name.
 var hostileFiles = map[string]string{
 	"good.jsonl":  `{"file":"sample1","moves":[[2,2],[1,4],[3,3],[2,3],[1,4],[1,3]],"score":26,"beads_left":7}` + "\n",
+	"best.jsonl":  `{"file":"sample1","moves":[[4,2],[2,1],[1,1],[1,1],[2,1],[1,1]],"score":61,"beads_left":0}` + "\n",
 	"one.json":    `{"white": [[2, 0, 0], [1, 5, 5]], "black": [[1, 1, 2]]}` + "\n",
 	"actions.txt": "MOVE 2 from (0, 0) to (0, 1).\nBOOM at (0, 1).\n",
 	"pos.txt":     "players: R G\nnext: R\n.  .  .\n.  .  .\n1R 1G .\n",
