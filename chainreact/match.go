@@ -214,18 +214,17 @@ func closePlayers(players [][2]Player) {
 // matchRun is a match being played: the pairs handed out to the workers
 // and the games' records.
 type matchRun struct {
-	cfg      MatchConfig
-	mu       sync.Mutex
-	next     int // the next pair to hand out
-	done     bool
-	err      error // the first failure, which stops the match
-	records  []GameRecord
-	have     []bool  // the games with a record
-	llr      float64 // at the verdict, or now
-	final    float64 // now
-	verdict  Verdict
-	decided  int // pairs counted at the verdict
-	finished int
+	cfg     MatchConfig
+	mu      sync.Mutex
+	next    int // the next pair to hand out
+	done    bool
+	err     error // the first failure, which stops the match
+	records []GameRecord
+	have    []bool  // the games with a record
+	llr     float64 // at the verdict, or now
+	final   float64 // now
+	verdict Verdict
+	decided int // pairs counted at the verdict
 }
 
 // checkPlayed checks that r is a game of this match, played from its

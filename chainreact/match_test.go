@@ -417,3 +417,49 @@ func TestSPRTVerdictStays(t *testing.T) {
 		}
 	}
 }
+
+// TestSPRTVerdictKeepsItsRatio drives decide by hand: pairs won until the
+// test accepts H1, then pairs lost that bring the ratio over all pairs
+// back below the upper bound (as pairs under way at the verdict may).
+// The verdict and the ratio that reached it stay; the ratio over all
+// pairs is reported apart.
+func TestSPRTVerdictKeepsItsRatio(t *testing.T) {
+	test := SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	const games = 400
+	m := &matchRun{cfg: MatchConfig{Games: games, SPRT: &test}, records: make([]GameRecord, games), have: make([]bool, games)}
+	pair := func(firstWins int) {
+		g := 2 * m.decided
+		for !(g+1 < games) || m.have[g] {
+			g += 2
+		}
+		for k := 0; k < 2; k++ {
+			m.have[g+k] = true
+			m.records[g+k].Winner = 1
+			if k < firstWins {
+				m.records[g+k].Winner = 0
+			}
+		}
+	}
+	for m.verdict == Continue {
+		pair(2)
+		m.decide()
+	}
+	if m.verdict != AcceptH1 {
+		t.Fatalf("verdict %v after pairs all won", m.verdict)
+	}
+	atVerdict, decided := m.llr, m.decided
+	_, upper := test.Bounds()
+	for i := 0; i < 20 && m.final >= upper; i++ {
+		pair(0)
+		m.decide()
+	}
+	if m.final >= upper {
+		t.Fatalf("20 pairs lost left the ratio at %.3f", m.final)
+	}
+	if m.verdict != AcceptH1 || m.llr != atVerdict || m.decided != decided {
+		t.Errorf("after pairs finished late: %v, LLR %.3f after %d pairs; want H1 accepted, LLR %.3f after %d", m.verdict, m.llr, m.decided, atVerdict, decided)
+	}
+	if got := test.LLR(m.penta()); got != m.final {
+		t.Errorf("ratio over all pairs %v, the pairs give %v", m.final, got)
+	}
+}

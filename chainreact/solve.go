@@ -558,7 +558,7 @@ func (s *Solver) poll() {
 		}
 		s.nextPoll = min(s.nextPoll, s.opt.MaxNodes)
 	}
-	if s.halted() {
+	if s.haltedNow() {
 		s.stopped = true
 	}
 }

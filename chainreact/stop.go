@@ -43,6 +43,14 @@ func (h *halter) watch(ctx context.Context) (unwatch func()) {
 // halted reports whether the context watched is done.
 func (h *halter) halted() bool { return h.flag != nil && h.flag.Load() }
 
+// haltedNow is halted, and also asks the context itself: a context that
+// learns it is done only when asked (the move clock's, clockContext) is
+// seen too. It costs a context's Err, so it is for code that polls now
+// and then, as the exact solver does every few thousand positions.
+func (h *halter) haltedNow() bool {
+	return h.halted() || (h.ctx != nil && h.ctx.Err() != nil)
+}
+
 // watchedContext returns the context watched, or the background.
 func (h *halter) watchedContext() context.Context {
 	if h.ctx == nil {

@@ -45,7 +45,18 @@ func TestEveryPlayerCanBeStopped(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 		t0 := time.Now()
-		m := cp.ChooseContext(ctx, b, nil)
+		// a search that never looks at its context would run for its
+		// whole spec (an hour): it is failed after 10 s and left behind
+		chosen := make(chan Move, 1)
+		go func() { chosen <- cp.ChooseContext(ctx, b, nil) }()
+		var m Move
+		select {
+		case m = <-chosen:
+		case <-time.After(10 * time.Second):
+			cancel()
+			t.Errorf("%s: still searching 10 s after its context ended at 100ms", p.Spec())
+			continue
+		}
 		took := time.Since(t0)
 		cancel()
 		if !b.Legal(m) {
@@ -75,5 +86,33 @@ func TestSolverStopsWithItsContext(t *testing.T) {
 	t.Logf("stopped after %v, %d positions", took.Round(time.Millisecond), res.Nodes)
 	if took > 500*time.Millisecond {
 		t.Fatalf("the solve went on %v after a 50ms context", took)
+	}
+}
+
+// TestOracleUnderATimeLimitCanBeStopped: with a time limit, the exact
+// solver a player asks first reads the move's clock, and the context the
+// player was given too: on a board small enough for the oracle (5x5),
+// with an hour to spend and a context that ends after 100ms, the move
+// comes within a second.
+func TestOracleUnderATimeLimitCanBeStopped(t *testing.T) {
+	for _, spec := range []string{"best:time=1h,oracle=100000000", "best:wall=1h,oracle=100000000", "perfect:time=1h"} {
+		p, err := NewPlayer(spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := NewBoard(5, 5, 2)
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		t0 := time.Now()
+		chosen := make(chan Move, 1)
+		go func() { chosen <- p.(ContextChooser).ChooseContext(ctx, &b, nil) }()
+		select {
+		case m := <-chosen:
+			if took := time.Since(t0); took > time.Second || !b.Legal(m) {
+				t.Errorf("%s: move %v after %v with a context ending after 100ms", spec, m, took)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%s: still searching 10 s after its context ended at 100ms", spec)
+		}
+		cancel()
 	}
 }
