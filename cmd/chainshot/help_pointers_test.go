@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -164,8 +165,15 @@ func TestHelpPointers(t *testing.T) {
 					where += followed[p]
 				}
 			}
+			// a player's name must head a line of the list of players: a
+			// kind named with a plain word ("first") would otherwise be
+			// found in any sentence
+			pattern := `(^|[^A-Za-z0-9])%s($|[^A-Za-z0-9])`
+			if df, ok := f.(cli.DocGenerationFlag); ok && firstBackquoted(df.GetUsage()) == "SPEC" {
+				pattern = `(?m)^\s+%s\s`
+			}
 			for _, n := range names {
-				if !regexp.MustCompile(`(^|[^A-Za-z0-9])` + regexp.QuoteMeta(n) + `($|[^A-Za-z0-9])`).MatchString(where) {
+				if !regexp.MustCompile(fmt.Sprintf(pattern, regexp.QuoteMeta(n))).MatchString(where) {
 					t.Errorf("chainshot %s --%s: %q is one of its choices, but neither its help nor the help it points to names it", path, f.Names()[0], n)
 				}
 			}
