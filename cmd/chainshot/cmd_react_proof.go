@@ -13,7 +13,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -340,9 +339,9 @@ func lineBounds(r *chainreact.LineResult) (int, int) {
 	return r.PliesMin, r.PliesMax
 }
 
-// proofShard reads --shard: "K/N", or "auto" from a Slurm array's
-// environment (SLURM_ARRAY_TASK_ID from SLURM_ARRAY_TASK_MIN, of
-// SLURM_ARRAY_TASK_COUNT tasks).
+// proofShard reads --shard: "K/N", or "auto" from the batch scheduler's
+// environment, by the one rule tournaments use (schedulerShard: a Slurm
+// array task or a Kubernetes indexed Job).
 func proofShard(cmd, s string) (k, n int, err error) {
 	if s != "auto" {
 		k, n, err = parseShard(s)
@@ -351,17 +350,14 @@ func proofShard(cmd, s string) (k, n int, err error) {
 		}
 		return k, n, nil
 	}
-	id, err1 := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_ID"))
-	count, err2 := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_COUNT"))
-	first := 0
-	if v := os.Getenv("SLURM_ARRAY_TASK_MIN"); v != "" {
-		first, _ = strconv.Atoi(v)
+	k, n, from, err := schedulerShard(os.Getenv)
+	switch {
+	case err != nil:
+		return 0, 0, badInput("%s: --shard auto: %v", cmd, err)
+	case from == "":
+		return 0, 0, badInput("%s: --shard auto: this is no Slurm array task (no SLURM_ARRAY_TASK_ID) nor a Kubernetes indexed Job (no JOB_COMPLETION_INDEX); give --shard K/N", cmd)
 	}
-	if err1 != nil || err2 != nil || count < 1 || id-first < 0 || id-first >= count {
-		return 0, 0, badInput("%s: --shard auto: not a task of a Slurm array (SLURM_ARRAY_TASK_ID %q, SLURM_ARRAY_TASK_COUNT %q); give --shard K/N",
-			cmd, os.Getenv("SLURM_ARRAY_TASK_ID"), os.Getenv("SLURM_ARRAY_TASK_COUNT"))
-	}
-	return id - first + 1, count, nil
+	return k, n, nil
 }
 
 // shardLines returns the lines of shard k of n: the k-th of n runs of
