@@ -6,15 +6,25 @@ import (
 	"unsafe"
 )
 
-// threadCPU returns the CPU time the calling thread has used
-// (CLOCK_THREAD_CPUTIME_ID). The caller locks its goroutine to the thread
-// for as long as it compares readings.
-func threadCPU() time.Duration {
+// ThreadCPU returns the CPU time the calling thread has used
+// (CLOCK_THREAD_CPUTIME_ID) and true, or false where it cannot be read.
+// The caller locks its goroutine to the thread (runtime.LockOSThread) for
+// as long as it compares readings.
+func ThreadCPU() (time.Duration, bool) {
 	const clockThreadCPUTimeID = 3
 	var ts syscall.Timespec
 	// clock_gettime on a CPU clock never blocks: a raw system call
 	if _, _, e := syscall.RawSyscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
-		return processCPU()
+		return 0, false
 	}
-	return time.Duration(ts.Nano())
+	return time.Duration(ts.Nano()), true
+}
+
+// threadCPU is ThreadCPU, or the whole process's CPU time where the
+// thread's cannot be read.
+func threadCPU() time.Duration {
+	if d, ok := ThreadCPU(); ok {
+		return d
+	}
+	return processCPU()
 }

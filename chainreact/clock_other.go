@@ -4,6 +4,9 @@ package chainreact
 
 import "time"
 
-// threadCPU returns the CPU time of the whole process outside Linux,
-// where a thread's own clock is not at hand through the standard library.
+// ThreadCPU cannot read a thread's own CPU time outside Linux, where it
+// is not at hand through the standard library.
+func ThreadCPU() (time.Duration, bool) { return 0, false }
+
+// threadCPU returns the CPU time of the whole process outside Linux.
 func threadCPU() time.Duration { return processCPU() }

@@ -634,7 +634,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		}
 		r.mu.Unlock()
 		line := &r.pf.split.Lines[i]
-		cpu0, threadOK := threadCPU()
+		cpu0, threadOK := chainreact.ThreadCPU()
 		t0 := time.Now()
 		watch, watched := make(chan struct{}), make(chan struct{})
 		var seen uint64
@@ -657,7 +657,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		close(watch)
 		<-watched
 		took := time.Since(t0)
-		cpu1, _ := threadCPU()
+		cpu1, _ := chainreact.ThreadCPU()
 		if err != nil || res.Winner < 0 || (!res.Exact && (!r.winnerOnly || ctx.Err() != nil)) {
 			return // stopped: the line is solved again another time
 		}
