@@ -172,3 +172,76 @@ func TestAdaptRaisesLikelihood(t *testing.T) {
 		t.Fatalf("log-likelihood of the line %.4f after adapting toward it, %.4f before", after, before)
 	}
 }
+
+// TestAdaptMatchesDefinition checks adapt, which keeps where a line's
+// codes sit in the policy's table with the line, against the definition
+// of NRPA's step computed afresh in a map: over many playouts on fresh
+// boards, lines adapted toward again and again (as a level does with its
+// best line) while the table grows from its smallest size, is copied
+// and is reset, so that slots kept from before any of those are stale.
+func TestAdaptMatchesDefinition(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		b := randomBoard(t, 10+int(seed), 10+int(seed), 3+int(seed%3), seed)
+		s := newSearch(context.Background(), b, Options{Seed: seed, MemoryMB: 64}, nil)
+		n := newNRPA(s, 0, 1, s.newBudget(1))
+		pol := newPolicy(1) // two slots: it grows at once and often
+		ref := map[uint64]float64{}
+		refAdaptTo := func(ref map[uint64]float64, l *line) {
+			d := map[uint64]float64{}
+			for i, chosen := range l.chosen {
+				codes := l.codes[l.start[i]:l.start[i+1]]
+				sum := 0.0
+				for _, c := range codes {
+					sum += math.Exp(ref[c|1])
+				}
+				d[chosen|1] += n.alpha
+				for _, c := range codes {
+					d[c|1] -= n.alpha * math.Exp(ref[c|1]) / sum
+				}
+			}
+			for c, v := range d {
+				ref[c] += v
+			}
+		}
+		refAdapt := func(l *line) { refAdaptTo(ref, l) }
+		var kept line
+		other := newPolicy(1)
+		for i := range 60 {
+			n.playout(pol)
+			if i%7 == 0 {
+				kept.set(&n.cur)
+			}
+			for _, l := range []*line{&n.cur, &kept, &kept} {
+				if len(l.chosen) == 0 {
+					continue
+				}
+				n.adapt(pol, l)
+				refAdapt(l)
+			}
+			switch i % 20 {
+			case 9: // the level below starts from a copy; then back
+				other.copyFrom(pol)
+				n.adapt(other, &kept)
+				pol.copyFrom(other)
+				refAdapt(&kept)
+			case 14: // a table of the same size with another history
+				fresh := newPolicyLen(len(pol.keys))
+				freshRef := map[uint64]float64{}
+				n.adapt(fresh, &n.cur)
+				refAdaptTo(freshRef, &n.cur)
+				if len(fresh.keys) == len(pol.keys) {
+					pol.copyFrom(fresh)
+					ref = freshRef
+				}
+			case 19:
+				pol.reset()
+				clear(ref)
+			}
+			for c, w := range ref {
+				if got := math.Log(pol.exp(c)); math.Abs(got-w) > 1e-9*max(1, math.Abs(w)) {
+					t.Fatalf("seed %d, playout %d: code %x weighs %.12g, the definition %.12g", seed, i, c, got, w)
+				}
+			}
+		}
+	}
+}

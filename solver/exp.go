@@ -26,16 +26,20 @@ func expExact(x float64) float64 {
 		p4 = -1.65339022054652515390e-06
 		p5 = 4.13813679705723846039e-08
 	)
-	switch {
-	case math.IsNaN(x) || math.IsInf(x, 1):
-		return x
-	case math.IsInf(x, -1):
-		return 0
-	case x > overflow:
-		return math.Inf(1)
-	case x < underflow:
-		return 0
-	case -nearZero < x && x < nearZero:
+	// Weights stay well inside ±700; the rest (and NaN) take the
+	// general path.
+	if !(-700 < x && x < 700) {
+		switch {
+		case math.IsNaN(x) || math.IsInf(x, 1):
+			return x
+		case math.IsInf(x, -1):
+			return 0
+		case x > overflow:
+			return math.Inf(1)
+		case x < underflow:
+			return 0
+		}
+	} else if -nearZero < x && x < nearZero {
 		return 1 + x
 	}
 	var k int
@@ -55,5 +59,9 @@ func expExact(x float64) float64 {
 	q = p1 + float64(t*q)
 	c := r - float64(t*q)
 	y := 1 - ((lo - float64(r*c)/(2-c)) - hi)
+	if -1000 < k && k < 1000 {
+		// y * 2**k is exact here, as math.Ldexp is: y is near 1.
+		return y * math.Float64frombits(uint64(k+1023)<<52)
+	}
 	return math.Ldexp(y, k)
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"chainshot/board"
@@ -27,15 +28,27 @@ const maxPolicy = 1 << 20
 type policy struct {
 	keys []uint64
 	w    []float64
-	e    []float64 // exp(w), kept with w so playouts need no exp
+	// e holds exp(w), kept with w so playouts need no exp; e[len(keys)]
+	// is 1, the weight of every code the full table could not take.
+	e    []float64
 	mask uint64
 	n    int
+	// gen changes whenever codes may move to other slots (grow, reset,
+	// copyFrom), so that a line's cached slots (line.slots) are known
+	// stale.
+	gen uint64
 }
+
+// policyGen numbers the layouts of every policy (see policy.gen).
+var policyGen atomic.Uint64
 
 func newPolicy(bits int) *policy { return newPolicyLen(1 << bits) }
 
 func newPolicyLen(size int) *policy {
-	return &policy{keys: make([]uint64, size), w: make([]float64, size), e: make([]float64, size), mask: uint64(size - 1)}
+	p := &policy{keys: make([]uint64, size), w: make([]float64, size), e: make([]float64, size+1), mask: uint64(size - 1)}
+	p.e[size] = 1
+	p.gen = policyGen.Add(1)
+	return p
 }
 
 // grow doubles the table.
@@ -62,13 +75,16 @@ func (p *policy) copyFrom(q *policy) {
 	copy(p.w, q.w)
 	copy(p.e, q.e)
 	p.n = q.n
+	p.gen = policyGen.Add(1)
 }
 
 func (p *policy) reset() {
 	clear(p.keys)
 	clear(p.w)
 	clear(p.e)
+	p.e[len(p.keys)] = 1
 	p.n = 0
+	p.gen = policyGen.Add(1)
 }
 
 // exp returns exp of the weight of code (codes are made odd: 0 marks a
@@ -86,30 +102,28 @@ func (p *policy) exp(code uint64) float64 {
 	}
 }
 
-// add adds d to the weight of code.
-func (p *policy) add(code uint64, d float64) {
+// slot returns the slot of code, inserting it with weight 0 when absent;
+// len(p.keys), whose e is 1, when the table is full (maxPolicy). It may
+// grow the table (p.gen changes).
+func (p *policy) slot(code uint64) int32 {
 	code |= 1
 	for i := code & p.mask; ; i = (i + 1) & p.mask {
 		k := p.keys[i]
 		if k == code {
-			p.w[i] += d
-			p.e[i] = expExact(p.w[i])
-			return
+			return int32(i)
 		}
 		if k == 0 {
 			if p.n >= len(p.keys)/2 {
 				if len(p.keys) >= maxPolicy {
-					return
+					return int32(len(p.keys))
 				}
 				p.grow()
-				p.add(code, d)
-				return
+				return p.slot(code)
 			}
 			p.keys[i] = code
-			p.w[i] = d
-			p.e[i] = expExact(d)
+			p.w[i], p.e[i] = 0, 1
 			p.n++
-			return
+			return int32(i)
 		}
 	}
 }
@@ -126,6 +140,12 @@ type line struct {
 	beads  int
 	score  int
 	val    int64
+	// slots and cslot cache where policy slotPol (at layout slotGen)
+	// holds each of codes and each of chosen (see nrpa.adapt).
+	slots   []int32
+	cslot   []int32
+	slotPol *policy
+	slotGen uint64
 }
 
 func (l *line) set(o *line) {
@@ -134,6 +154,7 @@ func (l *line) set(o *line) {
 	l.start = append(l.start[:0], o.start...)
 	l.chosen = append(l.chosen[:0], o.chosen...)
 	l.beads, l.score, l.val = o.beads, o.score, o.val
+	l.slotPol = nil
 }
 
 func (l *line) reset() {
@@ -141,6 +162,7 @@ func (l *line) reset() {
 	l.codes = l.codes[:0]
 	l.start = append(l.start[:0], 0)
 	l.chosen = l.chosen[:0]
+	l.slotPol = nil
 }
 
 func (l *line) moves(dst []board.Move) []board.Move {
@@ -198,14 +220,11 @@ type nrpa struct {
 	g2   groups // the playout's second analysis buffer
 	ids  [maxGroups]int16
 	prob [maxGroups]float64
-	upd  []update
-	// sumKeys, sumD and sumIdx are applyMerged's scratch table.
-	sumKeys []uint64
-	sumD    []float64
-	sumIdx  []int32
-	local   int64
-	pen     int64 // guidance bead penalty
-	name    string
+	// acc is adapt's scratch: the change of each slot of the policy.
+	acc   []float64
+	local int64
+	pen   int64 // guidance bead penalty
+	name  string
 	// iters, alpha and pairsFrom are Params.Iters, Alpha and
 	// TabuPairsFrom.
 	iters     int
@@ -226,11 +245,6 @@ type nrpa struct {
 	// best line's continuation after a re-rooting).
 	seed   line
 	seeded bool
-}
-
-type update struct {
-	code uint64
-	d    float64
 }
 
 func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
@@ -282,7 +296,13 @@ func (n *nrpa) playout(pol *policy) {
 		} else {
 			sum := 0.0
 			for j, c := range codes {
-				sum += pol.exp(c)
+				id := n.ids[j]
+				e := g.e[id]
+				if e == 0 {
+					e = pol.exp(c)
+					g.e[id] = e
+				}
+				sum += e
 				n.prob[j] = sum
 			}
 			x := n.rng.Float64() * sum
@@ -312,57 +332,66 @@ func (n *nrpa) playout(pol *policy) {
 
 // adapt moves pol toward line l: for each move, the chosen code's weight
 // goes up by alpha and every legal code's down by alpha times its
-// probability under pol before the adaptation.
+// probability under pol before the adaptation. The changes of each code
+// are summed over the line first (a group that stays on the board is
+// legal at many moves of a line), in slot-sized scratch n.acc, so each
+// code costs one exp an adaptation; where pol holds the line's codes is
+// found once and kept with the line while pol's layout stands (a level
+// adapts toward the same best line many times).
 func (n *nrpa) adapt(pol *policy, l *line) {
-	n.upd = n.upd[:0]
-	for i, chosen := range l.chosen {
-		codes := l.codes[l.start[i]:l.start[i+1]]
+	if l.slotPol != pol || l.slotGen != pol.gen {
+		findSlots(pol, l)
+	}
+	if len(n.acc) < len(pol.e) {
+		n.acc = make([]float64, len(pol.e))
+	}
+	acc, e := n.acc, pol.e
+	for i, cs := range l.cslot {
+		slots := l.slots[l.start[i]:l.start[i+1]]
 		sum := 0.0
-		for j, c := range codes {
-			e := pol.exp(c)
-			n.prob[j] = e
-			sum += e
+		for _, s := range slots {
+			sum += e[s]
 		}
-		n.upd = append(n.upd, update{chosen, n.alpha})
-		for j, c := range codes {
-			n.upd = append(n.upd, update{c, -n.alpha * n.prob[j] / sum})
+		acc[cs] += n.alpha
+		for _, s := range slots {
+			acc[s] -= n.alpha * e[s] / sum
 		}
 	}
-	n.applyMerged(pol)
+	full := int32(len(pol.keys))
+	apply := func(s int32) {
+		if d := acc[s]; d != 0 {
+			acc[s] = 0
+			if s != full {
+				pol.w[s] += d
+				e[s] = expExact(pol.w[s])
+			}
+		}
+	}
+	for _, s := range l.cslot {
+		apply(s)
+	}
+	for _, s := range l.slots {
+		apply(s)
+	}
 }
 
-// applyMerged adds n.upd to pol, summing the changes of each code first:
-// a group that stays on the board is legal at many moves of a line, and
-// one weight change per code costs one exp instead of one per move.
-func (n *nrpa) applyMerged(pol *policy) {
-	size := 64
-	for size < 2*len(n.upd) {
-		size <<= 1
-	}
-	if len(n.sumKeys) < size {
-		n.sumKeys = make([]uint64, size)
-		n.sumD = make([]float64, size)
-		n.sumIdx = make([]int32, 0, size)
-	}
-	keys, ds := n.sumKeys[:size], n.sumD[:size]
-	mask := uint64(size - 1)
-	n.sumIdx = n.sumIdx[:0]
-	for _, u := range n.upd {
-		code := u.code | 1
-		i := (code * 0x9e3779b97f4a7c15 >> 20) & mask
-		for keys[i] != 0 && keys[i] != code {
-			i = (i + 1) & mask
+// findSlots fills l.slots and l.cslot with the slots of l's codes in pol,
+// inserting the codes pol lacks with weight 0 (what an absent code
+// weighs), and starts over when that grows pol.
+func findSlots(pol *policy, l *line) {
+	for {
+		gen := pol.gen
+		l.slots, l.cslot = l.slots[:0], l.cslot[:0]
+		for i, chosen := range l.chosen {
+			l.cslot = append(l.cslot, pol.slot(chosen))
+			for _, c := range l.codes[l.start[i]:l.start[i+1]] {
+				l.slots = append(l.slots, pol.slot(c))
+			}
 		}
-		if keys[i] == 0 {
-			keys[i] = code
-			ds[i] = 0
-			n.sumIdx = append(n.sumIdx, int32(i))
+		if pol.gen == gen {
+			l.slotPol, l.slotGen = pol, gen
+			return
 		}
-		ds[i] += u.d
-	}
-	for _, i := range n.sumIdx {
-		pol.add(keys[i], ds[i])
-		keys[i] = 0
 	}
 }
 

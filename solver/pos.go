@@ -135,6 +135,10 @@ type groups struct {
 	first  [maxGroups]int16 // cell index of the lowest bead of the leftmost column
 	lo, hi [maxGroups]uint8 // column span
 	code   [maxGroups]uint64
+	// e caches a playout's policy weight exp(w) of the group's code, 0
+	// until looked up: analyseAfter keeps it with a kept group, so a
+	// playout looks up each group's code once (see nrpa.playout).
+	e [maxGroups]float64
 	// off locates the group's beads: mask[off+c-lo] is its bit mask in
 	// column c, for lo <= c <= hi.
 	off  [maxGroups]int16
@@ -266,6 +270,7 @@ func (g *groups) keep(prev *groups, kp, f, n, top int) (int, int, int) {
 		g.lo[n] = uint8(lo)
 		g.hi[n] = uint8(hi)
 		g.code[n] = prev.code[id]
+		g.e[n] = prev.e[id]
 		g.off[n] = int16(top)
 		top += hi - lo + 1
 		n++
@@ -348,6 +353,7 @@ func (g *groups) scan(p *pos, prev *groups) {
 			g.lo[n] = uint8(c)
 			g.hi[n] = uint8(c + last)
 			g.code[n] = code
+			g.e[n] = 0
 			g.off[n] = int16(top)
 			top += last + 1
 			n++
