@@ -104,8 +104,12 @@ type Params struct {
 //     all against 7,804 with 16 (the colour counts: 4,796 with 6; 5 a
 //     bead: 9,655 with 1); on the four tuning boards 15,038 against
 //     14,041.
-//   - SmallBoard 100: dfs proves 8x8 boards optimal within a second and
-//     does not finish 10x10 ones in 30 s.
+//   - SmallBoard 64: dfs proves 8x8 boards optimal within a second but
+//     does not finish 9x9 ones (4 colours, gen seeds 1-2) in 20 s or
+//     10x10 ones in 30 s, and beside it NRPA has half the budget with one
+//     goroutine: 10x10 boards with 4 colours sent to the large boards'
+//     search instead (SmallBoard 100 before) scored 17,556 against
+//     17,160 on ten fresh boards at 30 s, -j 1 (7 better, none worse).
 var defaultParams = Params{
 	Level:      4,
 	Iters:      100,
@@ -118,7 +122,7 @@ var defaultParams = Params{
 	TabuWithin: 5,
 	TrialLevel: 2,
 	EndShare:   0.03,
-	SmallBoard: 100,
+	SmallBoard: 64,
 
 	BeamPotential: true,
 	BeamIsolated:  20,
