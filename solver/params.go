@@ -63,6 +63,16 @@ type Params struct {
 	// BeamIsolated is what the potential takes off for each bead in no
 	// group.
 	BeamIsolated int64
+	// BeamFirst, when > 0, is the share of auto's budget (on a large
+	// board with at most BeamColors colours) given first to the beam
+	// search judged by its groups' potential; NRPA then starts warm from
+	// the best line found so far (a portfolio: on boards of few colours
+	// the beam's one large final group is often what NRPA misses).
+	BeamFirst  float64
+	BeamColors int
+	// BeamTabu makes NRPA's tabu colour, after BeamFirst, the colour of
+	// the largest group the best line removes.
+	BeamTabu bool
 	// SmallBoard is the most beads for which auto runs dfs, which may
 	// prove its line optimal, beside NRPA.
 	SmallBoard int
@@ -119,6 +129,9 @@ var defaultParams = Params{
 	TrialLevel: 2,
 	EndShare:   0.03,
 	SmallBoard: 100,
+	BeamFirst:  0.33,
+	BeamColors: 4,
+	BeamTabu:   true,
 
 	BeamPotential: true,
 	BeamIsolated:  20,
