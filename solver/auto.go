@@ -13,8 +13,9 @@ import (
 // runAuto picks by board: on a small board (Params.SmallBoard), dfs
 // (which may prove its line optimal) runs beside NRPA and stops it when
 // the proof is done; on a large board every worker runs its own NRPA
-// search, and the last Params.EndShare of the budget goes to an
-// exhaustive search of the end of the best line.
+// search (after the beam, on few colours: Params.BeamFirst; or after the
+// tabu-colour trials, Params.TabuTrials), and the last Params.EndShare of
+// the budget goes to an exhaustive search of the end of the best line.
 func runAuto(s *search) {
 	nw := s.lw
 	if int(s.root.beads) > s.prm.SmallBoard {
