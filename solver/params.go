@@ -114,6 +114,13 @@ type Params struct {
 //     all against 7,804 with 16 (the colour counts: 4,796 with 6; 5 a
 //     bead: 9,655 with 1); on the four tuning boards 15,038 against
 //     14,041.
+//   - BeamFirst a third, on boards of at most 4 colours (BeamColors),
+//     with BeamTabu: on the fresh 15x15 suites at 30 s, -j 1, 3 colours
+//     90,886 -> 92,512 and 4 colours 55,782 -> 56,030 (seed 1), 55,716 ->
+//     56,154 (seed 2), 20x20 with 4 colours 141,512 -> 141,664; shares
+//     0.2 / 0.33 / 0.5 on the 4-colour suite 56,352 / 56,030 / 55,772. On
+//     5 colours it loses: the standard set at 5 s -3% (seeds 1-3), fresh
+//     20x20 -5%, 25x25 -5%, hence BeamColors 4.
 //   - SmallBoard 100: dfs proves 8x8 boards optimal within a second and
 //     does not finish 10x10 ones in 30 s.
 var defaultParams = Params{
