@@ -20,7 +20,7 @@ func runAuto(s *search) {
 	nw := s.lw
 	if int(s.root.beads) > s.prm.SmallBoard {
 		main := 1 - s.prm.EndShare
-		if s.prm.BeamFirst > 0 && s.root.colors() <= s.prm.BeamColors {
+		if s.prm.BeamFirst > 0 && s.root.colors() <= s.prm.BeamColors && int(s.root.beads) <= s.prm.BeamMaxBeads {
 			beamFirst(s, nw)
 			main -= s.prm.BeamFirst
 		}

@@ -70,6 +70,10 @@ type Params struct {
 	// the beam's one large final group is often what NRPA misses).
 	BeamFirst  float64
 	BeamColors int
+	// BeamMaxBeads is the most beads a board may have for BeamFirst to
+	// run (on larger boards the beam's share costs NRPA more than the
+	// beam's line gives).
+	BeamMaxBeads int
 	// BeamTabu makes NRPA's tabu colour, after BeamFirst, the colour of
 	// the largest group the best line removes.
 	BeamTabu bool
@@ -139,6 +143,8 @@ var defaultParams = Params{
 	BeamFirst:  0.33,
 	BeamColors: 4,
 	BeamTabu:   true,
+
+	BeamMaxBeads: 300,
 
 	BeamPotential: true,
 	BeamIsolated:  20,

@@ -63,38 +63,49 @@ func randomLine(b board.Board, seed uint64) []board.Move {
 }
 
 // TestBeamFirstKeepsTheBeamsLine runs auto with the beam first (a share f
-// of a node budget N) on large boards of two to five colours, and the
-// beam alone with f*N nodes: the portfolio's line must replay and be at
-// least as good as the beam's, since NRPA starts from it and the best line
-// is never given up. On a board with more colours than BeamColors the
-// beam must not run at all (the result's algorithm names it otherwise).
+// of a node budget N) on boards of two to five colours and three sizes,
+// and the beam alone with f*N nodes. Where the beam runs (at most
+// BeamColors colours and BeamMaxBeads beads) the portfolio's line must be
+// at least as good as the beam's, since NRPA starts from it and the best
+// line is never given up; elsewhere auto must give exactly the line it
+// gives with the beam turned off.
 func TestBeamFirstKeepsTheBeamsLine(t *testing.T) {
 	const nodes = 40000
 	for colors := 2; colors <= 5; colors++ {
-		for _, size := range []int{11, 15} {
+		for _, size := range []int{11, 15, 20} {
 			b := randomBoard(t, size, size, colors, uint64(31*colors+size))
 			t.Run(fmt.Sprintf("%dx%d-%dc", size, size, colors), func(t *testing.T) {
 				prm := DefaultParams()
-				prm.BeamFirst, prm.BeamColors, prm.BeamTabu = 0.25, 4, true
-				auto, err := solveWithin(t, b, "auto", Options{MaxNodes: nodes, Seed: 3, Workers: 2, Params: &prm})
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkReplay(t, b, auto)
-				beam, err := solveWithin(t, b, "beam", Options{MaxNodes: nodes / 4, Seed: 3, Workers: 2, Params: &prm})
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkReplay(t, b, beam)
-				if colors <= prm.BeamColors {
+				prm.BeamFirst, prm.BeamColors, prm.BeamTabu, prm.BeamMaxBeads = 0.25, 4, true, 300
+				auto := solveOK(t, b, "auto", Options{MaxNodes: nodes, Seed: 3, Workers: 2, Params: &prm})
+				if colors <= prm.BeamColors && size*size <= prm.BeamMaxBeads {
+					beam := solveOK(t, b, "beam", Options{MaxNodes: nodes / 4, Seed: 3, Workers: 2, Params: &prm})
 					if board.Better(beam.BeadsLeft, beam.Score, auto.BeadsLeft, auto.Score) {
 						t.Errorf("auto with the beam first: %d beads, score %d; the beam alone on its share: %d beads, score %d",
 							auto.BeadsLeft, auto.Score, beam.BeadsLeft, beam.Score)
 					}
-				} else if auto.Algorithm == "auto/beam" {
-					t.Errorf("%d colours, BeamColors %d: the beam ran", colors, prm.BeamColors)
+					return
+				}
+				off := prm
+				off.BeamFirst = 0
+				plain := solveOK(t, b, "auto", Options{MaxNodes: nodes, Seed: 3, Workers: 2, Params: &off})
+				if plain.Score != auto.Score || plain.BeadsLeft != auto.BeadsLeft || len(plain.Moves) != len(auto.Moves) {
+					t.Errorf("%d colours, %d beads: the beam ran (score %d, %d beads; without it %d, %d)",
+						colors, size*size, auto.Score, auto.BeadsLeft, plain.Score, plain.BeadsLeft)
 				}
 			})
 		}
 	}
+}
+
+// solveOK is solveWithin, failing on an error or a line that does not
+// replay.
+func solveOK(t *testing.T, b board.Board, algo string, opt Options) Result {
+	t.Helper()
+	r, err := solveWithin(t, b, algo, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReplay(t, b, r)
+	return r
 }
