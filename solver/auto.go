@@ -13,12 +13,17 @@ import (
 // runAuto picks by board: on a small board (Params.SmallBoard), dfs
 // (which may prove its line optimal) runs beside NRPA and stops it when
 // the proof is done; on a large board every worker runs its own NRPA
-// search, and the last Params.EndShare of the budget goes to an
-// exhaustive search of the end of the best line.
+// search (after the beam, on few colours: Params.BeamFirst; or after the
+// tabu-colour trials, Params.TabuTrials), and the last Params.EndShare of
+// the budget goes to an exhaustive search of the end of the best line.
 func runAuto(s *search) {
 	nw := s.lw
 	if int(s.root.beads) > s.prm.SmallBoard {
 		main := 1 - s.prm.EndShare
+		if s.prm.BeamFirst > 0 && s.root.colors() <= s.prm.BeamColors && int(s.root.beads) <= s.prm.BeamMaxBeads {
+			beamFirst(s, nw)
+			main -= s.prm.BeamFirst
+		}
 		if s.prm.TabuTrials > 0 {
 			chooseTabu(s, nw)
 			main -= s.prm.TabuTrials
@@ -73,6 +78,46 @@ func runAuto(s *search) {
 		bd.quit = &proved
 		nrpaWorker(s, w, bd)
 	})
+}
+
+// beamFirst runs the potential beam, widening, for Params.BeamFirst of
+// the budget (time and nodes), and has NRPA start warm from the best line
+// found so far.
+func beamFirst(s *search, nw int) {
+	bs := newBeamSearch(s, min(nw, s.threads))
+	bs.potential, bs.iso = true, s.prm.BeamIsolated
+	if s.opt.MaxNodes > 0 {
+		bs.limit = max(int64(float64(s.opt.MaxNodes)*s.prm.BeamFirst), 1)
+	}
+	if s.opt.Budget > 0 {
+		bs.end = max(time.Duration(float64(s.opt.Budget)*s.prm.BeamFirst), 1)
+		bs.clk[0].until, bs.clk[1].until = bs.end, bs.end
+	}
+	beamWiden(s, bs, 1)
+	bs.flush()
+	s.mu.Lock()
+	s.warmLine = append([]board.Move(nil), s.best...)
+	s.mu.Unlock()
+	s.warm = true
+	if s.prm.BeamTabu {
+		s.tabu = largestColor(s.root, s.warmLine)
+	}
+}
+
+// largestColor returns the colour of the largest group line removes from
+// p (the first such), or p's most frequent colour for an empty line.
+func largestColor(p pos, line []board.Move) uint8 {
+	var g groups
+	c, most := p.mostFrequent(), 0
+	for _, m := range line {
+		g.analyse(&p)
+		id := g.groupOf(cellOf(m))
+		if n := int(g.size[id]); n > most {
+			c, most = g.color[id], n
+		}
+		p.remove(&g, id)
+	}
+	return c
 }
 
 // chooseTabu spends Params.TabuTrials of the budget choosing NRPA's tabu

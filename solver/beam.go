@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math"
+	"time"
 	"unsafe"
 
 	"chainshot/board"
@@ -68,6 +69,9 @@ type beamSearch struct {
 	iso       int64
 	name      string
 	nw        int
+	// end, when > 0, is the budgeted time at which the widening stops
+	// (a portfolio's share; see beamFirst).
+	end time.Duration
 }
 
 // eval estimates the final value of a position reached with score: the
@@ -234,7 +238,8 @@ func (bs *beamSearch) run(width int) bool {
 			}
 		}
 		bs.nodes += counts[0] + counts[1]
-		if (bs.limit > 0 && bs.nodes >= bs.limit) || bs.s.stopped.Load() {
+		if (bs.limit > 0 && bs.nodes >= bs.limit) || bs.s.stopped.Load() ||
+			(bs.end > 0 && s.elapsed() >= bs.end) {
 			return false
 		}
 		// Merge and drop duplicates, keeping the better evaluation.
@@ -430,6 +435,9 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 		if s.opt.Budget > 0 {
 			spent := s.elapsed() - t0
 			left := s.remaining()
+			if bs.end > 0 {
+				left = bs.end - s.elapsed()
+			}
 			if spent > 0 && left < 6*spent {
 				// Doubling twice more would not finish: fit one last
 				// run to the time left.

@@ -1,0 +1,111 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"chainshot/board"
+)
+
+// TestLargestColor checks largestColor against the board package's own
+// groups: on fresh boards of every colour count, along greedy and random
+// lines, it names the colour of the first largest group the line removes.
+func TestLargestColor(t *testing.T) {
+	for colors := 1; colors <= 5; colors++ {
+		for seed := uint64(1); seed <= 6; seed++ {
+			b := randomBoard(t, 6+int(seed), 12-int(seed), colors, 100*seed+uint64(colors))
+			for _, kind := range []string{"greedy", "random"} {
+				var line []board.Move
+				if kind == "greedy" {
+					r, err := Solve(context.Background(), b, "greedy", Options{MaxNodes: 1, Seed: seed})
+					if err != nil {
+						t.Fatal(err)
+					}
+					line = r.Moves
+				} else {
+					line = randomLine(b, seed)
+				}
+				root := fromBoard(&b)
+				want := root.mostFrequent()
+				most, cur := 0, b
+				for _, m := range line {
+					if n := cur.GroupSize(m); n > most {
+						most, want = n, uint8(cur.At(int(m.Row), int(m.Col)))
+					}
+					cur.Remove(m)
+				}
+				if got := largestColor(fromBoard(&b), line); got != want {
+					t.Errorf("%d colours, seed %d, %s line of %d moves: largestColor %d, want %d (largest group %d)",
+						colors, seed, kind, len(line), got, want, most)
+				}
+			}
+		}
+	}
+}
+
+// randomLine plays uniformly random moves on b to the end.
+func randomLine(b board.Board, seed uint64) []board.Move {
+	var line, moves []board.Move
+	x := seed*0x9E3779B97F4A7C15 + 1
+	for {
+		moves = b.AppendMoves(moves[:0])
+		if len(moves) == 0 {
+			return line
+		}
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		m := moves[x%uint64(len(moves))]
+		b.Remove(m)
+		line = append(line, m)
+	}
+}
+
+// TestBeamFirstKeepsTheBeamsLine runs auto with the beam first (a share f
+// of a node budget N) on boards of two to five colours and three sizes,
+// and the beam alone with f*N nodes. Where the beam runs (at most
+// BeamColors colours and BeamMaxBeads beads) the portfolio's line must be
+// at least as good as the beam's, since NRPA starts from it and the best
+// line is never given up; elsewhere auto must give exactly the line it
+// gives with the beam turned off.
+func TestBeamFirstKeepsTheBeamsLine(t *testing.T) {
+	const nodes = 40000
+	for colors := 2; colors <= 5; colors++ {
+		for _, size := range []int{11, 15, 20} {
+			b := randomBoard(t, size, size, colors, uint64(31*colors+size))
+			t.Run(fmt.Sprintf("%dx%d-%dc", size, size, colors), func(t *testing.T) {
+				prm := DefaultParams()
+				prm.BeamFirst, prm.BeamColors, prm.BeamTabu, prm.BeamMaxBeads = 0.25, 4, true, 300
+				auto := solveOK(t, b, "auto", Options{MaxNodes: nodes, Seed: 3, Workers: 2, Params: &prm})
+				if colors <= prm.BeamColors && size*size <= prm.BeamMaxBeads {
+					beam := solveOK(t, b, "beam", Options{MaxNodes: nodes / 4, Seed: 3, Workers: 2, Params: &prm})
+					if board.Better(beam.BeadsLeft, beam.Score, auto.BeadsLeft, auto.Score) {
+						t.Errorf("auto with the beam first: %d beads, score %d; the beam alone on its share: %d beads, score %d",
+							auto.BeadsLeft, auto.Score, beam.BeadsLeft, beam.Score)
+					}
+					return
+				}
+				off := prm
+				off.BeamFirst = 0
+				plain := solveOK(t, b, "auto", Options{MaxNodes: nodes, Seed: 3, Workers: 2, Params: &off})
+				if plain.Score != auto.Score || plain.BeadsLeft != auto.BeadsLeft || len(plain.Moves) != len(auto.Moves) {
+					t.Errorf("%d colours, %d beads: the beam ran (score %d, %d beads; without it %d, %d)",
+						colors, size*size, auto.Score, auto.BeadsLeft, plain.Score, plain.BeadsLeft)
+				}
+			})
+		}
+	}
+}
+
+// solveOK is solveWithin, failing on an error or a line that does not
+// replay.
+func solveOK(t *testing.T, b board.Board, algo string, opt Options) Result {
+	t.Helper()
+	r, err := solveWithin(t, b, algo, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReplay(t, b, r)
+	return r
+}
