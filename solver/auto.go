@@ -20,7 +20,7 @@ func runAuto(s *search) {
 	nw := s.lw
 	if int(s.root.beads) > s.prm.SmallBoard {
 		main := 1 - s.prm.EndShare
-		if s.prm.BeamFirst > 0 && s.root.colors() <= s.prm.BeamColors && int(s.root.beads) <= s.prm.BeamMaxBeads {
+		if s.prm.BeamFirst > 0 && s.start.Colors() <= s.prm.BeamColors && int(s.root.beads) <= s.prm.BeamMaxBeads {
 			beamFirst(s, nw)
 			main -= s.prm.BeamFirst
 		}
@@ -80,12 +80,11 @@ func runAuto(s *search) {
 	})
 }
 
-// beamFirst runs the potential beam, widening, for Params.BeamFirst of
-// the budget (time and nodes), and has NRPA start warm from the best line
-// found so far.
+// beamFirst runs the beam search of --algo beam, widening, for
+// Params.BeamFirst of the budget (time and nodes), and has NRPA start
+// warm from the best line found so far.
 func beamFirst(s *search, nw int) {
-	bs := newBeamSearch(s, min(nw, s.threads))
-	bs.potential, bs.iso = true, s.prm.BeamIsolated
+	bs := newEvalBeam(s, min(nw, s.threads))
 	if s.opt.MaxNodes > 0 {
 		bs.limit = max(int64(float64(s.opt.MaxNodes)*s.prm.BeamFirst), 1)
 	}

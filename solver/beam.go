@@ -401,11 +401,17 @@ func maxBeamWidth(s *search) int {
 // widest beam under a cap does not change; the bit-mask pos is smaller).
 const sizeofPos = numCells + maxCols + 16
 
+// newEvalBeam returns the beam search of --algo beam: positions judged
+// by Params.BeamPotential and BeamIsolated.
+func newEvalBeam(s *search, nw int) *beamSearch {
+	bs := newBeamSearch(s, nw)
+	bs.potential, bs.iso = s.prm.BeamPotential, s.prm.BeamIsolated
+	return bs
+}
+
 // runBeam runs beam searches of widening width until the budget ends.
 func runBeam(s *search) {
-	bs := newBeamSearch(s, s.threads)
-	bs.potential = s.prm.BeamPotential
-	bs.iso = s.prm.BeamIsolated
+	bs := newEvalBeam(s, s.threads)
 	beamWiden(s, bs, 1)
 	bs.flush()
 }

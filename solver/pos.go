@@ -448,17 +448,6 @@ func (p *pos) mostFrequent() uint8 {
 	return best
 }
 
-// colors returns the number of colours with beads on the board.
-func (p *pos) colors() int {
-	n := 0
-	for c := 1; c < nColors; c++ {
-		if p.count[c] > 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // lowerBeads returns a lower bound on the beads left at the end: every
 // colour with exactly one bead keeps it.
 func (p *pos) lowerBeads() int {
