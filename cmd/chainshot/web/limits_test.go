@@ -211,7 +211,12 @@ func leaveAfter(s *Server, wait time.Duration, start func(ctx context.Context) i
 	case finished = <-done:
 	default:
 		cancel()
-		<-done
+		// An answer can be on its way when the search count is read: the
+		// search has ended, the status not yet come back. A status (not 0)
+		// after the cancel means the answer arrived first.
+		if st := <-done; st != 0 {
+			finished = st
+		}
 	}
 	return left, cpuLeft, running, finished
 }
