@@ -185,19 +185,22 @@ func TestHostileArguments(t *testing.T) {
 			t.Errorf("chainshot %s (the valid arguments): exit status %d\nstdout: %s\nstderr: %s", strings.Join(argv, " "), code, stdout, stderr)
 			continue
 		}
-		for _, hc := range hostileCases(path, cmd, dir) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+		// One command's cases one after another: they share its output
+		// file (react merge --out merged.jsonl), which one run holds
+		// locked while it runs; different commands run side by side.
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, hc := range hostileCases(path, cmd, dir) {
 				sem <- struct{}{}
-				defer func() { <-sem }()
 				argv := append(strings.Fields(path), hc.args...)
 				code, stdout, stderr := runChainshot(t, dir, argv)
+				<-sem
 				if msg := judgeHostile(code, stdout, stderr, "chainshot "+path+": ", hc.culprit); msg != "" {
 					t.Errorf("chainshot %s (%s): %s\nstdout: %q\nstderr: %q", strings.Join(argv, " "), hc.name, msg, stdout, stderr)
 				}
-			}()
-		}
+			}
+		}()
 	}
 	wg.Wait()
 }
