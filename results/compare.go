@@ -58,9 +58,25 @@ type Entry struct {
 }
 
 // Better reports whether e ranks above o by the game's rule
-// (board.Better on the medians: fewer beads left, then the higher score).
+// (board.Better on the medians: fewer beads left, then the higher score),
+// or, when every line of both ranked by the literature's score (--rank
+// score), by the median literature score.
 func (e *Entry) Better(o *Entry) bool {
+	if e.rankedByScore() && o.rankedByScore() {
+		return e.Literature > o.Literature
+	}
 	return board.Better(int(e.BeadsLeft), int(e.Literature), int(o.BeadsLeft), int(o.Literature))
+}
+
+// rankedByScore reports whether every line of e ranked by the literature's
+// score.
+func (e *Entry) rankedByScore() bool {
+	for _, r := range e.Lines {
+		if r.Rank != RankScore {
+			return false
+		}
+	}
+	return len(e.Lines) > 0
 }
 
 // Comparison is several results files side by side, one row a data set.

@@ -180,6 +180,15 @@ var fields = []field{
 	{"max_nodes", false, func(r *Record, v json.RawMessage) error { return whole64(v, &r.MaxNodes) }},
 	{"params", false, func(r *Record, v json.RawMessage) error { return str(v, &r.Params) }},
 	{"wall", false, func(r *Record, v json.RawMessage) error { return boolean(v, &r.Wall) }},
+	{"rank", false, func(r *Record, v json.RawMessage) error {
+		if err := str(v, &r.Rank); err != nil {
+			return err
+		}
+		if r.Rank != RankScore {
+			return fmt.Errorf("is %q: want %q (or no rank: the handout's)", r.Rank, RankScore)
+		}
+		return nil
+	}},
 }
 
 // fieldByName finds a field of fields.

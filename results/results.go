@@ -44,7 +44,15 @@ type Record struct {
 	Params string `json:"params,omitempty"`
 	// Wall says Budget was wall-clock time, not CPU time (--wall).
 	Wall bool `json:"wall,omitempty"`
+	// Rank is how the search ranked lines (--rank): "score" for the
+	// SameGame literature's (the highest score, +1000 for a clear); empty
+	// for the handout's (fewest beads, then the highest score).
+	Rank string `json:"rank,omitempty"`
 }
+
+// RankScore is Record.Rank of a run that ranked lines by the literature's
+// score.
+const RankScore = "score"
 
 // Settings are what a run asked of the solver for every data set. A
 // resumed run skips a data set only if it was recorded with the same
@@ -56,6 +64,7 @@ type Settings struct {
 	MaxNodes int64
 	Seed     uint64
 	Params   string
+	Rank     string
 }
 
 // Settings returns the settings r was made with. A record from before
@@ -66,12 +75,16 @@ func (r Record) Settings() Settings {
 	if algo == "" {
 		algo, _, _ = strings.Cut(r.Algorithm, "/")
 	}
-	return Settings{Algo: algo, Budget: r.Budget, Wall: r.Wall, MaxNodes: r.MaxNodes, Seed: r.Seed, Params: r.Params}
+	return Settings{Algo: algo, Budget: r.Budget, Wall: r.Wall, MaxNodes: r.MaxNodes, Seed: r.Seed, Params: r.Params, Rank: r.Rank}
 }
 
 // Better reports whether r ranks above o, by the game's rule
-// (board.Better: fewer beads left, then the higher score).
+// (board.Better: fewer beads left, then the higher score), or, when r's
+// run ranked by the literature's score (Rank "score"), by that.
 func (r Record) Better(o Record) bool {
+	if r.Rank == RankScore {
+		return r.LiteratureScore() > o.LiteratureScore()
+	}
 	return board.Better(r.BeadsLeft, r.Score, o.BeadsLeft, o.Score)
 }
 

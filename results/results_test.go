@@ -19,6 +19,19 @@ func TestRecordBetter(t *testing.T) {
 			}
 		}
 	}
+	// A run ranked by the literature's score, best first: a clear is
+	// worth 1000, beads left nothing.
+	byScore := []Record{{BeadsLeft: 3, Score: 30423}, {BeadsLeft: 0, Score: 20101}, {BeadsLeft: 1, Score: 21100}, {BeadsLeft: 0, Score: 5000}}
+	for i := range byScore {
+		byScore[i].Rank = RankScore
+	}
+	for i := range byScore {
+		for j := range byScore {
+			if got := byScore[i].Better(byScore[j]); got != (i < j) {
+				t.Errorf("%+v.Better(%+v) = %v", byScore[i], byScore[j], got)
+			}
+		}
+	}
 }
 
 // full is a record with every field set to something other than its
@@ -28,7 +41,7 @@ var full = Record{
 	File: "sets/hard1.txt#3", Rows: 15, Cols: 14, Colors: 5, Algorithm: "auto/nrpa",
 	Budget: 30, CPU: 29.4, Moves: [][2]int{{1, 3}, {2, 7}}, Score: 2211, BeadsLeft: 2,
 	Optimal: true, Seed: 7, Nodes: 123456, Partial: true,
-	Requested: "auto", MaxNodes: 5000, Wall: true, Params: `{"TabuTrials":0}`,
+	Requested: "auto", MaxNodes: 5000, Wall: true, Params: `{"TabuTrials":0}`, Rank: RankScore,
 }
 
 func TestJSONLRoundTrip(t *testing.T) {
@@ -283,7 +296,7 @@ func TestSettings(t *testing.T) {
 		r    Record
 		want Settings
 	}{
-		{full, Settings{Algo: "auto", Budget: 30, Wall: true, MaxNodes: 5000, Seed: 7, Params: `{"TabuTrials":0}`}},
+		{full, Settings{Algo: "auto", Budget: 30, Wall: true, MaxNodes: 5000, Seed: 7, Params: `{"TabuTrials":0}`, Rank: RankScore}},
 		// Lines written before requested_algorithm: the part before "/".
 		{Record{Algorithm: "auto/nrpa", Budget: 5, Seed: 1}, Settings{Algo: "auto", Budget: 5, Seed: 1}},
 		{Record{Algorithm: "beam", Budget: 5}, Settings{Algo: "beam", Budget: 5}},

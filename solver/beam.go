@@ -143,7 +143,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 				_, rb, rs := rollout(child, bs.tabu, bs.rgs[w], false, nil)
 				nodes++
 				stop = stop || bs.clk[w].add(1)
-				ev = value(rb, sc+rs)
+				ev = bs.s.opt.Rank.Value(rb, sc+rs)
 				if ev > bs.local[w] {
 					// The layer's best rollout so far in this
 					// worker's share, offered after the layer.

@@ -122,11 +122,8 @@ func (d *dfs) search(p *pos, score, depth int) {
 		d.stop = true
 		return
 	}
-	if d.found {
-		lb := p.lowerBeads()
-		if lb > d.bestB || (lb == d.bestB && score+p.upperScore() <= d.bestS) {
-			return
-		}
+	if d.found && !d.mayBeat(p, score) {
+		return
 	}
 	h := p.hash()
 	e := &d.tt[h&d.mask]
@@ -149,7 +146,7 @@ func (d *dfs) search(p *pos, score, depth int) {
 	g := d.gs[depth]
 	g.analyse(p)
 	if g.nmoves == 0 {
-		if !d.found || better(int(p.beads), score, d.bestB, d.bestS) {
+		if !d.found || d.s.opt.Rank.Better(int(p.beads), score, d.bestB, d.bestS) {
 			d.found, d.bestB, d.bestS = true, int(p.beads), score
 			d.moves = d.moves[:0]
 			for _, c := range d.path[:depth] {
@@ -185,6 +182,21 @@ func (d *dfs) search(p *pos, score, depth int) {
 			return
 		}
 	}
+}
+
+// mayBeat reports whether a line through p, reached with score, may still
+// rank above the best line found: in the best case every colour's
+// remaining beads go in one group and a colour with a single bead left
+// strands it.
+func (d *dfs) mayBeat(p *pos, score int) bool {
+	lb, ub := p.lowerBeads(), score+p.upperScore()
+	if d.s.opt.Rank == RankBeads {
+		return lb < d.bestB || (lb == d.bestB && ub > d.bestS)
+	}
+	if lb == 0 {
+		ub += ClearBonus
+	}
+	return int64(ub) > d.s.opt.Rank.Value(d.bestB, d.bestS)
 }
 
 // runDFS runs the branch and bound from the best line so far;

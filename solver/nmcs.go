@@ -65,9 +65,9 @@ func (n *nmcs) playout(start *pos, score int) {
 		score += board.Score(p.remove(&n.pg, id))
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
-	n.cur.val = guide(int(p.beads), score, n.pen)
+	n.cur.val = guide(int(p.beads), score, n.pen, n.s.opt.Rank)
 	n.top = max(n.top, n.cur.val)
-	if lv := value(int(p.beads), score); lv > n.local {
+	if lv := n.s.opt.Rank.Value(int(p.beads), score); lv > n.local {
 		n.local = lv
 		n.moves = n.moves[:0]
 		for _, c := range n.path {
@@ -96,7 +96,7 @@ func (n *nmcs) level(l int, start *pos, score int) bool {
 		if k == 0 {
 			if best.val == math.MinInt64 {
 				best.beads, best.score = int(p.beads), score
-				best.val = guide(best.beads, score, n.pen)
+				best.val = guide(best.beads, score, n.pen, n.s.opt.Rank)
 			}
 			n.path = n.path[:base]
 			return true

@@ -321,9 +321,9 @@ func (n *nrpa) playout(pol *policy) {
 		g, prev = prev, g
 	}
 	n.cur.beads, n.cur.score = int(p.beads), score
-	n.cur.val = guide(int(p.beads), score, n.pen)
+	n.cur.val = guide(int(p.beads), score, n.pen, n.s.opt.Rank)
 	n.top = max(n.top, n.cur.val)
-	if lv := value(int(p.beads), score); lv > n.local {
+	if lv := n.s.opt.Rank.Value(int(p.beads), score); lv > n.local {
 		n.local = lv
 		n.moveBuf = n.cur.moves(append(n.moveBuf[:0], n.prefix...))
 		n.s.offer(n.moveBuf, n.cur.beads, n.cur.score, n.name, n.w)
@@ -559,7 +559,7 @@ func (n *nrpa) reroot(c int) {
 		score += board.Score(p.remove(&g, id))
 	}
 	l.beads, l.score = int(p.beads), score
-	l.val = guide(l.beads, score, n.pen)
+	l.val = guide(l.beads, score, n.pen, n.s.opt.Rank)
 	n.seeded = true
 	n.moveBuf = best
 }

@@ -470,22 +470,16 @@ func (p *pos) upperScore() int {
 	return s
 }
 
-// value packs a final (beads left, score) into one number that orders
-// lines as the game ranks them: fewer beads, then higher score.
-func value(beads, score int) int64 { return int64(score) - int64(beads)<<32 }
-
-// better reports whether (b1, s1) ranks above (b2, s2): the game's rule.
-func better(b1, s1, b2, s2 int) bool { return board.Better(b1, s1, b2, s2) }
-
 // guide is the value the Monte-Carlo searches maximise: the literature's
-// score less penalty per bead left (see Params.Penalties).
-func guide(beads, score int, penalty int64) int64 {
+// score less penalty per bead left (see Params.Penalties), or with a
+// penalty <= 0 the value of r, the search's ranking.
+func guide(beads, score int, penalty int64, r Rank) int64 {
 	if penalty <= 0 {
-		return value(beads, score)
+		return r.Value(beads, score)
 	}
 	v := int64(score) - int64(beads)*penalty
 	if beads == 0 {
-		v += 1000
+		v += ClearBonus
 	}
 	return v
 }

@@ -19,14 +19,50 @@ func ranksAbove(b1, s1, b2, s2 int) bool {
 	return s1 > s2
 }
 
-// TestReturnedLineIsBestOfferedBeadsBeforeScore: for every algorithm of
+// scoresAbove is the SameGame literature's ranking, written out again for
+// the tests: the score, 1000 more for a cleared board.
+func scoresAbove(b1, s1, b2, s2 int) bool {
+	lit := func(b, s int) int {
+		if b == 0 {
+			return s + 1000
+		}
+		return s
+	}
+	return lit(b1, s1) > lit(b2, s2)
+}
+
+// rankAbove is the tests' own account of each Rank; a Rank added to
+// Ranks without one here fails the tests that use it.
+func rankAbove(t *testing.T, r Rank) func(b1, s1, b2, s2 int) bool {
+	switch r {
+	case RankBeads:
+		return ranksAbove
+	case RankScore:
+		return scoresAbove
+	}
+	t.Fatalf("rank %v: the tests have no account of it", r)
+	return nil
+}
+
+// TestReturnedLineIsBestOffered: for every rank and every algorithm of
 // the registry, on boards of several kinds, the line returned is the best
-// of every line the search's workers offered, by the game's ranking
-// (fewest beads, then highest score), and replays to its figures; every
-// offered line replays to the figures offered with it. Across the table
-// the searches offer lines where ranking by score first would choose
-// otherwise, or the test could not fail.
-func TestReturnedLineIsBestOfferedBeadsBeforeScore(t *testing.T) {
+// of every line the search's workers offered by that rank (the handout's:
+// fewest beads, then highest score; the literature's: the score, +1000 for
+// a clear), and replays to its figures; every offered line replays to the
+// figures offered with it. Across the table the searches offer lines
+// where the other rank would choose otherwise, or the test could not fail.
+func TestReturnedLineIsBestOffered(t *testing.T) {
+	for _, rank := range Ranks() {
+		t.Run(rank.String(), func(t *testing.T) { returnedIsBestOffered(t, rank) })
+	}
+}
+
+func returnedIsBestOffered(t *testing.T, rank Rank) {
+	above := rankAbove(t, rank)
+	other := ranksAbove
+	if rank == RankBeads {
+		other = scoresAbove
+	}
 	boards := []board.Board{
 		randomBoard(t, 6, 6, 3, 21),
 		randomBoard(t, 10, 10, 4, 22),
@@ -47,7 +83,7 @@ func TestReturnedLineIsBestOfferedBeadsBeforeScore(t *testing.T) {
 				su := setup{offered: func(m []board.Move, beads, score int) {
 					offers = append(offers, offer{slices.Clone(m), beads, score})
 				}}
-				r, err := solve(context.Background(), b, a.Name, Options{MaxNodes: nodes, Seed: 3, Workers: 2}, su)
+				r, err := solve(context.Background(), b, a.Name, Options{MaxNodes: nodes, Seed: 3, Workers: 2, Rank: rank}, su)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -56,21 +92,21 @@ func TestReturnedLineIsBestOfferedBeadsBeforeScore(t *testing.T) {
 					t.Fatalf("%s: no line offered", name)
 				}
 				best := offers[0]
-				topScore := offers[0]
+				otherBest := offers[0]
 				for _, o := range offers {
 					end, score, err := board.Replay(b, o.moves)
 					if err != nil || score != o.score || end.Beads() != o.beads {
 						t.Fatalf("%s: an offered line replays to %d beads %d points (%v), offered as %d beads %d points",
 							name, end.Beads(), score, err, o.beads, o.score)
 					}
-					if ranksAbove(o.beads, o.score, best.beads, best.score) {
+					if above(o.beads, o.score, best.beads, best.score) {
 						best = o
 					}
-					if o.score > topScore.score {
-						topScore = o
+					if other(o.beads, o.score, otherBest.beads, otherBest.score) {
+						otherBest = o
 					}
 				}
-				if topScore.beads != best.beads {
+				if otherBest.beads != best.beads || otherBest.score != best.score {
 					disagree++
 				}
 				if r.BeadsLeft != best.beads || r.Score != best.score {
@@ -81,7 +117,7 @@ func TestReturnedLineIsBestOfferedBeadsBeforeScore(t *testing.T) {
 		}
 	}
 	if disagree == 0 {
-		t.Fatal("no search offered a line whose score beat the best line's: the test cannot tell the rankings apart")
+		t.Fatal("no search offered lines the other rank orders otherwise: the test cannot tell the rankings apart")
 	}
 }
 
@@ -113,24 +149,35 @@ func TestOfferedLinesEndTheGame(t *testing.T) {
 	}
 }
 
-// TestValueRanksBeadsBeforeScore: the searches' internal value of a line
-// (value, and guide without a bead penalty) orders lines as the game
-// does: any bead fewer beats any score.
-func TestValueRanksBeadsBeforeScore(t *testing.T) {
-	lines := [][2]int{{0, 0}, {0, 5000}, {1, 0}, {1, 1 << 20}, {2, 3}, {2, 4}, {30, 900}, {200, 0}, {225, 0}}
-	for _, x := range lines {
-		for _, y := range lines {
-			want := ranksAbove(x[0], x[1], y[0], y[1])
-			if got := value(x[0], x[1]) > value(y[0], y[1]); got != want {
-				t.Errorf("value(%d beads, %d points) > value(%d, %d) = %v, want %v", x[0], x[1], y[0], y[1], got, want)
-			}
-			if got := guide(x[0], x[1], 0) > guide(y[0], y[1], 0); got != want {
-				t.Errorf("guide(%d beads, %d points, 0) > guide(%d, %d, 0) = %v, want %v", x[0], x[1], y[0], y[1], got, want)
-			}
-			if got := better(x[0], x[1], y[0], y[1]); got != want {
-				t.Errorf("better(%d beads, %d points, %d, %d) = %v, want %v", x[0], x[1], y[0], y[1], got, want)
+// TestRankValueOrdersAsTheRank: for every rank, the searches' internal
+// value of a line (Value, and guide without a bead penalty) and Better
+// order lines as the tests' own account of the rank does: for the
+// handout's any bead fewer beats any score, for the literature's a clear
+// is worth 1000. Names parse back to their rank.
+func TestRankValueOrdersAsTheRank(t *testing.T) {
+	lines := [][2]int{{0, 0}, {0, 5000}, {1, 0}, {1, 999}, {1, 1000}, {1, 1001}, {1, 1 << 20}, {2, 3}, {2, 4}, {30, 900}, {200, 0}, {225, 0}}
+	for _, r := range Ranks() {
+		above := rankAbove(t, r)
+		if got, err := ParseRank(r.String()); err != nil || got != r {
+			t.Errorf("ParseRank(%q) = %v, %v", r.String(), got, err)
+		}
+		for _, x := range lines {
+			for _, y := range lines {
+				want := above(x[0], x[1], y[0], y[1])
+				if got := r.Value(x[0], x[1]) > r.Value(y[0], y[1]); got != want {
+					t.Errorf("%v: Value(%d beads, %d points) > Value(%d, %d) = %v, want %v", r, x[0], x[1], y[0], y[1], got, want)
+				}
+				if got := guide(x[0], x[1], 0, r) > guide(y[0], y[1], 0, r); got != want {
+					t.Errorf("%v: guide(%d beads, %d points, 0) > guide(%d, %d, 0) = %v, want %v", r, x[0], x[1], y[0], y[1], got, want)
+				}
+				if got := r.Better(x[0], x[1], y[0], y[1]); got != want {
+					t.Errorf("%v: Better(%d beads, %d points, %d, %d) = %v, want %v", r, x[0], x[1], y[0], y[1], got, want)
+				}
 			}
 		}
+	}
+	if _, err := ParseRank("points"); err == nil {
+		t.Error("ParseRank(\"points\") gave no error")
 	}
 }
 
@@ -147,18 +194,20 @@ func TestOptimalClaimedOnlyWhenProved(t *testing.T) {
 	for i := 0; i < 60/raceScale; i++ {
 		sz := sizes[i%len(sizes)]
 		b := randomBoard(t, sz.rows, sz.cols, sz.colors, uint64(300+i))
-		wantB, wantS := bruteForce(b, map[string][2]int{})
+		rank := Ranks()[i/len(sizes)%len(Ranks())]
+		above := rankAbove(t, rank)
+		wantB, wantS := bruteForce(b, map[string][2]int{}, above)
 		for _, a := range Algorithms() {
 			for _, nodes := range []int64{1, 30, 1 << 30} {
 				if nodes == 1<<30 && a.Name != "dfs" {
 					continue // only dfs ends on its own
 				}
-				r, err := Solve(context.Background(), b, a.Name, Options{Seed: 1, MaxNodes: nodes, Workers: 2})
+				r, err := Solve(context.Background(), b, a.Name, Options{Seed: 1, MaxNodes: nodes, Workers: 2, Rank: rank})
 				if err != nil {
 					t.Fatal(err)
 				}
 				checkReplay(t, b, r)
-				exact := r.BeadsLeft == wantB && r.Score == wantS
+				exact := !above(wantB, wantS, r.BeadsLeft, r.Score)
 				if !exact {
 					unproved++
 				}
@@ -170,8 +219,8 @@ func TestOptimalClaimedOnlyWhenProved(t *testing.T) {
 				}
 				claims++
 				if !exact {
-					t.Fatalf("board %d (%dx%d, %d colours): %s with %d nodes claims optimal for %d beads %d points; the optimum is %d beads %d points",
-						i, sz.rows, sz.cols, sz.colors, a.Name, nodes, r.BeadsLeft, r.Score, wantB, wantS)
+					t.Fatalf("board %d (%dx%d, %d colours): %s with %d nodes claims optimal for %d beads %d points; the optimum (rank %v) is %d beads %d points",
+						i, sz.rows, sz.cols, sz.colors, a.Name, nodes, r.BeadsLeft, r.Score, rank, wantB, wantS)
 				}
 				if a.Name != "dfs" && a.Name != "auto" && !b.IsOver() {
 					t.Fatalf("board %d: %s, which never searches exhaustively, claims optimal", i, a.Name)

@@ -61,6 +61,9 @@ type Options struct {
 	Progress *Progress
 	// Params, when not nil, replaces DefaultParams (experiments).
 	Params *Params
+	// Rank is how lines rank: the line returned is the best by it
+	// (RankBeads, the handout's rule, unless told otherwise).
+	Rank Rank
 }
 
 // DefaultMaxNodes is the node budget when Options give no budget at all.
@@ -95,12 +98,12 @@ func (p *Progress) Best() (beads, score int, ok bool) {
 // Nodes returns the nodes searched so far.
 func (p *Progress) Nodes() int64 { return p.nodes.Load() }
 
-func (p *Progress) offer(beads, score int) {
+func (p *Progress) offer(beads, score int, r Rank) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
-	if !p.found || better(beads, score, p.beads, p.score) {
+	if !p.found || r.Better(beads, score, p.beads, p.score) {
 		p.found, p.beads, p.score = true, beads, score
 	}
 	p.mu.Unlock()
@@ -317,14 +320,14 @@ func (s *search) offer(moves []board.Move, beads, score int, algo string, w int)
 	if s.offered != nil {
 		s.offered(moves, beads, score)
 	}
-	if !s.found || better(beads, score, s.bestB, s.bestS) ||
+	if !s.found || s.opt.Rank.Better(beads, score, s.bestB, s.bestS) ||
 		(beads == s.bestB && score == s.bestS && w < s.bestW) {
 		s.found = true
 		s.best = append(s.best[:0], moves...)
 		s.bestB, s.bestS, s.bestAlgo, s.bestW = beads, score, algo, w
 	}
 	s.mu.Unlock()
-	s.opt.Progress.offer(beads, score)
+	s.opt.Progress.offer(beads, score, s.opt.Rank)
 }
 
 // bestKey returns the best line's beads and score (found false if none).

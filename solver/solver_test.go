@@ -184,7 +184,7 @@ func TestNeverWorseThanGreedy(t *testing.T) {
 		for _, a := range Algorithms() {
 			r, _ := Solve(context.Background(), b, a.Name, Options{MaxNodes: 1500 / raceScale, Seed: 3, Workers: 2})
 			checkReplay(t, b, r)
-			if better(g.BeadsLeft, g.Score, r.BeadsLeft, r.Score) {
+			if ranksAbove(g.BeadsLeft, g.Score, r.BeadsLeft, r.Score) {
 				t.Errorf("board %d: %s (%d beads, %d points) worse than greedy (%d, %d)",
 					i, a.Name, r.BeadsLeft, r.Score, g.BeadsLeft, g.Score)
 			}

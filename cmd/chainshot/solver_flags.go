@@ -35,6 +35,7 @@ func searchFlags() []cli.Flag {
 		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts, a budget that does not depend on the machine (0: no limit); it is split into " + strconv.Itoa(solver.NodeBudgetWorkers) + " fixed parts, so with --budget 0 a run repeats exactly; a CPU or wall --budget that ends first makes it vary"},
 			0, "0 (no limit) or more"),
 		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU; with --max-nodes at most " + strconv.Itoa(solver.NodeBudgetWorkers) + ", and the moves do not depend on N)"}, 0, "0 (one per CPU) or more"),
+		&cli.StringFlag{Name: "rank", Value: solver.RankBeads.String(), Usage: "how lines rank, `RULE`: " + rankHelp()},
 		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in `MB`"}, 1, "1 (MB) or more"),
 		// The old spelling, kept for a release (README: Renamed flags).
 		atLeast(&cli.IntFlag{Name: "workers", Hidden: true, Usage: "old spelling of --jobs"}, 0, "0 (one per CPU) or more"),
@@ -111,14 +112,45 @@ func searchConfigFrom(c *cli.Context) (searchConfig, error) {
 	if c.Duration("budget") == 0 && c.Int64("max-nodes") == 0 {
 		return searchConfig{}, badInput("%s: %s 0 needs a --max-nodes limit", commandPath(c), typedFlag(c, []string{"budget", "b"}))
 	}
+	rank, err := solver.ParseRank(c.String("rank"))
+	if err != nil {
+		return searchConfig{}, flagError(c, findFlag(c, "rank"), fmt.Sprintf("%q", c.String("rank")), "one of "+rankNames())
+	}
 	return searchConfig{algo: algo, opt: solver.Options{
 		Budget: c.Duration("budget"), Wall: c.Bool("wall"), MaxNodes: c.Int64("max-nodes"),
-		Seed: c.Uint64("seed"), Workers: jobs(c), MemoryMB: c.Int("memory"),
+		Seed: c.Uint64("seed"), Workers: jobs(c), MemoryMB: c.Int("memory"), Rank: rank,
 	}}, nil
+}
+
+// rankNames lists --rank's values.
+func rankNames() string {
+	var names []string
+	for _, r := range solver.Ranks() {
+		names = append(names, r.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// rankHelp says what each --rank value means.
+func rankHelp() string {
+	var parts []string
+	for _, r := range solver.Ranks() {
+		parts = append(parts, r.String()+", "+r.Describe())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// rankName is what a results line records of a rank: nothing for the
+// handout's (lines from before --rank ranked that way).
+func rankName(r solver.Rank) string {
+	if r == solver.RankBeads {
+		return ""
+	}
+	return r.String()
 }
 
 // settings are the settings a search config records in each line.
 func (cfg searchConfig) settings() results.Settings {
 	return results.Settings{Algo: cfg.algo, Budget: cfg.opt.Budget.Seconds(), Wall: cfg.opt.Wall,
-		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed, Params: cfg.params}
+		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed, Params: cfg.params, Rank: rankName(cfg.opt.Rank)}
 }
