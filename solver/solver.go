@@ -1,7 +1,9 @@
 // Package solver plays ChainShot (SameGame) automatically: it searches for
-// the line of moves that leaves the fewest beads, then scores the most,
-// within a CPU-time, wall-clock or node budget, and always returns the best
-// line found so far.
+// the line of moves that leaves the fewest beads, then scores the most
+// (or, with Options.Rank RankScore, scores the most counting 1000 for a
+// cleared board, the SameGame literature's rule), within a CPU-time,
+// wall-clock or node budget, and always returns the best line found so
+// far.
 //
 // Algorithms (see Algorithms): greedy, beam (beam search with duplicate
 // removal and widening), pilot (beam search judging children by greedy
@@ -117,8 +119,9 @@ type Result struct {
 	Score int
 	// BeadsLeft is the number of beads left after the line.
 	BeadsLeft int
-	// Optimal reports that no line leaves fewer beads, or as few with a
-	// higher score (the search was exhaustive).
+	// Optimal reports that no line ranks above it by Options.Rank (the
+	// search was exhaustive): with RankBeads, none leaves fewer beads, or
+	// as few with a higher score.
 	Optimal bool
 	// Nodes is the number of nodes (positions or playouts) searched.
 	Nodes int64

@@ -15,8 +15,9 @@ func solveCommand() *cli.Command {
 		Name:      "solve",
 		Usage:     "solve data sets automatically within a CPU-time budget",
 		ArgsUsage: "FILE|NAME...",
-		Description: "Searches each data set for the line leaving the fewest beads, then scoring the most,\n" +
-			"within --budget CPU time, then replays it board by board and prints the moves, score,\n" +
+		Description: "Searches each data set for the line leaving the fewest beads, then scoring the most\n" +
+			"(--rank score: the line scoring the most, +1000 for a cleared board, as the SameGame\n" +
+			"literature and its solvers rank), within --budget CPU time, then replays it board by board and prints the moves, score,\n" +
 			"beads left and CPU time. --json prints one results line per data set instead\n" +
 			"(\"chainshot verify\" replays them). Algorithms (--algo):\n" + strings.TrimSuffix(algoHelp(), "\n") +
 			examples("chainshot solve sample1",
