@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +20,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/cmd/chainshot/outfile"
+	"chainshot/results"
 )
 
 // hostileDir makes a folder with the files validArgs name.
@@ -414,5 +416,34 @@ func TestResumeDropsTheCutLastLine(t *testing.T) {
 	}
 	if code, stdout, _ := runChainshot(t, dir, []string{"verify", "r.jsonl"}); code != 0 || !strings.Contains(stdout, "all 2 lines verified") {
 		t.Errorf("verify: %d %s", code, stdout)
+	}
+}
+
+// TestSettingsDiffsNameEveryField: a recorded setting that differs from
+// the run's, whichever field of results.Settings it is (so a field added
+// later is covered), is named by exactly one flag in a resume's refusal.
+func TestSettingsDiffsNameEveryField(t *testing.T) {
+	base := results.Settings{Algo: "auto", Budget: 30, Seed: 1}
+	typ := reflect.TypeOf(base)
+	for i := 0; i < typ.NumField(); i++ {
+		other := base
+		f := reflect.ValueOf(&other).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("score")
+		case reflect.Float64:
+			f.SetFloat(f.Float() + 1)
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
+		case reflect.Int64:
+			f.SetInt(f.Int() + 7)
+		case reflect.Uint64:
+			f.SetUint(f.Uint() + 7)
+		default:
+			t.Fatalf("results.Settings.%s is a %v: teach this test to change it", typ.Field(i).Name, f.Kind())
+		}
+		if d := settingsDiffs(other, base); len(d) != 1 {
+			t.Errorf("results.Settings.%s differs: the refusal names %v, want one flag", typ.Field(i).Name, d)
+		}
 	}
 }

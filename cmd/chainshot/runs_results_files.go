@@ -18,6 +18,7 @@ import (
 	"chainshot/cmd/chainshot/outfile"
 	"chainshot/datasets"
 	"chainshot/results"
+	"chainshot/solver"
 )
 
 // resultFlags are the flags of the commands that write results files
@@ -253,7 +254,7 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 // run; an interrupted one is run again.
 func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b board.Board, ours bool) error {
 	if got := l.Record.Settings(); got != want {
-		return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes, --seed (and bench's --params), or give another --out",
+		return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes, --seed, --rank (and bench's --params), or give another --out",
 			r.cmd, r.outPath, l.No, l.Record.File, settingsDiff(got, want))
 	}
 	item := workItem{l.Record.File, l.Record.Seed}
@@ -306,6 +307,13 @@ func settingsDiffs(a, b results.Settings) []settingDiff {
 		return p
 	}
 	add("--params", shipped(a.Params), shipped(b.Params))
+	rank := func(r string) string {
+		if r == "" {
+			return solver.RankBeads.String()
+		}
+		return r
+	}
+	add("--rank", rank(a.Rank), rank(b.Rank))
 	return diffs
 }
 
