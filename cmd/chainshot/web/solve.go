@@ -25,6 +25,9 @@ type solveRequest struct {
 	BudgetSeconds float64 `json:"budget_seconds"`
 	// Algo is one of the solver's algorithms; "" means auto.
 	Algo string `json:"algo"`
+	// Rank is how lines rank, as solve --rank says: "beads" (the
+	// handout's, also for "") or "score" (the literature's).
+	Rank string `json:"rank"`
 	// Seed seeds the search; 0 means 1, as on the command line.
 	Seed uint64 `json:"seed"`
 	// MaxNodes, if above 0, also stops the search after about this many
@@ -101,6 +104,18 @@ func (s *Server) parseSolve(req solveRequest) (solveJob, *apiError) {
 	if !known {
 		return solveJob{}, badRequest("algo %q: want %s", clip(algo, 40), orList(names))
 	}
+	rank := solver.RankBeads
+	if req.Rank != "" {
+		r, err := solver.ParseRank(req.Rank)
+		if err != nil {
+			var ranks []string
+			for _, r := range solver.Ranks() {
+				ranks = append(ranks, r.String())
+			}
+			return solveJob{}, badRequest("rank %q: want %s", clip(req.Rank, 40), orList(ranks))
+		}
+		rank = r
+	}
 	if req.MaxNodes < 0 || req.MaxNodes > maxNodesCap {
 		return solveJob{}, badRequest("max_nodes %d: want 0 to %d", req.MaxNodes, maxNodesCap)
 	}
@@ -122,7 +137,7 @@ func (s *Server) parseSolve(req solveRequest) (solveJob, *apiError) {
 	}
 	return solveJob{name: clip(name, 200), start: start, prefix: g, algo: algo,
 		opt: solver.Options{Budget: budget, Wall: true, MaxNodes: req.MaxNodes, Seed: seed,
-			Workers: 1, MemoryMB: searchMemoryMB}}, nil
+			Workers: 1, MemoryMB: searchMemoryMB, Rank: rank}}, nil
 }
 
 func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
@@ -250,6 +265,9 @@ func (job solveJob) record(res solver.Result, took time.Duration, partial bool) 
 		Seed:    job.opt.Seed, Nodes: res.Nodes,
 		// The server's budgets are wall-clock time (see the slots).
 		Wall: true, Requested: job.algo, MaxNodes: job.opt.MaxNodes, Partial: partial,
+	}
+	if job.opt.Rank != solver.RankBeads {
+		rec.Rank = job.opt.Rank.String()
 	}
 	out := &solved{Moves: make([][2]int, len(all)), Score: score, BeadsLeft: end.Beads(), Optimal: rec.Optimal,
 		Algorithm: res.Algorithm, Nodes: res.Nodes, Seconds: took.Seconds(), Partial: partial}

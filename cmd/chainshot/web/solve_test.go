@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/results"
+	"chainshot/solver"
 )
 
 func builtinText(t *testing.T, name string) string {
@@ -145,6 +147,7 @@ func TestSolveRefusals(t *testing.T) {
 		{solveRequest{gameRequest: gameRequest{Board: text}, BudgetSeconds: 61}, 400, "budget_seconds 61"},
 		{solveRequest{gameRequest: gameRequest{Board: text}, BudgetSeconds: -1}, 400, "budget_seconds -1"},
 		{solveRequest{gameRequest: gameRequest{Board: text}, Algo: "magic"}, 400, `algo "magic"`},
+		{solveRequest{gameRequest: gameRequest{Board: text}, Rank: "points"}, 400, `rank "points": want beads or score`},
 		{solveRequest{gameRequest: gameRequest{Board: text}, MaxNodes: -5}, 400, "max_nodes -5"},
 		{solveRequest{gameRequest: gameRequest{Board: text}, MaxNodes: 2e9}, 400, "max_nodes"},
 		{solveRequest{gameRequest: gameRequest{Board: text, Moves: [][]int{{5, 1}}}}, 422, "move 1 (5 1) is illegal"},
@@ -398,5 +401,67 @@ func TestManySolvesAtOnce(t *testing.T) {
 	}
 	if s.Searches() != 0 {
 		t.Fatalf("%d searches still running", s.Searches())
+	}
+}
+
+// TestPageOffersEveryAlgorithmAndRank: the page's solver menus list
+// exactly the solver's algorithms and ranks (their registries, so one
+// added later must be added to the page).
+func TestPageOffersEveryAlgorithmAndRank(t *testing.T) {
+	page, err := static.ReadFile("static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	options := func(id string) []string {
+		_, rest, ok := strings.Cut(string(page), `<select id="`+id+`">`)
+		if !ok {
+			t.Fatalf("the page has no select %q", id)
+		}
+		rest, _, _ = strings.Cut(rest, "</select>")
+		var vals []string
+		for _, part := range strings.Split(rest, `<option value="`)[1:] {
+			v, _, _ := strings.Cut(part, `"`)
+			vals = append(vals, v)
+		}
+		slices.Sort(vals)
+		return vals
+	}
+	var algos, ranks []string
+	for _, a := range solver.Algorithms() {
+		algos = append(algos, a.Name)
+	}
+	for _, r := range solver.Ranks() {
+		ranks = append(ranks, r.String())
+	}
+	slices.Sort(algos)
+	slices.Sort(ranks)
+	if got := options("solve-algo"); !slices.Equal(got, algos) {
+		t.Errorf("the page's algorithms %v, the solver's %v", got, algos)
+	}
+	if got := options("solve-rank"); !slices.Equal(got, ranks) {
+		t.Errorf("the page's ranks %v, the solver's %v", got, ranks)
+	}
+}
+
+// TestSolveRecordsItsRank: a solve with each rank records it in its
+// results line as solve --json does ("" for the handout's), and the
+// line is the best by it of what the search offered (the solver's own
+// tests check that); here the server must pass it through.
+func TestSolveRecordsItsRank(t *testing.T) {
+	_, ts := testServer(t, Config{ProgressEvery: 20 * time.Millisecond})
+	text := builtinText(t, "ladder03-8x8-3c")
+	for _, r := range solver.Ranks() {
+		_, res := solveToEnd(t, ts, solveRequest{gameRequest: gameRequest{Board: text}, Rank: r.String(), MaxNodes: 2000, BudgetSeconds: 5})
+		var rec results.Record
+		if err := json.Unmarshal([]byte(res.Line), &rec); err != nil {
+			t.Fatalf("line %q: %v", res.Line, err)
+		}
+		want := r.String()
+		if r == solver.RankBeads {
+			want = ""
+		}
+		if rec.Rank != want {
+			t.Errorf("rank %v: the line records rank %q, want %q", r, rec.Rank, want)
+		}
 	}
 }

@@ -446,7 +446,7 @@ async function solveStart() {
   try {
     const r = await fetch('/api/chainshot/solve', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, signal: ctl.signal,
-      body: JSON.stringify({ board: CS.board, name: CS.name, moves: CS.moves, budget_seconds: budget, algo: $('solve-algo').value }),
+      body: JSON.stringify({ board: CS.board, name: CS.name, moves: CS.moves, budget_seconds: budget, algo: $('solve-algo').value, rank: $('solve-rank').value }),
     });
     if (!r.ok) {
       let msg = `the server answered ${r.status}`;
