@@ -54,6 +54,16 @@ type Record struct {
 // score.
 const RankScore = "score"
 
+// RankField is what Record.Rank holds for the rank named name: nothing for
+// the handout's ("beads"; lines from before ranks were recorded ranked
+// that way), the name otherwise.
+func RankField(name string) string {
+	if name == "beads" {
+		return ""
+	}
+	return name
+}
+
 // Settings are what a run asked of the solver for every data set. A
 // resumed run skips a data set only if it was recorded with the same
 // settings.

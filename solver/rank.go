@@ -27,6 +27,15 @@ const ClearBonus = 1000
 // Ranks lists every Rank, in the order --rank names them.
 func Ranks() []Rank { return []Rank{RankBeads, RankScore} }
 
+// RankNames lists every Rank's name, in the order of Ranks.
+func RankNames() []string {
+	var names []string
+	for _, r := range Ranks() {
+		names = append(names, r.String())
+	}
+	return names
+}
+
 // String is the rank's name on the command line: "beads" or "score".
 func (r Rank) String() string {
 	switch r {

@@ -21,6 +21,7 @@ import (
 
 	"chainshot/cmd/chainshot/outfile"
 	"chainshot/results"
+	"chainshot/solver"
 )
 
 // hostileDir makes a folder with the files validArgs name.
@@ -444,6 +445,29 @@ func TestSettingsDiffsNameEveryField(t *testing.T) {
 		}
 		if d := settingsDiffs(other, base); len(d) != 1 {
 			t.Errorf("results.Settings.%s differs: the refusal names %v, want one flag", typ.Field(i).Name, d)
+		}
+	}
+}
+
+// TestRecordedRankOrdersAsTheSolver: for every rank of the solver, the
+// field a results line records (nothing for the handout's) makes
+// Record.Better order lines as the solver's rank does, so that merge and
+// resume keep the line the search would.
+func TestRecordedRankOrdersAsTheSolver(t *testing.T) {
+	lines := [][2]int{{0, 0}, {0, 5000}, {1, 999}, {1, 1000}, {1, 1001}, {3, 30423}}
+	for _, r := range solver.Ranks() {
+		field := results.RankField(r.String())
+		if (field == "") != (r == solver.RankBeads) {
+			t.Errorf("rank %v is recorded as %q", r, field)
+		}
+		for _, x := range lines {
+			for _, y := range lines {
+				a := results.Record{BeadsLeft: x[0], Score: x[1], Rank: field}
+				b := results.Record{BeadsLeft: y[0], Score: y[1], Rank: field}
+				if got, want := a.Better(b), r.Better(x[0], x[1], y[0], y[1]); got != want {
+					t.Errorf("rank %v: %v better than %v: results says %v, the solver %v", r, x, y, got, want)
+				}
+			}
 		}
 	}
 }

@@ -36,7 +36,7 @@ func solveSet(ctx context.Context, s *streams, set datasets.Set, cfg searchConfi
 		Moves: make([][2]int, len(res.Moves)), Score: res.Score, BeadsLeft: res.BeadsLeft,
 		Optimal: res.Optimal, Seed: cfg.opt.Seed, Nodes: res.Nodes, Partial: ctx.Err() != nil,
 		Requested: cfg.algo, MaxNodes: cfg.opt.MaxNodes, Wall: cfg.opt.Wall, Params: cfg.params,
-		Rank: rankName(cfg.opt.Rank),
+		Rank: results.RankField(cfg.opt.Rank.String()),
 	}
 	for i, m := range res.Moves {
 		rec.Moves[i] = [2]int{int(m.Row) + 1, int(m.Col) + 1}

@@ -114,21 +114,12 @@ func searchConfigFrom(c *cli.Context) (searchConfig, error) {
 	}
 	rank, err := solver.ParseRank(c.String("rank"))
 	if err != nil {
-		return searchConfig{}, flagError(c, findFlag(c, "rank"), fmt.Sprintf("%q", c.String("rank")), "one of "+rankNames())
+		return searchConfig{}, flagError(c, findFlag(c, "rank"), fmt.Sprintf("%q", c.String("rank")), "one of "+strings.Join(solver.RankNames(), ", "))
 	}
 	return searchConfig{algo: algo, opt: solver.Options{
 		Budget: c.Duration("budget"), Wall: c.Bool("wall"), MaxNodes: c.Int64("max-nodes"),
 		Seed: c.Uint64("seed"), Workers: jobs(c), MemoryMB: c.Int("memory"), Rank: rank,
 	}}, nil
-}
-
-// rankNames lists --rank's values.
-func rankNames() string {
-	var names []string
-	for _, r := range solver.Ranks() {
-		names = append(names, r.String())
-	}
-	return strings.Join(names, ", ")
 }
 
 // rankHelp says what each --rank value means.
@@ -140,17 +131,8 @@ func rankHelp() string {
 	return strings.Join(parts, "; ")
 }
 
-// rankName is what a results line records of a rank: nothing for the
-// handout's (lines from before --rank ranked that way).
-func rankName(r solver.Rank) string {
-	if r == solver.RankBeads {
-		return ""
-	}
-	return r.String()
-}
-
 // settings are the settings a search config records in each line.
 func (cfg searchConfig) settings() results.Settings {
 	return results.Settings{Algo: cfg.algo, Budget: cfg.opt.Budget.Seconds(), Wall: cfg.opt.Wall,
-		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed, Params: cfg.params, Rank: rankName(cfg.opt.Rank)}
+		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed, Params: cfg.params, Rank: results.RankField(cfg.opt.Rank.String())}
 }

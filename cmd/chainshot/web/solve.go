@@ -108,11 +108,7 @@ func (s *Server) parseSolve(req solveRequest) (solveJob, *apiError) {
 	if req.Rank != "" {
 		r, err := solver.ParseRank(req.Rank)
 		if err != nil {
-			var ranks []string
-			for _, r := range solver.Ranks() {
-				ranks = append(ranks, r.String())
-			}
-			return solveJob{}, badRequest("rank %q: want %s", clip(req.Rank, 40), orList(ranks))
+			return solveJob{}, badRequest("rank %q: want %s", clip(req.Rank, 40), orList(solver.RankNames()))
 		}
 		rank = r
 	}
@@ -265,9 +261,7 @@ func (job solveJob) record(res solver.Result, took time.Duration, partial bool) 
 		Seed:    job.opt.Seed, Nodes: res.Nodes,
 		// The server's budgets are wall-clock time (see the slots).
 		Wall: true, Requested: job.algo, MaxNodes: job.opt.MaxNodes, Partial: partial,
-	}
-	if job.opt.Rank != solver.RankBeads {
-		rec.Rank = job.opt.Rank.String()
+		Rank: results.RankField(job.opt.Rank.String()),
 	}
 	out := &solved{Moves: make([][2]int, len(all)), Score: score, BeadsLeft: end.Beads(), Optimal: rec.Optimal,
 		Algorithm: res.Algorithm, Nodes: res.Nodes, Seconds: took.Seconds(), Partial: partial}
