@@ -185,18 +185,14 @@ func (d *dfs) search(p *pos, score, depth int) {
 }
 
 // mayBeat reports whether a line through p, reached with score, may still
-// rank above the best line found: in the best case every colour's
-// remaining beads go in one group and a colour with a single bead left
-// strands it.
+// rank above the best line found: its best case (every colour's remaining
+// beads in one group, a colour with a single bead left stranding it, so
+// the fewest beads and the highest score together, and the clear bonus
+// only where a clear is possible) ranks above the best line by the
+// search's rank.
 func (d *dfs) mayBeat(p *pos, score int) bool {
-	lb, ub := p.lowerBeads(), score+p.upperScore()
-	if d.s.opt.Rank == RankBeads {
-		return lb < d.bestB || (lb == d.bestB && ub > d.bestS)
-	}
-	if lb == 0 {
-		ub += ClearBonus
-	}
-	return int64(ub) > d.s.opt.Rank.Value(d.bestB, d.bestS)
+	r := d.s.opt.Rank
+	return r.Value(p.lowerBeads(), score+p.upperScore()) > r.Value(d.bestB, d.bestS)
 }
 
 // runDFS runs the branch and bound from the best line so far;
