@@ -2,6 +2,8 @@ package solver
 
 import (
 	"math"
+	"math/bits"
+	"math/rand/v2"
 	"time"
 	"unsafe"
 
@@ -52,9 +54,18 @@ type beamSearch struct {
 	hist  []histNode
 	gs    []*groups
 	rgs   []*groups
+	// done is potentialAfter's scratch, per worker.
+	done [2][maxCols + 1]uint32
+	// hs and sums hold the column hashes and the group sums of the
+	// state each worker expands.
+	sums  [2]groupSums
+	hs    [2]beamHashes
 	tmp   []pos
 	moves [2][]board.Move
 	cells [2][]int16
+	// termMoves and termCells hold the line of a terminal state offered.
+	termMoves []board.Move
+	termCells []int16
 	// local[w] is the value of the best rollout worker w has found
 	// (moves[w], leaving layerB[w] beads and scoring layerS[w]) in the
 	// layer being expanded, or of the best offered before it; top is
@@ -120,6 +131,212 @@ func potential(p *pos, g *groups, score int, iso int64) int64 {
 	return e
 }
 
+// groupSums holds an analysis's groups' potential terms, (n-2)^2 and n,
+// summed by column span, so that the terms of the groups a move leaves
+// untouched cost a child two lookups: below[c] sums the groups ending
+// left of column c, from[c] those starting at c or right of it.
+type groupSums struct {
+	sqBelow, nBelow [maxCols + 2]int64
+	sqFrom, nFrom   [maxCols + 2]int64
+}
+
+// set fills s from g, the analysis of a position of width w.
+func (s *groupSums) set(g *groups, w int) {
+	clear(s.sqBelow[:w+2])
+	clear(s.nBelow[:w+2])
+	clear(s.sqFrom[:w+2])
+	clear(s.nFrom[:w+2])
+	for k := 0; k < g.nmoves; k++ {
+		n := int64(g.size[k])
+		hi, lo := int(g.hi[k]), int(g.lo[k])
+		s.sqBelow[hi+1] += (n - 2) * (n - 2)
+		s.nBelow[hi+1] += n
+		s.sqFrom[lo] += (n - 2) * (n - 2)
+		s.nFrom[lo] += n
+	}
+	for c := 1; c <= w+1; c++ {
+		s.sqBelow[c] += s.sqBelow[c-1]
+		s.nBelow[c] += s.nBelow[c-1]
+	}
+	for c := w; c >= 0; c-- {
+		s.sqFrom[c] += s.sqFrom[c+1]
+		s.nFrom[c] += s.nFrom[c+1]
+	}
+}
+
+// potentialAfter returns potential(p, analysis of p, score, iso) for p,
+// the position left by removing group id of prev (the analysis of the
+// position before, of width w0, summed in sums), without analysing p: a
+// group of prev with no bead in the columns next to or under the removed
+// group is a group of p of the same size (those right of it only moved
+// left when columns emptied), and every other group of p has a bead in
+// those columns, now a..b of p; those are flood-filled afresh. done is
+// scratch, all zero, and left so.
+func potentialAfter(p *pos, prev *groups, sums *groupSums, id, w0, score int, iso int64, done *[maxCols + 1]uint32) int64 {
+	lo, hi := int(prev.lo[id]), int(prev.hi[id])
+	// The groups ending left of column lo-1 or starting right of hi+1.
+	l, r := max(lo-1, 0), min(hi+2, w0)
+	sq := sums.sqBelow[l] + sums.sqFrom[r]
+	grouped := sums.nBelow[l] + sums.nFrom[r]
+	w := int(p.width)
+	a, b := max(lo-1, 0), hi+1-(w0-w) // b: prev's column hi+1, now
+	b = min(b, w-1)
+	var touched uint64
+	for c := a; c <= b; c++ {
+		col := &p.bits[c]
+		left := &p.bits[maxCols] // the spare, empty column
+		if c > 0 {
+			left = &p.bits[c-1]
+		}
+		for k := 1; k < nColors; k++ {
+			m := col[k]
+			v := m & (m >> 1)
+			pend := (v | v<<1 | m&left[k] | m&p.bits[c+1][k]) &^ done[c]
+			for pend != 0 {
+				run := fillRuns(m, pend&-pend)
+				done[c] |= run
+				touched |= 1 << c
+				size := bits.OnesCount32(run)
+				dirty := uint64(1) << c
+				for dirty != 0 {
+					x := bits.TrailingZeros64(dirty)
+					dirty &= dirty - 1
+					cur := done[x] & p.bits[x][k]
+					if x > 0 {
+						if s := cur & p.bits[x-1][k] &^ done[x-1]; s != 0 {
+							f := fillRuns(p.bits[x-1][k], s)
+							done[x-1] |= f
+							size += bits.OnesCount32(f)
+							dirty |= 1 << (x - 1)
+							touched |= 1 << (x - 1)
+						}
+					}
+					if s := cur & p.bits[x+1][k] &^ done[x+1]; s != 0 {
+						f := fillRuns(p.bits[x+1][k], s)
+						done[x+1] |= f
+						size += bits.OnesCount32(f)
+						dirty |= 1 << (x + 1)
+						touched |= 1 << (x + 1)
+					}
+				}
+				n := int64(size)
+				sq += (n - 2) * (n - 2)
+				grouped += n
+				pend &^= done[c]
+			}
+		}
+	}
+	for ; touched != 0; touched &= touched - 1 {
+		done[bits.TrailingZeros64(touched)] = 0
+	}
+	e := int64(score) + sq - iso*(int64(p.beads)-grouped)
+	if p.beads == 0 {
+		e += 1000
+	}
+	for c := 1; c < nColors; c++ {
+		if p.count[c] == 1 {
+			e -= 1 << 20
+		}
+	}
+	return e
+}
+
+// The beam drops duplicate positions by a hash built from columns: each
+// column's contents hashed alone (colHash), then mixed with the column's
+// index (mixCol), the mixed values XORed. A child differs from its parent
+// only in the columns the move touched, and the columns right of them
+// keep their contents when they move left, so a child's hash costs a few
+// columns, not every bead (see beamHashes).
+
+// colHash returns the hash of column c's contents.
+func colHash(p *pos, c int) uint64 {
+	col := &p.bits[c]
+	var h uint64
+	for k := 1; k < nColors; k++ {
+		h ^= colKey[k][0].code(col[k])
+	}
+	return h
+}
+
+// colSalt are random keys by column for mixCol.
+var colSalt [maxCols + 1]uint64
+
+func init() {
+	r := rand.New(rand.NewPCG(0x6265616d, 0x73616c74))
+	for c := range colSalt {
+		colSalt[c] = r.Uint64()
+	}
+}
+
+// mixCol mixes a column's contents hash with its index (a MurmurHash3
+// finaliser).
+func mixCol(h uint64, c int) uint64 {
+	x := h ^ colSalt[c]
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
+}
+
+// beamHash returns p's hash as the beam computes it.
+func beamHash(p *pos) uint64 {
+	var h uint64
+	for c := 0; c < int(p.width); c++ {
+		h ^= mixCol(colHash(p, c), c)
+	}
+	return h
+}
+
+// beamHashes holds a parent's column hashes so its children's hashes
+// (childHash) cost only the columns a move changed: pre[c] is the mixed
+// hash of columns 0..c-1, suf[e][c] that of columns c.. after moving left
+// by e columns (e = 0, 1).
+type beamHashes struct {
+	col [maxCols + 1]uint64
+	pre [maxCols + 1]uint64
+	suf [2][maxCols + 1]uint64
+	w   int
+}
+
+// set prepares h for the children of p.
+func (h *beamHashes) set(p *pos) {
+	w := int(p.width)
+	h.w = w
+	for c := 0; c < w; c++ {
+		h.col[c] = colHash(p, c)
+		h.pre[c+1] = h.pre[c] ^ mixCol(h.col[c], c)
+	}
+	h.suf[0][w], h.suf[1][w] = 0, 0
+	for c := w - 1; c >= 0; c-- {
+		h.suf[0][c] = h.suf[0][c+1] ^ mixCol(h.col[c], c)
+		if c > 0 {
+			h.suf[1][c] = h.suf[1][c+1] ^ mixCol(h.col[c], c-1)
+		}
+	}
+}
+
+// childHash returns beamHash(child), child being the position set's left
+// by removing a group spanning columns lo..hi.
+func (h *beamHashes) childHash(child *pos, lo, hi int) uint64 {
+	e := h.w - int(child.width) // columns emptied
+	x := h.pre[lo]
+	for c := lo; c <= hi-e; c++ {
+		x ^= mixCol(colHash(child, c), c)
+	}
+	switch {
+	case hi+1 >= h.w:
+	case e < 2:
+		x ^= h.suf[e][hi+1]
+	default:
+		for c := hi + 1; c < h.w; c++ {
+			x ^= mixCol(h.col[c], c-e)
+		}
+	}
+	return x
+}
+
 // expand generates the candidates of states cur[lo:hi] into cands[w].
 func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 	g := bs.gs[w]
@@ -130,6 +347,11 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 	for i := lo; i < hi && !stop; i++ {
 		st := &bs.cur[i]
 		g.analyse(&st.p)
+		hs := &bs.hs[w]
+		hs.set(&st.p)
+		if bs.potential {
+			bs.sums[w].set(g, int(st.p.width))
+		}
 		if g.nmoves == 0 {
 			*terminal = append(*terminal, int32(i))
 			continue
@@ -148,7 +370,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 					// The layer's best rollout so far in this
 					// worker's share, offered after the layer.
 					bs.local[w] = ev
-					c := bs.lineCells(w, st.node)
+					c := bs.lineCells(bs.cells[w], st.node)
 					c = append(c, g.first[id])
 					c, _, _ = rollout(child, bs.tabu, bs.rgs[w], true, c)
 					bs.cells[w] = c
@@ -156,15 +378,13 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 					bs.layerB[w], bs.layerS[w] = rb, sc+rs
 				}
 			} else if bs.potential {
-				a := bs.rgs[w]
-				a.analyse(child)
-				ev = potential(child, a, sc, bs.iso)
+				ev = potentialAfter(child, g, &bs.sums[w], id, int(st.p.width), sc, bs.iso, &bs.done[w])
 			} else {
 				ev = eval(child, sc)
 			}
 			out = append(out, candidate{
 				eval:   ev,
-				hash:   child.hash(),
+				hash:   hs.childHash(child, int(g.lo[id]), int(g.hi[id])),
 				parent: int32(i),
 				cell:   g.first[id],
 				score:  int32(sc),
@@ -178,9 +398,9 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 }
 
 // lineCells returns the cells of the moves of history node n, in order,
-// in worker w's buffer.
-func (bs *beamSearch) lineCells(w int, n int32) []int16 {
-	c := bs.cells[w][:0]
+// in dst's array.
+func (bs *beamSearch) lineCells(dst []int16, n int32) []int16 {
+	c := dst[:0]
 	for n >= 0 {
 		c = append(c, bs.hist[n].cell)
 		n = bs.hist[n].prev
@@ -188,7 +408,6 @@ func (bs *beamSearch) lineCells(w int, n int32) []int16 {
 	for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 {
 		c[i], c[j] = c[j], c[i]
 	}
-	bs.cells[w] = c
 	return c
 }
 
@@ -224,8 +443,11 @@ func (bs *beamSearch) run(width int) bool {
 		for w := 0; w < nw; w++ {
 			for _, i := range terms[w] {
 				st := &bs.cur[i]
-				bs.moves[0] = cellsToMoves(bs.moves[0][:0], bs.lineCells(0, st.node))
-				s.offer(bs.moves[0], int(st.p.beads), int(st.score), bs.name, 0)
+				// In buffers of their own: moves[w] may hold the layer's
+				// best rollout, offered below.
+				bs.termCells = bs.lineCells(bs.termCells, st.node)
+				bs.termMoves = cellsToMoves(bs.termMoves[:0], bs.termCells)
+				s.offer(bs.termMoves, int(st.p.beads), int(st.score), bs.name, 0)
 			}
 		}
 		// The rollouts' best lines, in the order of the beam, whatever
