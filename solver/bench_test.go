@@ -69,3 +69,19 @@ func BenchmarkDFS15x15(b *testing.B) {
 	reportCPU(b, c0)
 	b.ReportMetric(20000*float64(b.N)/(float64(ProcessCPU()-c0)/1e9), "nodes/cpu-s")
 }
+
+// BenchmarkBeam25x25 is 20,000 expanded positions of the beam search
+// (--algo beam: each child judged by its groups' potential) from a
+// random 25x25 board of five colours.
+func BenchmarkBeam25x25(b *testing.B) {
+	bd := randomBoard(b, 25, 25, 5, 3)
+	b.ReportAllocs()
+	c0 := ProcessCPU()
+	for b.Loop() {
+		if _, err := solve(context.Background(), bd, "beam", Options{MaxNodes: 20000, Seed: 1, Workers: 1}, setup{alone: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, c0)
+	b.ReportMetric(20000*float64(b.N)/(float64(ProcessCPU()-c0)/1e9), "nodes/cpu-s")
+}
