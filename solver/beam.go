@@ -655,7 +655,9 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 			return
 		}
 		if width >= maxW {
-			// Widest allowed: a repeat would give the same line.
+			// Widest allowed: a repeat would give the same line, but
+			// not one judged otherwise.
+			bs.retry(width, t0, n0)
 			return
 		}
 		next := width * 2
@@ -685,7 +687,45 @@ func beamWiden(s *search, bs *beamSearch, width int) {
 		}
 		width = min(next, maxW)
 		if last {
-			bs.run(width)
+			t0, n0 = s.elapsed(), bs.nodes
+			if bs.run(width) && width >= maxW {
+				bs.retry(width, t0, n0)
+			}
+			return
+		}
+	}
+}
+
+// retry runs bs again at width, the width of its last run (which started
+// at time t0 and node count n0), once with each of
+// Params.BeamRetryIsolated in turn, while the budget left looks enough for
+// a run as long as the last; bs keeps its evaluation afterwards.
+func (bs *beamSearch) retry(width int, t0 time.Duration, n0 int64) {
+	s := bs.s
+	if !bs.potential {
+		return
+	}
+	iso := bs.iso
+	defer func() { bs.iso = iso }()
+	for _, v := range s.prm.BeamRetryIsolated {
+		if v == iso {
+			continue
+		}
+		if s.opt.Budget > 0 {
+			left := s.remaining()
+			if bs.end > 0 {
+				left = bs.end - s.elapsed()
+			}
+			if left < s.elapsed()-t0 {
+				return
+			}
+		}
+		if s.opt.MaxNodes > 0 && bs.limit-bs.nodes < bs.nodes-n0 {
+			return
+		}
+		bs.iso = v
+		t0, n0 = s.elapsed(), bs.nodes
+		if !bs.run(width) {
 			return
 		}
 	}

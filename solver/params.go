@@ -63,6 +63,11 @@ type Params struct {
 	// BeamIsolated is what the potential takes off for each bead in no
 	// group.
 	BeamIsolated int64
+	// BeamRetryIsolated are the isolated-bead penalties the beam runs
+	// again with, one after another, when its widening reaches the
+	// widest beam the memory cap allows with budget left (a repeat with
+	// the same evaluation would find the same line).
+	BeamRetryIsolated []int64
 	// BeamFirst, when > 0, is the share of auto's budget (on a large
 	// board with at most BeamColors colours) given first to the beam
 	// search judged by its groups' potential; NRPA then starts warm from
@@ -118,6 +123,11 @@ type Params struct {
 //     all against 7,804 with 16 (the colour counts: 4,796 with 6; 5 a
 //     bead: 9,655 with 1); on the four tuning boards 15,038 against
 //     14,041.
+//   - BeamRetryIsolated [0]: on 10x10 boards the beam reaches the
+//     widest the 256 MB cap allows in about a third of 30 s; run again
+//     without the lone-bead term (which was tuned on 15x15 boards) it
+//     found better lines on 4 of 5 boards (penalty 10 the same lines, 40
+//     worse), and the ten fresh 10x10 boards went from 18,160 to 18,230.
 //   - SmallBoard 64: dfs proves 8x8 boards optimal within a second but
 //     does not finish 9x9 ones (4 colours, gen seeds 1-2) in 20 s or
 //     10x10 ones in 30 s, and beside it NRPA has half the budget with one
@@ -152,12 +162,15 @@ var defaultParams = Params{
 
 	BeamPotential: true,
 	BeamIsolated:  20,
+
+	BeamRetryIsolated: []int64{0},
 }
 
 // DefaultParams returns the shipped tuning values (a fresh copy).
 func DefaultParams() Params {
 	p := defaultParams
 	p.Penalties = append([]int64(nil), defaultParams.Penalties...)
+	p.BeamRetryIsolated = append([]int64(nil), defaultParams.BeamRetryIsolated...)
 	return p
 }
 

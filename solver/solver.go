@@ -156,7 +156,7 @@ func init() {
 	algorithms = []algorithm{
 		{"auto", "small boards (up to 64 beads, 8x8): dfs, which may prove its line optimal, beside NRPA; larger: on boards of few colours and few beads (such as 10x10), first the beam search, whose line NRPA starts from, holding back (as its tabu colour) the colour of that line's largest group; where colours nearly tie, a short NRPA search for each colour that could be the tabu colour, the best of them held back; then NRPA on every worker, then an exhaustive search of the end of the best line", runAuto},
 		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
-		{"beam", "beam search with duplicate removal, each position judged by its score plus (n-2)^2 for every group on it less 20 for every bead in none, widened until the budget ends", runBeam},
+		{"beam", "beam search with duplicate removal, each position judged by its score plus (n-2)^2 for every group on it less 20 for every bead in none, widened until the budget ends (at the widest the memory cap allows, run again with lone beads not counted against it)", runBeam},
 		{"pilot", "beam search judging each child by a greedy tabu-colour rollout (pilot method), widened until the budget ends", runPilot},
 		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
 		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
