@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"time"
 	"unsafe"
 
@@ -25,9 +26,9 @@ type candidate struct {
 	score  int32
 }
 
-// beamState is a position in the beam and how it was reached.
+// beamState is how a position in the beam was reached; the position
+// itself is packed beside it (beamSearch.curP, see pack).
 type beamState struct {
-	p     pos
 	score int32
 	node  int32 // index into the history of the line that reached it
 }
@@ -45,15 +46,32 @@ type beamSearch struct {
 	// layer, against limit (the node budget; 0 none).
 	nodes, limit int64
 	// clk[w] counts worker w's nodes as it goes and looks at the clock.
-	clk   [2]*budget
-	cur   []beamState
-	next  []beamState
+	clk  [2]*budget
+	cur  []beamState
+	next []beamState
+	// curP and nextP hold the positions of cur and next, packed: slot
+	// masks each, one per column of the root's width and colour present
+	// at the root (cols), so a state takes a few hundred bytes, not a
+	// whole pos (see pack).
+	curP, nextP []uint32
+	cols        []uint8
+	packW, slot int
+	// base[w] is the state worker w expands, unpacked.
+	base  [2]pos
 	cands [][]candidate // per worker
 	all   []candidate
 	table []int32 // dedupe table: index into all, -1 empty
-	hist  []histNode
-	gs    []*groups
-	rgs   []*groups
+	// wtable[w] is worker w's dedupe table for trimming cands[w] to the
+	// width while it expands (see expand).
+	wtable [2][]int32
+	width  int
+	// trimAt is how many times the width a worker's candidates may grow
+	// to before it trims them (0: never; 2 in every search, which
+	// maxBeamWidth assumes; tests try others).
+	trimAt int
+	hist   []histNode
+	gs     []*groups
+	rgs    []*groups
 	// done is potentialAfter's scratch, per worker.
 	done [2][maxCols + 1]uint32
 	// hs and sums hold the column hashes and the group sums of the
@@ -344,13 +362,15 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 	child := &bs.tmp[w]
 	var nodes int64
 	stop := false
+	p := &bs.base[w]
 	for i := lo; i < hi && !stop; i++ {
 		st := &bs.cur[i]
-		g.analyse(&st.p)
+		bs.unpack(bs.curP[i*bs.slot:], p)
+		g.analyse(p)
 		hs := &bs.hs[w]
-		hs.set(&st.p)
+		hs.set(p)
 		if bs.potential {
-			bs.sums[w].set(g, int(st.p.width))
+			bs.sums[w].set(g, int(p.width))
 		}
 		if g.nmoves == 0 {
 			*terminal = append(*terminal, int32(i))
@@ -358,7 +378,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 		}
 		for k := 0; k < g.nmoves && !stop; k++ {
 			id := k
-			*child = st.p
+			*child = *p
 			sc := int(st.score) + board.Score(child.remove(g, id))
 			var ev int64
 			if bs.pilot {
@@ -378,7 +398,7 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 					bs.layerB[w], bs.layerS[w] = rb, sc+rs
 				}
 			} else if bs.potential {
-				ev = potentialAfter(child, g, &bs.sums[w], id, int(st.p.width), sc, bs.iso, &bs.done[w])
+				ev = potentialAfter(child, g, &bs.sums[w], id, int(p.width), sc, bs.iso, &bs.done[w])
 			} else {
 				ev = eval(child, sc)
 			}
@@ -392,9 +412,80 @@ func (bs *beamSearch) expand(w, lo, hi int, terminal *[]int32) int64 {
 		}
 		nodes++
 		stop = stop || bs.clk[w].add(1)
+		// At trimAt times the width: keep the best width, which holds
+		// every candidate the layer's selection could keep (see trim).
+		if bs.trimAt > 0 && len(out) >= bs.trimAt*bs.width {
+			out = trim(out, bs.width, &bs.wtable[w])
+		}
 	}
 	bs.cands[w] = out
 	return nodes
+}
+
+// trim drops from cands the candidates whose position repeats (keeping
+// the better evaluation, the first on ties) and keeps the width best: a
+// candidate it drops has width others of other positions above it, so
+// the layer's selection would drop it too, and what trim keeps of a
+// position is what the layer's dedupe would keep. So the layer's beam
+// does not depend on when, or whether, a worker trims.
+func trim(cands []candidate, width int, table *[]int32) []candidate {
+	cands = dedupe(cands, table)
+	if len(cands) > width {
+		selectTop(cands, width)
+		cands = cands[:width]
+	}
+	return cands
+}
+
+// pack writes p's masks to dst (bs.slot of them).
+func (bs *beamSearch) pack(dst []uint32, p *pos) {
+	dst = dst[:bs.slot]
+	i := 0
+	for c := 0; c < bs.packW; c++ {
+		col := &p.bits[c]
+		for _, k := range bs.cols {
+			dst[i] = col[k]
+			i++
+		}
+	}
+}
+
+// unpack sets p to the position packed in src. p's masks of colours
+// absent at the root, and of columns past its width, are never written
+// and stay 0.
+func (bs *beamSearch) unpack(src []uint32, p *pos) {
+	src = src[:bs.slot]
+	i, w := 0, 0
+	p.count = [nColors]int16{}
+	for c := 0; c < bs.packW; c++ {
+		col := &p.bits[c]
+		var all uint32
+		for _, k := range bs.cols {
+			m := src[i]
+			i++
+			col[k] = m
+			all |= m
+			p.count[k] += int16(bits.OnesCount32(m))
+		}
+		p.height[c] = uint8(bits.OnesCount32(all))
+		if all != 0 {
+			w = c + 1
+		}
+	}
+	p.width = uint8(w)
+	p.beads = 0
+	for _, k := range bs.cols {
+		p.beads += p.count[k]
+	}
+}
+
+// packedBeads returns the beads of the position packed in src.
+func (bs *beamSearch) packedBeads(src []uint32) int {
+	n := 0
+	for _, m := range src[:bs.slot] {
+		n += bits.OnesCount32(m)
+	}
+	return n
 }
 
 // lineCells returns the cells of the moves of history node n, in order,
@@ -424,7 +515,10 @@ func cellsToMoves(dst []board.Move, cells []int16) []board.Move {
 func (bs *beamSearch) run(width int) bool {
 	s := bs.s
 	bs.hist = bs.hist[:0]
-	bs.cur = append(bs.cur[:0], beamState{p: s.root, node: -1})
+	bs.width = width
+	bs.cur = append(bs.cur[:0], beamState{node: -1})
+	bs.curP = grow(bs.curP, bs.slot)
+	bs.pack(bs.curP, &s.root)
 	var terms [2][]int32
 	for len(bs.cur) > 0 {
 		// Expand, split across workers.
@@ -447,7 +541,7 @@ func (bs *beamSearch) run(width int) bool {
 				// best rollout, offered below.
 				bs.termCells = bs.lineCells(bs.termCells, st.node)
 				bs.termMoves = cellsToMoves(bs.termMoves[:0], bs.termCells)
-				s.offer(bs.termMoves, int(st.p.beads), int(st.score), bs.name, 0)
+				s.offer(bs.termMoves, bs.packedBeads(bs.curP[int(i)*bs.slot:]), int(st.score), bs.name, 0)
 			}
 		}
 		// The rollouts' best lines, in the order of the beam, whatever
@@ -472,12 +566,23 @@ func (bs *beamSearch) run(width int) bool {
 		if len(bs.all) == 0 {
 			break
 		}
-		bs.dedupe()
-		// Keep the best width.
+		bs.all = dedupe(bs.all, &bs.table)
+		// Keep the best width, in a canonical order (best first, ties by
+		// hash): the next beam's order does not depend on how the workers
+		// trimmed their candidates.
 		if len(bs.all) > width {
 			selectTop(bs.all, width)
 			bs.all = bs.all[:width]
 		}
+		slices.SortFunc(bs.all, func(a, b candidate) int {
+			if less(&a, &b) {
+				return -1
+			}
+			if less(&b, &a) {
+				return 1
+			}
+			return 0
+		})
 		// Build the next beam.
 		bs.next = bs.next[:0]
 		base := int32(len(bs.hist))
@@ -489,65 +594,78 @@ func (bs *beamSearch) run(width int) bool {
 			bs.next = make([]beamState, m, max(m, 2*cap(bs.next)))
 		}
 		bs.next = bs.next[:m]
+		bs.nextP = grow(bs.nextP, m*bs.slot)
 		nw = bs.nw
 		if m < 64 {
 			nw = 1
 		}
 		parallel(nw, func(w int) {
-			g := bs.gs[w]
+			g, p := bs.gs[w], &bs.base[w]
 			for j := m * w / nw; j < m*(w+1)/nw; j++ {
 				c := bs.all[j]
 				st := &bs.next[j]
-				st.p = bs.cur[c.parent].p
-				g.analyse(&st.p)
-				st.p.remove(g, g.groupOf(int(c.cell)))
+				bs.unpack(bs.curP[int(c.parent)*bs.slot:], p)
+				g.analyse(p)
+				p.remove(g, g.groupOf(int(c.cell)))
+				bs.pack(bs.nextP[j*bs.slot:], p)
 				st.score = c.score
 				st.node = base + int32(j)
 			}
 		})
 		bs.cur, bs.next = bs.next, bs.cur
+		bs.curP, bs.nextP = bs.nextP, bs.curP
 	}
 	return true
 }
 
-// dedupe removes candidates whose position hash repeats, keeping the one
-// with the higher evaluation (the first on ties).
-func (bs *beamSearch) dedupe() {
-	n := len(bs.all)
+// dedupe removes from all the candidates whose position hash repeats,
+// keeping the one with the higher evaluation (the first on ties), in
+// place, with table as scratch.
+func dedupe(all []candidate, table *[]int32) []candidate {
+	n := len(all)
 	size := 1
 	for size < 2*n {
 		size <<= 1
 	}
-	if cap(bs.table) < size {
-		bs.table = make([]int32, size)
+	if cap(*table) < size {
+		*table = make([]int32, size)
 	}
-	t := bs.table[:size]
+	t := (*table)[:size]
 	for i := range t {
 		t[i] = -1
 	}
 	mask := uint64(size - 1)
 	k := 0
 	for i := 0; i < n; i++ {
-		c := bs.all[i]
+		c := all[i]
 		j := c.hash & mask
 		for {
 			e := t[j]
 			if e < 0 {
 				t[j] = int32(k)
-				bs.all[k] = c
+				all[k] = c
 				k++
 				break
 			}
-			if bs.all[e].hash == c.hash {
-				if c.eval > bs.all[e].eval {
-					bs.all[e] = c
+			if all[e].hash == c.hash {
+				if c.eval > all[e].eval {
+					all[e] = c
 				}
 				break
 			}
 			j = (j + 1) & mask
 		}
 	}
-	bs.all = bs.all[:k]
+	return all[:k]
+}
+
+// grow returns buf with length n, reusing its array when it is large
+// enough.
+func grow(buf []uint32, n int) []uint32 {
+	if cap(buf) < n {
+		return make([]uint32, n, max(n, 2*cap(buf)))
+	}
+	return buf[:n]
 }
 
 // less orders candidates best first, ties by hash, so selection is
@@ -609,19 +727,35 @@ func newBeamSearch(s *search, nw int) *beamSearch {
 	bs.cands = make([][]candidate, 2)
 	bs.gs = []*groups{new(groups), new(groups)}
 	bs.tmp = make([]pos, 2)
+	bs.packW = int(s.root.width)
+	for k := 1; k < nColors; k++ {
+		if s.root.count[k] > 0 {
+			bs.cols = append(bs.cols, uint8(k))
+		}
+	}
+	bs.slot = max(bs.packW*len(bs.cols), 1)
+	bs.trimAt = 2
 	return bs
 }
 
-// maxBeamWidth returns the widest beam that fits in the memory cap.
+// maxBeamWidth returns the widest beam that fits in the memory cap, per
+// unit of width: two beams of states (each a beamState and its packed
+// masks), at most four candidates per worker's list (trimmed at twice
+// the width) and as many merged, the dedupe tables for them (up to four
+// int32 slots a candidate), and the history, one node a layer for at
+// most beads/2 layers.
 func maxBeamWidth(s *search) int {
-	per := 2*int(sizeofPos) + 48*int(unsafe.Sizeof(candidate{})) + 8*(int(s.root.beads)/2+1)
+	cols := 0
+	for k := 1; k < nColors; k++ {
+		if s.root.count[k] > 0 {
+			cols++
+		}
+	}
+	state := int(unsafe.Sizeof(beamState{})) + 4*max(int(s.root.width)*cols, 1)
+	cand := int(unsafe.Sizeof(candidate{}))
+	per := 2*state + 8*cand + 16*4 + int(unsafe.Sizeof(histNode{}))*(int(s.root.beads)/2+1)
 	return max(s.opt.MemoryMB<<20/per, 16)
 }
-
-// sizeofPos is the position size the beam's memory cap assumes (that of
-// the byte-per-cell layout the solver used first, kept so that the
-// widest beam under a cap does not change; the bit-mask pos is smaller).
-const sizeofPos = numCells + maxCols + 16
 
 // newEvalBeam returns the beam search of --algo beam: positions judged
 // by Params.BeamPotential and BeamIsolated.
