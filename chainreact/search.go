@@ -69,16 +69,21 @@ type searchPlayer struct {
 	total   uint64
 	stopped bool
 	check   uint64 // the node count at which to read the clock next
-	tt      []ttEntry
-	gen     uint8
-	history [MaxCells]int32
-	killers [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
-	boards  [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
-	bufs    [maxPly][MaxCells]Move
-	keys    [maxPly][MaxCells]int32
-	ttRoot  int8 // the player whose values the table holds, -1 for none
-	reached int  // the deepest pass completed on the last move
-	value   int  // its value for the mover
+	// every is how many nodes pass between two readings of the clock
+	// (at most clockEvery; fewer where nodes are slow, see timeUp), and
+	// lastRead when the clock was last read.
+	every    uint64
+	lastRead time.Time
+	tt       []ttEntry
+	gen      uint8
+	history  [MaxCells]int32
+	killers  [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
+	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
+	bufs     [maxPly][MaxCells]Move
+	keys     [maxPly][MaxCells]int32
+	ttRoot   int8 // the player whose values the table holds, -1 for none
+	reached  int  // the deepest pass completed on the last move
+	value    int  // its value for the mover
 }
 
 func (s *searchPlayer) Spec() string  { return s.name }
@@ -114,7 +119,7 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 		s.ttRoot = s.root
 	}
 	s.count = 0
-	s.check = clockEvery
+	s.check, s.every, s.lastRead = clockEvery, clockEvery, time.Now()
 	s.stopped = false
 	s.gen++
 	s.reached = 0
@@ -392,6 +397,14 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 	return best
 }
 
+// clockSpan is how long a search goes, at most about, between two readings
+// of its clock: on a large board late in a game one node's chain reaction
+// can take a tenth of a millisecond, so clockEvery nodes could overrun a
+// limit by tens of milliseconds; timeUp halves the nodes between readings
+// while they take longer than this, and doubles them back (to clockEvery)
+// while they take under a quarter of it.
+const clockSpan = time.Millisecond
+
 // clockEvery is how many nodes a search visits between two readings of
 // its clock: a few milliseconds at most, a reading costing well under a
 // microsecond.
@@ -406,7 +419,7 @@ func (s *searchPlayer) outOfBudget() bool {
 
 // timeUp reports whether the search must stop: the context watched has
 // ended (one atomic load), or the move's time is up (the clock read every
-// clockEvery nodes).
+// s.every nodes, about every clockSpan).
 func (s *searchPlayer) timeUp() bool {
 	if s.halted() {
 		return true
@@ -414,7 +427,14 @@ func (s *searchPlayer) timeUp() bool {
 	if !s.clock.limited() || s.count < s.check {
 		return false
 	}
-	s.check = s.count + clockEvery
+	now := time.Now()
+	if d := now.Sub(s.lastRead); d > clockSpan && s.every > 1 {
+		s.every /= 2
+	} else if d < clockSpan/4 && s.every < clockEvery {
+		s.every *= 2
+	}
+	s.lastRead = now
+	s.check = s.count + s.every
 	return s.clock.expired()
 }
 
