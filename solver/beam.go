@@ -130,14 +130,19 @@ func eval(p *pos, score int) int64 {
 // line may leave), minus a heavy penalty per colour down to one bead. g
 // holds p's analysis.
 func potential(p *pos, g *groups, score int, iso int64) int64 {
-	e := int64(score)
-	grouped := int64(0)
+	sq, grouped := int64(0), int64(0)
 	for k := 0; k < g.nmoves; k++ {
-		n := int64(g.size[k]) - 2
-		e += n * n
-		grouped += n + 2
+		n := int64(g.size[k])
+		sq += (n - 2) * (n - 2)
+		grouped += n
 	}
-	e -= iso * (int64(p.beads) - grouped)
+	return potentialOf(p, score, sq, grouped, iso)
+}
+
+// potentialOf is the potential of p reached with score, its groups'
+// (n-2)^2 summing to sq and their sizes to grouped.
+func potentialOf(p *pos, score int, sq, grouped, iso int64) int64 {
+	e := int64(score) + sq - iso*(int64(p.beads)-grouped)
 	if p.beads == 0 {
 		e += 1000
 	}
@@ -247,16 +252,7 @@ func potentialAfter(p *pos, prev *groups, sums *groupSums, id, w0, score int, is
 	for ; touched != 0; touched &= touched - 1 {
 		done[bits.TrailingZeros64(touched)] = 0
 	}
-	e := int64(score) + sq - iso*(int64(p.beads)-grouped)
-	if p.beads == 0 {
-		e += 1000
-	}
-	for c := 1; c < nColors; c++ {
-		if p.count[c] == 1 {
-			e -= 1 << 20
-		}
-	}
-	return e
+	return potentialOf(p, score, sq, grouped, iso)
 }
 
 // The beam drops duplicate positions by a hash built from columns: each

@@ -57,31 +57,25 @@ func BenchmarkAnalyse15x15(b *testing.B) {
 }
 
 // BenchmarkDFS15x15 is 20,000 nodes of dfs from a random 15x15 board.
-func BenchmarkDFS15x15(b *testing.B) {
-	bd := randomBoard(b, 15, 15, 5, 3)
-	b.ReportAllocs()
-	c0 := ProcessCPU()
-	for b.Loop() {
-		if _, err := solve(context.Background(), bd, "dfs", Options{MaxNodes: 20000, Seed: 1, Workers: 1}, setup{alone: true}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	reportCPU(b, c0)
-	b.ReportMetric(20000*float64(b.N)/(float64(ProcessCPU()-c0)/1e9), "nodes/cpu-s")
-}
+func BenchmarkDFS15x15(b *testing.B) { benchNodes(b, "dfs", 15, 20000) }
 
 // BenchmarkBeam25x25 is 20,000 expanded positions of the beam search
 // (--algo beam: each child judged by its groups' potential) from a
 // random 25x25 board of five colours.
-func BenchmarkBeam25x25(b *testing.B) {
-	bd := randomBoard(b, 25, 25, 5, 3)
+func BenchmarkBeam25x25(b *testing.B) { benchNodes(b, "beam", 25, 20000) }
+
+// benchNodes runs algo alone for nodes nodes on one goroutine from a
+// random size x size board of five colours, and reports its nodes a CPU
+// second.
+func benchNodes(b *testing.B, algo string, size int, nodes int64) {
+	bd := randomBoard(b, size, size, 5, 3)
 	b.ReportAllocs()
 	c0 := ProcessCPU()
 	for b.Loop() {
-		if _, err := solve(context.Background(), bd, "beam", Options{MaxNodes: 20000, Seed: 1, Workers: 1}, setup{alone: true}); err != nil {
+		if _, err := solve(context.Background(), bd, algo, Options{MaxNodes: nodes, Seed: 1, Workers: 1}, setup{alone: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
 	reportCPU(b, c0)
-	b.ReportMetric(20000*float64(b.N)/(float64(ProcessCPU()-c0)/1e9), "nodes/cpu-s")
+	b.ReportMetric(float64(nodes)*float64(b.N)/(float64(ProcessCPU()-c0)/1e9), "nodes/cpu-s")
 }
