@@ -14,17 +14,24 @@ func reportCPU(b *testing.B, c0 time.Duration) {
 }
 
 // BenchmarkPlayout15x15 is one NRPA playout (tabu colour, uniform policy)
-// on a random 15x15 board of five colours.
+// on a random 15x15 board of five colours, with move codes of the cells
+// a group covers and of its beads (Params.BeadCodes).
 func BenchmarkPlayout15x15(b *testing.B) {
-	bd := randomBoard(b, 15, 15, 5, 3)
-	s := newSearch(context.Background(), bd, Options{Seed: 1, MemoryMB: 256}, nil)
-	n := newNRPA(s, 0, 1, s.newBudget(1))
-	b.ReportAllocs()
-	c0 := ProcessCPU()
-	for b.Loop() {
-		n.playout(n.pols[1])
+	for _, bead := range []bool{false, true} {
+		b.Run(map[bool]string{false: "cells", true: "beads"}[bead], func(b *testing.B) {
+			bd := randomBoard(b, 15, 15, 5, 3)
+			prm := DefaultParams()
+			prm.BeadCodes = bead
+			s := newSearch(context.Background(), bd, Options{Seed: 1, MemoryMB: 256, Params: &prm}, nil)
+			n := newNRPA(s, 0, 1, s.newBudget(1))
+			b.ReportAllocs()
+			c0 := ProcessCPU()
+			for b.Loop() {
+				n.playout(n.pols[1])
+			}
+			reportCPU(b, c0)
+		})
 	}
-	reportCPU(b, c0)
 }
 
 // BenchmarkAdapt15x15 is one adaptation of a policy toward a playout's

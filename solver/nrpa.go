@@ -245,6 +245,12 @@ type nrpa struct {
 	// best line's continuation after a re-rooting).
 	seed   line
 	seeded bool
+	// bead (Params.BeadCodes) makes move codes name beads, not cells:
+	// startKeys are the bead keys of start, pk those of the playout's
+	// position (both analysis buffers read pk).
+	bead      bool
+	startKeys beadKeys
+	pk        beadKeys
 }
 
 func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
@@ -261,12 +267,22 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.prm.TabuPairsFrom
 	n.tabuOff = int(s.prm.TabuOffShare * float64(s.root.beads))
 	n.start = s.root
+	if s.prm.BeadCodes {
+		n.bead = true
+		n.startKeys.init(&s.root)
+		n.g.keys, n.g2.keys = &n.pk, &n.pk
+	}
 	return n
 }
 
 // playout plays from the root drawing moves from pol into n.cur.
 func (n *nrpa) playout(pol *policy) {
 	p := n.start
+	if n.bead {
+		// Columns from the width on are read only at the zero row
+		// stride, which no move writes.
+		copy(n.pk[:p.width+1], n.startKeys[:p.width+1])
+	}
 	n.cur.reset()
 	score := n.prefixScore
 	// g is the position's analysis; after a move the next one is made
@@ -316,6 +332,9 @@ func (n *nrpa) playout(pol *policy) {
 		n.cur.chosen = append(n.cur.chosen, g.code[id])
 		n.cur.cells = append(n.cur.cells, g.first[id])
 		w := p.width
+		if n.bead {
+			n.pk.remove(&p, g, id)
+		}
 		score += board.Score(p.remove(g, id))
 		prev.analyseAfter(&p, g, int(g.lo[id]), int(g.hi[id]), p.width != w)
 		g, prev = prev, g
@@ -531,12 +550,23 @@ func (n *nrpa) reroot(c int) {
 	s.mu.Unlock()
 	c = min(c, max(len(best)-minSuffix, 0))
 	var g groups
+	var keys beadKeys
 	p := s.root
+	if n.bead {
+		keys.init(&p)
+		g.keys = &keys
+	}
 	score := 0
 	for _, m := range best[:c] {
-		score += p.playMove(&g, cellOf(m))
+		g.analyse(&p)
+		id := g.groupOf(cellOf(m))
+		if n.bead {
+			keys.remove(&p, &g, id)
+		}
+		score += board.Score(p.remove(&g, id))
 	}
 	n.start, n.prefixScore = p, score
+	n.startKeys = keys
 	n.prefix = append(n.prefix[:0], best[:c]...)
 	// The seed: the rest of the line, with the codes a playout would
 	// have met.
@@ -556,6 +586,9 @@ func (n *nrpa) reroot(c int) {
 		l.start = append(l.start, int32(len(l.codes)))
 		l.chosen = append(l.chosen, g.code[id])
 		l.cells = append(l.cells, int16(cellOf(m)))
+		if n.bead {
+			keys.remove(&p, &g, id)
+		}
 		score += board.Score(p.remove(&g, id))
 	}
 	l.beads, l.score = int(p.beads), score

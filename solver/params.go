@@ -82,6 +82,10 @@ type Params struct {
 	// BeamTabu makes NRPA's tabu colour, after BeamFirst, the colour of
 	// the largest group the best line removes.
 	BeamTabu bool
+	// BeadCodes makes NRPA's move codes name the beads a group removes
+	// (each by the cell it started in) instead of the cells it covers now,
+	// so that a group keeps its code when earlier moves drop or shift it.
+	BeadCodes bool
 	// SmallBoard is the most beads for which auto runs dfs, which may
 	// prove its line optimal, beside NRPA.
 	SmallBoard int

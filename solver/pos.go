@@ -150,6 +150,9 @@ type groups struct {
 	// analysis (nkept of them).
 	kept  [maxGroups]int16
 	nkept int
+	// keys, when not nil, are the position's bead keys that codes are
+	// made of (see beadKeys); nil: the fixed keys of each cell, colKey.
+	keys *beadKeys
 }
 
 // fillRuns returns the vertical runs of m holding a bit of s (s within m):
@@ -340,12 +343,13 @@ func (g *groups) scan(p *pos, prev *groups) {
 			g.pend[c] &^= m0
 			g.pend[c+1] &^= m1
 			size = bits.OnesCount32(m0) + bits.OnesCount32(m1)
-			code = colKey[k][c].code(m0) ^ colKey[k][c+1].code(m1)
+			keys := g.table(k)
+			code = keys[c].code(m0) ^ keys[c+1].code(m1)
 			for j := 2; j <= last; j++ {
 				m := gm[j]
 				g.pend[c+j] &^= m
 				size += bits.OnesCount32(m)
-				code ^= colKey[k][c+j].code(m)
+				code ^= keys[c+j].code(m)
 			}
 			g.size[n] = int16(size)
 			g.color[n] = uint8(k)

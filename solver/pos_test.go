@@ -343,3 +343,78 @@ func TestBeamChildIncrementals(t *testing.T) {
 		}
 	}
 }
+
+// TestBeadCodesFollowBeads plays random lines on random boards with bead
+// keys (Params.BeadCodes) and checks every group's code, made by analyse
+// and by analyseAfter, against the XOR of the keys of the cells its beads
+// started in, which the test follows itself: columns of (colour, start
+// cell) pairs from which the removed beads are cut and empty columns
+// dropped.
+func TestBeadCodesFollowBeads(t *testing.T) {
+	sizes := [][3]int{{5, 5, 2}, {15, 15, 5}, {15, 15, 3}, {32, 32, 5}, {7, 32, 4}, {32, 3, 3}}
+	for i, sz := range sizes {
+		for seed := uint64(0); seed < 3; seed++ {
+			b := randomBoard(t, sz[0], sz[1], sz[2], 700*uint64(i)+seed)
+			p := fromBoard(&b)
+			// model[c] lists column c's beads bottom up as start cells.
+			var model [][]int
+			for c := 0; c < int(p.width); c++ {
+				var col []int
+				for r := 0; r < int(p.height[c]); r++ {
+					col = append(col, c*stride+r)
+				}
+				model = append(model, col)
+			}
+			var keys beadKeys
+			keys.init(&p)
+			var ga, gb groups
+			ga.keys, gb.keys = &keys, &keys
+			g, prev := &ga, &gb
+			g.analyse(&p)
+			r := rand.New(rand.NewPCG(seed, 11))
+			for step := 0; g.nmoves > 0; step++ {
+				what := fmt.Sprintf("size %v seed %d step %d", sz, seed, step)
+				ref := refAnalyse(&p)
+				if g.nmoves != len(ref) {
+					t.Fatalf("%s: %d groups, reference %d", what, g.nmoves, len(ref))
+				}
+				for id, rg := range ref {
+					var want uint64
+					for cell := range rg.cells {
+						want ^= cellKey[rg.color][model[cell/stride][cell%stride]]
+					}
+					if g.code[id] != want {
+						t.Fatalf("%s: group %d code %x, from its beads' start cells %x", what, id, g.code[id], want)
+					}
+				}
+				id := r.IntN(g.nmoves)
+				cut := map[int]bool{}
+				for cell := range ref[id].cells {
+					cut[cell] = true
+				}
+				var next [][]int
+				for c, col := range model {
+					var kept []int
+					for r, start := range col {
+						if !cut[c*stride+r] {
+							kept = append(kept, start)
+						}
+					}
+					if len(kept) > 0 {
+						next = append(next, kept)
+					}
+				}
+				model = next
+				lo, hi, w := int(g.lo[id]), int(g.hi[id]), p.width
+				keys.remove(&p, g, id)
+				p.remove(g, id)
+				if step%3 == 2 {
+					prev.analyse(&p)
+				} else {
+					prev.analyseAfter(&p, g, lo, hi, p.width != w)
+				}
+				g, prev = prev, g
+			}
+		}
+	}
+}
