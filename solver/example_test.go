@@ -55,7 +55,7 @@ RGBBGR
 	fmt.Println("moves:", len(r.Moves), "score:", r.Score, "beads left:", r.BeadsLeft)
 	fmt.Println("replayed:", score == r.Score && end.Beads() == r.BeadsLeft, err)
 	// Output:
-	// moves: 11 score: 72 beads left: 0
+	// moves: 10 score: 72 beads left: 0
 	// replayed: true <nil>
 }
 

@@ -11,6 +11,9 @@ type Params struct {
 	Level int
 	// Iters is NRPA's iterations per level.
 	Iters int
+	// LevelIters, where given and > 0, replace Iters level by level:
+	// LevelIters[l-1] iterations at level l.
+	LevelIters []int
 	// Alpha is NRPA's learning rate: how far the policy moves toward the
 	// best line at each adaptation.
 	Alpha float64
@@ -132,6 +135,15 @@ type Params struct {
 //     without the lone-bead term (which was tuned on 15x15 boards) it
 //     found better lines on 4 of 5 boards (penalty 10 the same lines, 40
 //     worse), and the ten fresh 10x10 boards went from 18,160 to 18,230.
+//   - BeadCodes on: NRPA's move codes of the beads a group removes
+//     rather than of the cells it covers scored +1.5% on the standard
+//     set at 5 s (seeds 1-3: 75,590 / 74,970 / 76,772 against 74,832 /
+//     74,142 / 74,890; 39 runs better, 21 worse), level at 30 s (78,910
+//     / 79,150 / 80,120), and on the fresh suites at 30 s, -j 1, seed 1,
+//     ahead of both seeds of cell codes on 15x15 with 3, 4 and 5 colours
+//     and 20x20 with 4 and 5 (15x15, 5 colours: 36,630 against 34,164
+//     and 34,764), level on 25x25 with 4 (304,230 against 305,444 and
+//     304,510).
 //   - SmallBoard 64: dfs proves 8x8 boards optimal within a second but
 //     does not finish 9x9 ones (4 colours, gen seeds 1-2) in 20 s or
 //     10x10 ones in 30 s, and beside it NRPA has half the budget with one
@@ -158,6 +170,7 @@ var defaultParams = Params{
 	TrialLevel: 2,
 	EndShare:   0.03,
 	SmallBoard: 64,
+	BeadCodes:  true,
 	BeamFirst:  0.33,
 	BeamColors: 4,
 	BeamTabu:   true,
