@@ -425,11 +425,7 @@ func (n *nrpa) level(l int) bool {
 		best.set(&n.seed)
 		n.adapt(pol, best)
 	}
-	iters := n.iters
-	if l <= len(n.s.prm.LevelIters) && n.s.prm.LevelIters[l-1] > 0 {
-		iters = n.s.prm.LevelIters[l-1]
-	}
-	for i := 0; i < iters; i++ {
+	for i := 0; i < n.iters; i++ {
 		var r *line
 		if l == 1 {
 			n.playout(pol)

@@ -11,9 +11,6 @@ type Params struct {
 	Level int
 	// Iters is NRPA's iterations per level.
 	Iters int
-	// LevelIters, where given and > 0, replace Iters level by level:
-	// LevelIters[l-1] iterations at level l.
-	LevelIters []int
 	// Alpha is NRPA's learning rate: how far the policy moves toward the
 	// best line at each adaptation.
 	Alpha float64
