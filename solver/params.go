@@ -135,12 +135,12 @@ type Params struct {
 //   - BeadCodes on: NRPA's move codes of the beads a group removes
 //     rather than of the cells it covers scored +1.5% on the standard
 //     set at 5 s (seeds 1-3: 75,590 / 74,970 / 76,772 against 74,832 /
-//     74,142 / 74,890; 39 runs better, 21 worse), level at 30 s (78,910
-//     / 79,150 / 80,120), and on the fresh suites at 30 s, -j 1, seed 1,
-//     ahead of both seeds of cell codes on 15x15 with 3, 4 and 5 colours
-//     and 20x20 with 4 and 5 (15x15, 5 colours: 36,630 against 34,164
-//     and 34,764), level on 25x25 with 4 (304,230 against 305,444 and
-//     304,510).
+//     74,142 / 74,890; 39 runs better, 21 worse), +0.4% at 30 s (78,910
+//     / 79,150 / 80,120 against 79,352 / 78,828 / 78,968: noise), and on
+//     the eight fresh suites at 30 s, -j 1, medians of two seeds, 48
+//     boards better and 22 worse (15x15, 5 colours: 36,059 against
+//     34,464; 25x25, 4 colours, the one suite behind: 304,497 against
+//     304,977).
 //   - SmallBoard 64: dfs proves 8x8 boards optimal within a second but
 //     does not finish 9x9 ones (4 colours, gen seeds 1-2) in 20 s or
 //     10x10 ones in 30 s, and beside it NRPA has half the budget with one

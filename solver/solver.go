@@ -159,7 +159,7 @@ func init() {
 		{"beam", "beam search with duplicate removal, each position judged by its score plus (n-2)^2 for every group on it less 20 for every bead in none, widened until the budget ends (at the widest the memory cap allows, run again with lone beads not counted against it)", runBeam},
 		{"pilot", "beam search judging each child by a greedy tabu-colour rollout (pilot method), widened until the budget ends", runPilot},
 		{"dfs", "depth-first branch and bound with a transposition table; proves optimal lines on small boards", runDFS},
-		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, one search per worker", runNRPA},
+		{"nrpa", "nested rollout policy adaptation (level 4) with tabu-colour playouts, its policy keyed by the beads each move removes, one search per worker", runNRPA},
 		{"nmcs", "nested Monte-Carlo search with memorised best line and tabu-colour playouts, levels 1, 2, 3...", runNMCS},
 	}
 }
