@@ -133,18 +133,28 @@ func TestAnalyseMatchesReference(t *testing.T) {
 				if g.nmoves == 0 {
 					break
 				}
-				id := r.IntN(g.nmoves)
-				lo, hi, w := int(g.lo[id]), int(g.hi[id]), p.width
-				p.remove(g, id)
-				if step%3 == 2 {
-					prev.analyse(&p)
-				} else {
-					prev.analyseAfter(&p, g, lo, hi, p.width != w)
-				}
-				g, prev = prev, g
+				g, prev = playAndAnalyse(&p, g, prev, r.IntN(g.nmoves), nil, step)
 			}
 		}
 	}
+}
+
+// playAndAnalyse plays group id of p (analysed by g), moving keys along
+// when not nil, and analyses the position after it into prev, with
+// analyse at every third step and analyseAfter from g otherwise; it
+// returns the new analysis and the spare buffer.
+func playAndAnalyse(p *pos, g, prev *groups, id int, keys *beadKeys, step int) (*groups, *groups) {
+	lo, hi, w := int(g.lo[id]), int(g.hi[id]), p.width
+	if keys != nil {
+		keys.remove(p, g, id)
+	}
+	p.remove(g, id)
+	if step%3 == 2 {
+		prev.analyse(p)
+	} else {
+		prev.analyseAfter(p, g, lo, hi, p.width != w)
+	}
+	return prev, g
 }
 
 // TestAnalyseExtremes checks the analysis on full 32x32 boards that use
@@ -405,15 +415,7 @@ func TestBeadCodesFollowBeads(t *testing.T) {
 					}
 				}
 				model = next
-				lo, hi, w := int(g.lo[id]), int(g.hi[id]), p.width
-				keys.remove(&p, g, id)
-				p.remove(g, id)
-				if step%3 == 2 {
-					prev.analyse(&p)
-				} else {
-					prev.analyseAfter(&p, g, lo, hi, p.width != w)
-				}
-				g, prev = prev, g
+				g, prev = playAndAnalyse(&p, g, prev, id, &keys, step)
 			}
 		}
 	}
