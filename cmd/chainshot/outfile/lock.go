@@ -114,7 +114,11 @@ func LockFile(path string) (*Lock, error) {
 				herr = holderOf(path, f)
 			}
 			f.Close()
-			if created {
+			// A file this call made is removed again, unless another
+			// process holds its lock: that one opened it between the
+			// making and the locking, holds it as its results file, and
+			// may already have written to it.
+			if created && !held {
 				os.Remove(t.path)
 			}
 			return nil, herr

@@ -391,3 +391,46 @@ func TestLockWhereNoLocks(t *testing.T) {
 	}
 	only(t, dir) // and the file it made for the lock is gone
 }
+
+// TestLockLoserKeepsTheWinnersFile: two runs start together on a missing
+// file; one makes it, the other opens it and takes the lock first. The
+// one that made it loses and must leave the file alone: it is the
+// winner's, which writes to it. (A fresh-clone CI run lost a whole
+// tournament's lines this way when the loser removed the file it had
+// made.)
+func TestLockLoserKeepsTheWinnersFile(t *testing.T) {
+	old := flock
+	defer func() { flock = old }()
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	var winner *Lock
+	flock = func(f *os.File) error {
+		flock = old // the winner comes in between the loser's open and its flock
+		var err error
+		if winner, err = LockFile(path); err != nil {
+			t.Fatalf("the winner: %v", err)
+		}
+		return old(f)
+	}
+	_, err := LockFile(path)
+	var held *HeldError
+	if !errors.As(err, &held) {
+		t.Fatalf("the loser: %v, want a HeldError", err)
+	}
+	if winner == nil {
+		t.Fatal("the winner never ran")
+	}
+	defer winner.Unlock()
+	if !sameFile(path, winner.f) {
+		t.Fatal("the loser removed the file the winner holds")
+	}
+	a, err := Append(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Line([]byte("kept"))
+	a.Close()
+	winner.Unlock()
+	if got := readFile(t, path); got != "kept\n" {
+		t.Errorf("the file holds %q", got)
+	}
+}
