@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"chainshot/board"
@@ -110,4 +111,60 @@ func solveOK(t *testing.T, b board.Board, algo string, opt Options) Result {
 	}
 	checkReplay(t, b, r)
 	return r
+}
+
+// TestTabuTrialsChooseACandidate runs the tabu-colour trials alone, in
+// one round and halving (Params.TrialHalving), on one and two workers,
+// on boards where two to five colours are candidates: the colour held
+// back must be a candidate (within TabuWithin beads of the most
+// frequent), the main search's warm line must be the best line found and
+// replay, and the trials must keep to their share of a node budget.
+func TestTabuTrialsChooseACandidate(t *testing.T) {
+	const maxNodes = 60000 / raceScale
+	found := map[int]bool{}
+	for seed := uint64(100); seed < 400 && len(found) < 4; seed++ {
+		b := randomBoard(t, 15, 15, 5, seed)
+		root := fromBoard(&b)
+		most := int(root.count[root.mostFrequent()])
+		within := defaultParams.TabuWithin
+		cands := map[uint8]bool{}
+		for c := 1; c < nColors; c++ {
+			if n := int(root.count[c]); n > 0 && n >= most-within {
+				cands[uint8(c)] = true
+			}
+		}
+		if len(cands) < 2 || found[len(cands)] {
+			continue
+		}
+		found[len(cands)] = true
+		for _, halving := range []bool{false, true} {
+			for _, nw := range []int{1, 2} {
+				name := fmt.Sprintf("%d candidates, halving %v, %d workers", len(cands), halving, nw)
+				prm := DefaultParams()
+				prm.TrialHalving = halving
+				s := newSearch(context.Background(), b, Options{Seed: seed, MaxNodes: maxNodes, Workers: nw, Params: &prm}, nil)
+				s.threads, s.lw = nw, nw
+				chooseTabu(s, nw)
+				if !cands[s.tabu] {
+					t.Errorf("%s: held back colour %d, not a candidate %v", name, s.tabu, cands)
+				}
+				if !s.warm || !slices.Equal(s.warmLine, s.best) || len(s.best) == 0 {
+					t.Errorf("%s: warm %v, warm line %v, best line %v", name, s.warm, s.warmLine, s.best)
+				}
+				bb := b
+				for i, m := range s.warmLine {
+					if bb.Remove(m) < 2 {
+						t.Fatalf("%s: move %d of the warm line, %v, is not a group", name, i+1, m)
+					}
+				}
+				share := int64(float64(maxNodes) * prm.TabuTrials)
+				if used := s.nodes.Load(); used > share+int64(3*len(cands)*nw) || used < share/2 {
+					t.Errorf("%s: the trials used %d nodes of their share %d", name, used, share)
+				}
+			}
+		}
+	}
+	if len(found) < 3 {
+		t.Fatalf("boards with 2 to 5 candidate colours: found only %v", found)
+	}
 }
