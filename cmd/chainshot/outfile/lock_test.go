@@ -140,16 +140,7 @@ func TestLockMakesAndClearsTheFile(t *testing.T) {
 	l.Unlock()
 	only(t, dir)
 	l, _ = LockFile(path)
-	a, err := Append(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.Line([]byte("kept"))
-	a.Close()
-	l.Unlock()
-	if got := readFile(t, path); got != "kept\n" {
-		t.Errorf("the file holds %q", got)
-	}
+	writeThenUnlock(t, path, l)
 }
 
 // TestLockNothingOnDevices: a device or FIFO has no file to protect;
@@ -423,13 +414,21 @@ func TestLockLoserKeepsTheWinnersFile(t *testing.T) {
 	if !sameFile(path, winner.f) {
 		t.Fatal("the loser removed the file the winner holds")
 	}
+	writeThenUnlock(t, path, winner)
+}
+
+// writeThenUnlock appends the line "kept" to path, which l holds, lets l
+// go, and checks that the file holds that line: a file that was written
+// stays.
+func writeThenUnlock(t *testing.T, path string, l *Lock) {
+	t.Helper()
 	a, err := Append(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a.Line([]byte("kept"))
 	a.Close()
-	winner.Unlock()
+	l.Unlock()
 	if got := readFile(t, path); got != "kept\n" {
 		t.Errorf("the file holds %q", got)
 	}
