@@ -13,9 +13,8 @@ import (
 // NRPA (Rosin 2011; on SameGame, Cazenave 2016): a softmax policy over move
 // codes (a hash of the removed beads, each by the cell and colour it
 // started with: Params.BeadCodes; the literature hashes the cells they
-// cover now) is adapted at each
-// level toward the best line found at that level; level 0 is a playout
-// that draws moves from the policy. Playouts hold back the colour most
+// cover now) is adapted at each level toward the best line found at that
+// level; level 0 is a playout that draws moves from the policy. Playouts hold back the colour most
 // frequent at the root (tabu colour) until it forms a single group.
 
 // policy maps move codes to weights (absent codes weigh 0) in an
