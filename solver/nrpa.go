@@ -234,6 +234,10 @@ type nrpa struct {
 	// tabuOff is where Params.TabuOffShare turns the tabu rule off: in
 	// positions with at most that many beads.
 	tabuOff int
+	// fullAnalysis makes playouts analyse every colour at every move, as
+	// they did before they left the tabu colour out (the reference the
+	// tests compare them with).
+	fullAnalysis bool
 	// top is the best guidance value of the worker's playouts.
 	top int64
 	// start is where playouts begin: the root, or the position after
@@ -287,15 +291,33 @@ func (n *nrpa) playout(pol *policy) {
 	n.cur.reset()
 	score := n.prefixScore
 	// g is the position's analysis; after a move the next one is made
-	// into prev (the other buffer) from g, then they swap.
+	// into prev (the other buffer) from g, then they swap. While the tabu
+	// rule holds every group of the tabu colour back, the analyses leave
+	// that colour out (skip), which spares flood-filling its beads at
+	// every move; at the first position where one of its groups may be
+	// played (the colour forms one group, nothing else is playable, or
+	// the rule is off) the analysis is made afresh in full. The moves
+	// drawn are the same either way: legal lists the other groups in the
+	// same order.
 	g, prev := &n.g, &n.g2
+	skip := n.tabu
+	if n.fullAnalysis {
+		skip = 0
+	}
+	g.skip, prev.skip = skip, skip
 	g.analyse(&p)
 	for {
 		tabu := n.tabu
 		if int(p.beads) <= n.tabuOff {
 			tabu = 0
 		}
-		k := legal(g, &p, tabu, &n.ids, n.pairsFrom > 0 && len(n.cur.cells) >= n.pairsFrom)
+		pairs := n.pairsFrom > 0 && len(n.cur.cells) >= n.pairsFrom
+		if skip != 0 && (tabu == 0 || pairs || g.nmoves == 0 || p.connected(skip)) {
+			skip = 0
+			g.skip, prev.skip = 0, 0
+			g.analyse(&p)
+		}
+		k := legal(g, &p, tabu, &n.ids, pairs)
 		if k == 0 {
 			break
 		}

@@ -2,6 +2,8 @@ package solver
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"chainshot/board"
@@ -84,4 +86,86 @@ func TestPlayoutCodes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPlayoutsSkipTheTabuColourUnchanged plays NRPA playouts leaving the
+// tabu colour out of the analyses (as shipped) and analysing every colour
+// at every move (fullAnalysis), from the same random state with the same
+// trained policy, on random boards of every size and colour count, each
+// colour of the board tabu in turn, with tabu pairs and the tabu rule off
+// late: the lines must be the same move for move, with the same codes.
+func TestPlayoutsSkipTheTabuColourUnchanged(t *testing.T) {
+	sizes := [][3]int{{3, 4, 2}, {4, 4, 2}, {5, 4, 2}, {6, 6, 2}, {5, 6, 3}, {8, 8, 3}, {10, 10, 4}, {15, 15, 5}, {15, 15, 3}, {20, 20, 4}, {25, 25, 5}, {6, 30, 4}}
+	variants := []struct {
+		name string
+		set  func(*Params)
+	}{
+		{"tabu", func(*Params) {}},
+		{"cell codes", func(p *Params) { p.BeadCodes = false }},
+		{"tabu pairs from move 6", func(p *Params) { p.TabuPairsFrom = 6 }},
+		{"tabu off in the last 30%", func(p *Params) { p.TabuOffShare = 0.3 }},
+	}
+	played, withTabu, early := 0, 0, 0
+	for i, sz := range sizes {
+		for _, v := range variants {
+			for tabu := uint8(0); tabu <= uint8(sz[2]); tabu++ {
+				b := randomBoard(t, sz[0], sz[1], sz[2], 500+uint64(i))
+				prm := DefaultParams()
+				v.set(&prm)
+				s := newSearch(context.Background(), b, Options{Seed: uint64(i) + 1, MemoryMB: 64, Params: &prm}, nil)
+				ns := [2]*nrpa{newNRPA(s, 0, 1, s.newBudget(1)), newNRPA(s, 0, 1, s.newBudget(1))}
+				ns[1].fullAnalysis = true
+				for _, n := range ns {
+					n.tabu = tabu
+				}
+				for k := 0; k < 12; k++ {
+					for _, n := range ns {
+						n.playout(n.pols[1])
+					}
+					a, f := &ns[0].cur, &ns[1].cur
+					what := fmt.Sprintf("%v %s tabu %d playout %d", sz, v.name, tabu, k)
+					if !slices.Equal(a.cells, f.cells) || !slices.Equal(a.codes, f.codes) || !slices.Equal(a.chosen, f.chosen) ||
+						!slices.Equal(a.start, f.start) || a.score != f.score || a.beads != f.beads {
+						t.Fatalf("%s: skipping the tabu colour played %v (score %d, %d left), analysing every colour %v (score %d, %d left)",
+							what, a.cells, a.score, a.beads, f.cells, f.score, f.beads)
+					}
+					played++
+					if tabu != 0 && s.root.count[tabu] >= 2 {
+						withTabu++
+						early += joinedEarly(s.root, f.cells, tabu)
+					}
+					// Train both policies alike, so later playouts are
+					// drawn from weights other than the uniform ones.
+					for _, n := range ns {
+						n.adapt(n.pols[1], &n.cur)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d playouts compared, %d of them with a tabu colour, %d where it formed one group while other groups were left", played, withTabu, early)
+	if early < 20 {
+		t.Errorf("only %d playouts where the tabu colour formed one group while other groups were left: too few to tell", early)
+	}
+}
+
+// joinedEarly replays cells from root and returns 1 if at some position
+// the beads of colour tabu formed one group while a group of another
+// colour was left (so the tabu rule let that group be played before the
+// other colours ran out), 0 otherwise.
+func joinedEarly(root pos, cells []int16, tabu uint8) int {
+	p := root
+	var g groups
+	for _, c := range cells {
+		g.analyse(&p)
+		if p.connected(tabu) {
+			for id := 0; id < g.nmoves; id++ {
+				if g.color[id] != tabu {
+					return 1
+				}
+			}
+		}
+		p.remove(&g, g.groupOf(int(c)))
+	}
+	return 0
 }

@@ -153,6 +153,10 @@ type groups struct {
 	// keys, when not nil, are the position's bead keys that codes are
 	// made of (see beadKeys); nil: the fixed keys of each cell, colKey.
 	keys *beadKeys
+	// skip, when not 0, is a colour whose groups the analysis leaves
+	// out (NRPA's playouts, while the tabu rule holds that colour back:
+	// see nrpa.playout).
+	skip uint8
 }
 
 // fillRuns returns the vertical runs of m holding a bit of s (s within m):
@@ -245,7 +249,7 @@ func (g *groups) pendFrom(p *pos, c0, c1 int, carry uint32) {
 			pm |= v | v<<1 | h
 			carry |= h
 		}
-		g.pend[c] = pm
+		g.pend[c] = pm &^ col[g.skip]
 	}
 }
 
@@ -439,6 +443,67 @@ func (p *pos) remove(g *groups, id int) int {
 	p.beads -= int16(n)
 	p.count[g.color[id]] -= int16(n)
 	return n
+}
+
+// connected reports whether the beads of colour k form one group of two
+// or more. It fails fast, without a flood fill, while some bead of k has
+// no neighbour of its colour.
+func (p *pos) connected(k uint8) bool {
+	if p.count[k] < 2 {
+		return false
+	}
+	w := int(p.width)
+	c0 := -1
+	for c := 0; c < w; c++ {
+		m := p.bits[c][k]
+		// Every bead needs an equal neighbour: above, below or beside
+		// (bits[c-1] is read as 0 at column 0).
+		var left uint32
+		if c > 0 {
+			left = p.bits[c-1][k]
+		}
+		if m&^(m<<1|m>>1|left|p.bits[c+1][k]) != 0 {
+			return false
+		}
+		if c0 < 0 && m != 0 {
+			c0 = c
+		}
+	}
+	// Flood fill from the lowest bead of the first column, whole runs at
+	// a time, sweeping right and left until nothing changes.
+	var reach [maxCols + 1]uint32
+	m := p.bits[c0][k]
+	reach[c0] = fillRuns(m, m&-m)
+	for changed := true; changed; {
+		changed = false
+		for c := c0; c < w; c++ {
+			m := p.bits[c][k]
+			s := reach[c] | reach[c+1]&m
+			if c > 0 {
+				s |= reach[c-1] & m
+			}
+			if s != reach[c] {
+				reach[c] = fillRuns(m, s)
+				changed = true
+			}
+		}
+		for c := w - 1; c >= c0; c-- {
+			m := p.bits[c][k]
+			s := reach[c] | reach[c+1]&m
+			if c > 0 {
+				s |= reach[c-1] & m
+			}
+			if s != reach[c] {
+				reach[c] = fillRuns(m, s)
+				changed = true
+			}
+		}
+	}
+	n := 0
+	for c := c0; c < w; c++ {
+		n += bits.OnesCount32(reach[c])
+	}
+	return n == int(p.count[k])
 }
 
 // mostFrequent returns the colour with the most beads (the lowest such).

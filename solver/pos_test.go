@@ -66,7 +66,19 @@ func refAnalyse(p *pos) []refGroup {
 // every group's beads and groupOf of every cell.
 func checkAnalysis(t *testing.T, p *pos, g *groups, what string) {
 	t.Helper()
-	want := refAnalyse(p)
+	checkAnalysisSkip(t, p, g, 0, what)
+}
+
+// checkAnalysisSkip is checkAnalysis for an analysis that leaves out the
+// groups of colour skip (groups.skip; 0: none).
+func checkAnalysisSkip(t *testing.T, p *pos, g *groups, skip uint8, what string) {
+	t.Helper()
+	var want []refGroup
+	for _, w := range refAnalyse(p) {
+		if skip == 0 || w.color != skip {
+			want = append(want, w)
+		}
+	}
 	if g.nmoves != len(want) {
 		t.Fatalf("%s: %d groups, reference %d", what, g.nmoves, len(want))
 	}
@@ -134,6 +146,67 @@ func TestAnalyseMatchesReference(t *testing.T) {
 					break
 				}
 				g, prev = playAndAnalyse(&p, g, prev, r.IntN(g.nmoves), nil, step)
+			}
+		}
+	}
+}
+
+// TestAnalyseSkippingAColour analyses random boards after every move of
+// random lines, as NRPA's playouts do while the tabu rule holds a colour
+// back (groups.skip, for each colour of the board in turn, and for none):
+// every group
+// but that colour's, the same in every field as the reference's, through
+// chains of analyseAfter; and connected, for every colour at every step,
+// agrees with the reference (the colour's beads are one group of two or
+// more).
+func TestAnalyseSkippingAColour(t *testing.T) {
+	// Small boards of one to three colours, where a colour often ends in
+	// one group, and large ones up to 32x32.
+	sizes := [][3]int{{2, 3, 1}, {3, 4, 2}, {4, 3, 2}, {2, 9, 2}, {9, 2, 2}, {4, 4, 3}, {5, 5, 2}, {15, 15, 5}, {15, 15, 3},
+		{20, 20, 4}, {32, 32, 5}, {32, 32, 2}, {7, 32, 4}, {32, 3, 3}}
+	seen := map[bool]int{} // connected's reference answers
+	defer func() {
+		t.Logf("connected asked %d times of a colour in one group, %d of one that is not", seen[true], seen[false])
+		if !t.Failed() && (seen[true] < 100 || seen[false] < 100) {
+			t.Errorf("connected was asked %d times of a colour in one group, %d of one that is not: too few to tell", seen[true], seen[false])
+		}
+	}()
+	for i, sz := range sizes {
+		for skip := uint8(0); skip <= uint8(sz[2]); skip++ { // 0: none
+			seeds := uint64(2)
+			if sz[0]*sz[1] <= 30 {
+				seeds = 8
+			}
+			for seed := uint64(0); seed < seeds; seed++ {
+				b := randomBoard(t, sz[0], sz[1], sz[2], 1000+100*uint64(i)+10*uint64(skip)+seed)
+				p := fromBoard(&b)
+				r := rand.New(rand.NewPCG(seed, 11))
+				var ga, gb groups
+				g, prev := &ga, &gb
+				g.skip, prev.skip = skip, skip
+				g.analyse(&p)
+				for step := 0; ; step++ {
+					what := fmt.Sprintf("size %v skip %d seed %d step %d", sz, skip, seed, step)
+					checkAnalysisSkip(t, &p, g, skip, what)
+					ref := refAnalyse(&p)
+					for k := uint8(1); k < nColors; k++ {
+						var n, size int
+						for _, w := range ref {
+							if w.color == k {
+								n, size = n+1, w.size
+							}
+						}
+						want := n == 1 && size == int(p.count[k])
+						seen[want]++
+						if got := p.connected(k); got != want {
+							t.Fatalf("%s: connected(%d) = %v, reference %v (%d groups, %d beads)", what, k, got, want, n, p.count[k])
+						}
+					}
+					if g.nmoves == 0 {
+						break
+					}
+					g, prev = playAndAnalyse(&p, g, prev, r.IntN(g.nmoves), nil, step)
+				}
 			}
 		}
 	}
