@@ -14,8 +14,10 @@ import (
 // codes (a hash of the removed beads, each by the cell and colour it
 // started with: Params.BeadCodes; the literature hashes the cells they
 // cover now) is adapted at each level toward the best line found at that
-// level; level 0 is a playout that draws moves from the policy. Playouts hold back the colour most
-// frequent at the root (tabu colour) until it forms a single group.
+// level; level 0 is a playout that draws moves from the policy. Playouts
+// hold back the colour most frequent at the root (tabu colour) until it
+// forms a single group, and meanwhile leave it out of their analyses of
+// the groups (see nrpa.playout).
 
 // policy maps move codes to weights (absent codes weigh 0) in an
 // open-addressing table. It starts small (a level-4 search on a 15x15
