@@ -201,6 +201,15 @@ func legal(g *groups, p *pos, tabu uint8, dst *[maxGroups]int16, pairs bool) int
 	return n
 }
 
+// identityIDs lists every group id in order: the legal moves when all
+// groups are playable.
+var identityIDs = func() (a [maxGroups]int16) {
+	for i := range a {
+		a[i] = int16(i)
+	}
+	return a
+}()
+
 // b2i returns 1 for true, 0 for false.
 func b2i(b bool) int {
 	if b {
@@ -319,7 +328,12 @@ func (n *nrpa) playout(pol *policy) {
 			g.skip, prev.skip = 0, 0
 			g.analyse(&p)
 		}
-		k := legal(g, &p, tabu, &n.ids, pairs)
+		// Every group the analysis found is playable while it skips the
+		// tabu colour (the ids are then the identity).
+		k, ids := g.nmoves, &identityIDs
+		if skip == 0 {
+			k, ids = legal(g, &p, tabu, &n.ids, pairs), &n.ids
+		}
 		if k == 0 {
 			break
 		}
@@ -329,15 +343,15 @@ func (n *nrpa) playout(pol *policy) {
 		n.cur.codes = slices.Grow(n.cur.codes, k)[:base+k]
 		codes := n.cur.codes[base : base+k]
 		for j := range codes {
-			codes[j] = g.code[n.ids[j]]
+			codes[j] = g.code[ids[j]]
 		}
 		var id int
 		if k == 1 {
-			id = int(n.ids[0])
+			id = int(ids[0])
 		} else {
 			sum := 0.0
 			for j, c := range codes {
-				id := n.ids[j]
+				id := ids[j]
 				e := g.e[id]
 				if e == 0 {
 					e = pol.exp(c)
@@ -351,7 +365,7 @@ func (n *nrpa) playout(pol *policy) {
 			for j < k-1 && n.prob[j] <= x {
 				j++
 			}
-			id = int(n.ids[j])
+			id = int(ids[j])
 		}
 		n.cur.start = append(n.cur.start, int32(len(n.cur.codes)))
 		n.cur.chosen = append(n.cur.chosen, g.code[id])
