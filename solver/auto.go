@@ -123,8 +123,12 @@ func largestColor(p pos, line []board.Move) uint8 {
 // colour among those within Params.TabuWithin beads of the most frequent
 // (nothing to choose: it returns at once): each gets an NRPA search of
 // level Params.TrialLevel, the workers sharing the colours, and s.tabu
-// becomes the colour whose search found the line of highest guidance
-// value; the main search then starts from the best line (s.warm).
+// becomes the colour whose search found the line of highest score less
+// the guidance's bead penalty, the clear bonus not counted (in a search
+// this short, whether one line happens to clear the board is chance, a
+// jump of 1,000 that decided the choice more than the colour did); the
+// main search then starts from the best line (s.warm). s.trials keeps
+// what each colour's trials found.
 func chooseTabu(s *search, nw int) {
 	var cands []uint8
 	most := s.root.count[s.root.mostFrequent()]
@@ -147,13 +151,13 @@ func chooseTabu(s *search, nw int) {
 	}
 	span := time.Duration(float64(s.opt.Budget) * s.prm.TabuTrials / float64(nrounds))
 	nodes := int64(float64(s.opt.MaxNodes) * s.prm.TabuTrials / float64(nrounds*nw))
-	vals := make([]int64, nColors)
-	for c := range vals {
-		vals[c] = math.MinInt64
+	s.trials = make([]trial, nColors)
+	for c := range s.trials {
+		s.trials[c].val = math.MinInt64
 	}
 	for round := 0; round < nrounds && len(cands) > 1 && !s.stopped.Load(); round++ {
-		trialRound(s, nw, cands, vals, span, nodes, round)
-		sort.SliceStable(cands, func(i, j int) bool { return vals[cands[i]] > vals[cands[j]] })
+		trialRound(s, nw, cands, span, nodes, round)
+		sort.SliceStable(cands, func(i, j int) bool { return s.trials[cands[i]].val > s.trials[cands[j]].val })
 		cands = cands[:(len(cands)+1)/2]
 	}
 	s.mu.Lock()
@@ -162,10 +166,17 @@ func chooseTabu(s *search, nw int) {
 	s.tabu, s.warm = cands[0], true
 }
 
+// trial is what the tabu trials of one colour found: the best score less
+// the guidance's bead penalty (the clear bonus not counted) and its line.
+type trial struct {
+	val  int64
+	line []board.Move
+}
+
 // trialRound runs one NRPA trial per candidate colour, the workers
 // sharing them, for span of time or nodes nodes a worker in all, and
-// raises vals[colour] to the best guidance value each found.
-func trialRound(s *search, nw int, cands []uint8, vals []int64, span time.Duration, nodes int64, round int) {
+// keeps in s.trials[colour] the best each found (see chooseTabu).
+func trialRound(s *search, nw int, cands []uint8, span time.Duration, nodes int64, round int) {
 	slots := (len(cands) + nw - 1) / nw
 	t0 := s.elapsed()
 	s.pool(nw, func(w int) {
@@ -183,7 +194,9 @@ func trialRound(s *search, nw int, cands []uint8, vals []int64, span time.Durati
 			n.tabu, n.pen = cands[i], s.prm.penalty(0)
 			n.run()
 			bd.flush()
-			vals[cands[i]] = max(vals[cands[i]], n.top)
+			if t := &s.trials[cands[i]]; n.trialTop > t.val {
+				t.val, t.line = n.trialTop, n.trialLine
+			}
 			if s.stopped.Load() {
 				return
 			}

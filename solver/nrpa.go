@@ -251,6 +251,11 @@ type nrpa struct {
 	fullAnalysis bool
 	// top is the best guidance value of the worker's playouts.
 	top int64
+	// trialTop is the best score less the guidance's bead penalty of the
+	// worker's playouts, the clear bonus left out: what the tabu trials
+	// compare colours by (see chooseTabu); trialLine is its line.
+	trialTop  int64
+	trialLine []board.Move
 	// start is where playouts begin: the root, or the position after
 	// prefix (which scored prefixScore).
 	start       pos
@@ -271,7 +276,7 @@ type nrpa struct {
 
 func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	a, b := workerSeed(s.opt.Seed, w)
-	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.tabu, name: "nrpa", top: math.MinInt64}
+	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.tabu, name: "nrpa", top: math.MinInt64, trialTop: math.MinInt64}
 	bits := 12
 	n.pols = make([]*policy, levels+1)
 	for l := 1; l <= levels; l++ {
@@ -381,6 +386,10 @@ func (n *nrpa) playout(pol *policy) {
 	n.cur.beads, n.cur.score = int(p.beads), score
 	n.cur.val = guide(int(p.beads), score, n.pen, n.s.opt.Rank)
 	n.top = max(n.top, n.cur.val)
+	if v := int64(score) - int64(p.beads)*max(n.pen, 0); v > n.trialTop {
+		n.trialTop = v
+		n.trialLine = n.cur.moves(append(n.trialLine[:0], n.prefix...))
+	}
 	if lv := n.s.opt.Rank.Value(int(p.beads), score); lv > n.local {
 		n.local = lv
 		n.moveBuf = n.cur.moves(append(n.moveBuf[:0], n.prefix...))

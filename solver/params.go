@@ -42,7 +42,9 @@ type Params struct {
 	// the most frequent colour's count less TabuWithin beads gets an
 	// NRPA search of level TrialLevel for an equal part of it (the
 	// workers share the colours), and the main search holds back the
-	// colour whose search found the best line, starting from that line.
+	// colour whose search found the line of the highest score less the
+	// guidance's bead penalty (the clear bonus not counted), starting
+	// from the best line found.
 	TabuTrials float64
 	TabuWithin int
 	TrialLevel int

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -167,4 +168,71 @@ func TestTabuTrialsChooseACandidate(t *testing.T) {
 	if len(found) < 3 {
 		t.Fatalf("boards with 2 to 5 candidate colours: found only %v", found)
 	}
+}
+
+// TestTrialsCompareScoresNotClears checks what the tabu trials compare
+// colours by, on fresh boards from 6x6 with 3 colours to 15x15 with 5,
+// with and without halving: for every candidate colour the value kept is
+// its line's score less the guidance's bead penalty, the clear bonus not
+// counted (the line replayed by the board package), and the colour held
+// back has the highest value. Over the boards some trial line must clear
+// and some choice must differ from the one the clear bonus would make, or
+// the test could not tell the two rules apart.
+func TestTrialsCompareScoresNotClears(t *testing.T) {
+	sizes := []struct{ rows, cols, colors int }{{6, 6, 3}, {8, 8, 3}, {10, 10, 4}, {15, 15, 5}}
+	ran, cleared, differs := 0, 0, 0
+	for _, sz := range sizes {
+		for seed := uint64(1); seed <= 12; seed++ {
+			b := randomBoard(t, sz.rows, sz.cols, sz.colors, 500+seed)
+			for _, halving := range []bool{false, true} {
+				name := fmt.Sprintf("%dx%d, %d colours, seed %d, halving %v", sz.rows, sz.cols, sz.colors, seed, halving)
+				prm := DefaultParams()
+				prm.TrialHalving = halving
+				s := newSearch(context.Background(), b, Options{Seed: seed, MaxNodes: 20000 / raceScale, Workers: 2, Params: &prm}, nil)
+				s.threads, s.lw = 2, 2
+				chooseTabu(s, 2)
+				if s.trials == nil {
+					continue // fewer than two candidates
+				}
+				ran++
+				pen := prm.penalty(0)
+				top, topBonus := int64(math.MinInt64), int64(math.MinInt64)
+				var choice, choiceBonus uint8
+				for c, tr := range s.trials {
+					if tr.val == math.MinInt64 {
+						continue
+					}
+					end, score, err := board.Replay(b, tr.line)
+					if err != nil {
+						t.Fatalf("%s: colour %d's trial line does not replay: %v", name, c, err)
+					}
+					want := int64(score) - int64(end.Beads())*pen
+					if tr.val != want {
+						t.Errorf("%s: colour %d's trial value %d, its line replays to score %d with %d beads left: want %d", name, c, tr.val, score, end.Beads(), want)
+					}
+					bonus := want
+					if end.Beads() == 0 {
+						cleared++
+						bonus += ClearBonus
+					}
+					if want > top {
+						top, choice = want, uint8(c)
+					}
+					if bonus > topBonus {
+						topBonus, choiceBonus = bonus, uint8(c)
+					}
+				}
+				if s.trials[s.tabu].val != top {
+					t.Errorf("%s: held back colour %d (value %d), colour %d has %d", name, s.tabu, s.trials[s.tabu].val, choice, top)
+				}
+				if choice != choiceBonus {
+					differs++
+				}
+			}
+		}
+	}
+	if ran < 40 || cleared == 0 || differs == 0 {
+		t.Errorf("trials ran on %d boards, %d trial lines cleared, %d choices differ from the clear bonus's: want at least 40, 1, 1", ran, cleared, differs)
+	}
+	t.Logf("trials ran on %d boards, %d trial lines cleared, %d choices differ from the clear bonus's", ran, cleared, differs)
 }

@@ -154,7 +154,7 @@ var algorithms []algorithm
 
 func init() {
 	algorithms = []algorithm{
-		{"auto", "small boards (up to 64 beads, 8x8): dfs, which may prove its line optimal, beside NRPA; larger: on boards of few colours and few beads (such as 10x10), first the beam search, whose line NRPA starts from, holding back (as its tabu colour) the colour of that line's largest group; where colours nearly tie, a short NRPA search for each colour that could be the tabu colour, the best of them held back; then NRPA on every worker, then an exhaustive search of the end of the best line", runAuto},
+		{"auto", "small boards (up to 64 beads, 8x8): dfs, which may prove its line optimal, beside NRPA; larger: on boards of few colours and few beads (such as 10x10), first the beam search, whose line NRPA starts from, holding back (as its tabu colour) the colour of that line's largest group; where colours nearly tie, a short NRPA search for each colour that could be the tabu colour, the one whose search scored the most (the clear bonus not counted) held back; then NRPA on every worker, then an exhaustive search of the end of the best line", runAuto},
 		{"greedy", "always removes the largest group, keeping the most frequent colour for last", runGreedy},
 		{"beam", "beam search with duplicate removal, each position judged by its score plus (n-2)^2 for every group on it less 20 for every bead in none, widened until the budget ends (at the widest the memory cap allows, run again with lone beads not counted against it)", runBeam},
 		{"pilot", "beam search judging each child by a greedy tabu-colour rollout (pilot method), widened until the budget ends", runPilot},
@@ -253,6 +253,9 @@ type search struct {
 	// which of them ran first.
 	warm     bool
 	warmLine []board.Move
+	// trials, after the tabu trials ran, holds what each candidate
+	// colour's trials found (by colour; see chooseTabu).
+	trials []trial
 
 	// clock reads the budget's clock (process CPU time or wall time);
 	// tests give a search a clock of their own.
