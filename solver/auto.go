@@ -24,7 +24,7 @@ func runAuto(s *search) {
 			beamFirst(s, nw)
 			main -= s.prm.BeamFirst
 		}
-		if s.prm.TabuTrials > 0 {
+		if s.prm.TabuTrials > 0 && !s.fixedTabu {
 			chooseTabu(s, nw)
 			main -= s.prm.TabuTrials
 		}
@@ -98,7 +98,7 @@ func beamFirst(s *search, nw int) {
 	s.warmLine = append([]board.Move(nil), s.best...)
 	s.mu.Unlock()
 	s.warm = true
-	if s.prm.BeamTabu {
+	if s.prm.BeamTabu && !s.fixedTabu {
 		s.tabu = largestColor(s.root, s.warmLine)
 	}
 }

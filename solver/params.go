@@ -48,6 +48,10 @@ type Params struct {
 	TabuTrials float64
 	TabuWithin int
 	TrialLevel int
+	// TabuColor, when it names a colour on the board (1-5: R, G, B, L,
+	// O), is the tabu colour of every search, with no trials and no
+	// choice by the beam (for experiments: what each colour is worth).
+	TabuColor uint8
 	// TrialHalving runs the trials in rounds, each keeping the better
 	// half of the colours, each with an equal part of TabuTrials (with
 	// two candidates one round: nothing changes). Off: it won on the
@@ -113,7 +117,12 @@ type Params struct {
 //     of the most frequent, level 2: +2.2% at 5 s (standard boards, seeds
 //     1-3: 74,393 against 72,784), from the boards where several colours
 //     tie (sg07 +2,398 over three seeds, sg10 +1,386); 20% of the budget
-//     -0.8%, candidates within 10 beads -0.6% against 5.
+//     -0.8%, candidates within 10 beads -0.6% against 5. Since the
+//     fourteenth round the trials compare colours by score less the bead
+//     penalty, the clear bonus not counted: on the 11 standard boards with
+//     trials, +996 a seed at 5 s (six seeds, 34 runs better, 21 worse);
+//     on top of that, 20% of the budget lost 156 a seed, halving and
+//     candidates within 10 beads were noise (+31, +50).
 //   - Tabu off late (Klein's Tabu48) stays off: with the trials it
 //     scored +1.6% at 5 s (48 beads of 225), but at 30 s the trials
 //     alone beat trials + tabu off in the last 26% of the beads on the

@@ -236,3 +236,50 @@ func TestTrialsCompareScoresNotClears(t *testing.T) {
 	}
 	t.Logf("trials ran on %d boards, %d trial lines cleared, %d choices differ from the clear bonus's", ran, cleared, differs)
 }
+
+// TestTabuColorParam checks Params.TabuColor on the two kinds of board
+// where auto chooses the tabu colour itself (15x15 with tied colours: the
+// trials; 10x10 with 4 colours: the beam's largest group): every colour on
+// the board stays the tabu colour through auto's whole run, with no
+// trials run; a colour not on the board leaves the choice to auto.
+func TestTabuColorParam(t *testing.T) {
+	boards := []struct {
+		rows, cols, colors int
+		seed               uint64
+	}{{15, 15, 5, 0}, {10, 10, 4, 0}}
+	for i := range boards {
+		for seed := uint64(100); ; seed++ {
+			b := randomBoard(t, boards[i].rows, boards[i].cols, boards[i].colors, seed)
+			root := fromBoard(&b)
+			most := int(root.count[root.mostFrequent()])
+			n := 0
+			for c := 1; c < nColors; c++ {
+				if int(root.count[c]) >= most-defaultParams.TabuWithin {
+					n++
+				}
+			}
+			if n >= 2 {
+				boards[i].seed = seed
+				break
+			}
+		}
+	}
+	for _, bk := range boards {
+		b := randomBoard(t, bk.rows, bk.cols, bk.colors, bk.seed)
+		for c := uint8(0); c <= nColors; c++ {
+			prm := DefaultParams()
+			prm.TabuColor = c
+			s := newSearch(context.Background(), b, Options{Seed: 1, MaxNodes: 20000 / raceScale, Workers: 2, Params: &prm}, nil)
+			s.threads, s.lw = 2, 2
+			onBoard := c >= 1 && int(c) < nColors && s.root.count[c] > 0
+			runAuto(s)
+			name := fmt.Sprintf("%dx%d, %d colours, TabuColor %d", bk.rows, bk.cols, bk.colors, c)
+			switch {
+			case onBoard && (s.tabu != c || s.trials != nil):
+				t.Errorf("%s: held back colour %d, trials run: %v", name, s.tabu, s.trials != nil)
+			case !onBoard && bk.colors == 5 && s.trials == nil:
+				t.Errorf("%s: a colour not on the board stopped the trials", name)
+			}
+		}
+	}
+}

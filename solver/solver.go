@@ -247,6 +247,9 @@ type search struct {
 	// tabu is the colour NRPA's playouts hold back: the most frequent at
 	// the root, unless auto chose another (Params.TabuTrials).
 	tabu uint8
+	// fixedTabu: Params.TabuColor named the tabu colour (auto does not
+	// choose one).
+	fixedTabu bool
 	// warm makes NRPA's workers seed their top level with warmLine, the
 	// best line when the tabu trials ended: a copy taken before the
 	// workers start, so that what they start from does not depend on
@@ -295,6 +298,9 @@ func newSearch(ctx context.Context, b board.Board, opt Options, clock func() tim
 		}
 	}
 	s.tabu = s.root.mostFrequent()
+	if c := s.prm.TabuColor; c > 0 && int(c) < nColors && s.root.count[c] > 0 {
+		s.tabu, s.fixedTabu = c, true
+	}
 	s.t0 = s.clock()
 	if opt.Budget > 0 {
 		s.deadline = opt.Budget - stopMargin(opt.Budget)
