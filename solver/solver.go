@@ -245,7 +245,8 @@ type search struct {
 	// but NodeBudgetWorkers under a node budget alone).
 	threads, lw int
 	// tabu is the colour NRPA's playouts hold back: the most frequent at
-	// the root, unless auto chose another (Params.TabuTrials).
+	// the root, unless auto chose another (Params.TabuTrials) or
+	// Params.TabuColor names one.
 	tabu uint8
 	// fixedTabu: Params.TabuColor named the tabu colour (auto does not
 	// choose one).
