@@ -191,7 +191,7 @@ func trialRound(s *search, nw int, cands []uint8, span time.Duration, nodes int6
 			n := newNRPA(s, w, s.prm.TrialLevel, bd)
 			a, b := workerSeed(s.opt.Seed, w+16*(int(cands[i])+8*round))
 			n.rng = rand.New(rand.NewPCG(a, b))
-			n.tabu, n.pen = cands[i], s.prm.penalty(0)
+			n.tabu, n.pen, n.trial = cands[i], s.prm.penalty(0), true
 			n.run()
 			bd.flush()
 			if t := &s.trials[cands[i]]; n.trialTop > t.val {

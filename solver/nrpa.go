@@ -251,9 +251,11 @@ type nrpa struct {
 	fullAnalysis bool
 	// top is the best guidance value of the worker's playouts.
 	top int64
-	// trialTop is the best score less the guidance's bead penalty of the
-	// worker's playouts, the clear bonus left out: what the tabu trials
-	// compare colours by (see chooseTabu); trialLine is its line.
+	// trial marks a tabu trial's search (see trialRound): only then do
+	// playouts keep trialTop, the best score less the guidance's bead
+	// penalty, the clear bonus left out (what the trials compare colours
+	// by, see chooseTabu), and trialLine, its line.
+	trial     bool
 	trialTop  int64
 	trialLine []board.Move
 	// start is where playouts begin: the root, or the position after
@@ -386,9 +388,11 @@ func (n *nrpa) playout(pol *policy) {
 	n.cur.beads, n.cur.score = int(p.beads), score
 	n.cur.val = guide(int(p.beads), score, n.pen, n.s.opt.Rank)
 	n.top = max(n.top, n.cur.val)
-	if v := int64(score) - int64(p.beads)*max(n.pen, 0); v > n.trialTop {
-		n.trialTop = v
-		n.trialLine = n.cur.moves(append(n.trialLine[:0], n.prefix...))
+	if n.trial {
+		if v := int64(score) - int64(p.beads)*max(n.pen, 0); v > n.trialTop {
+			n.trialTop = v
+			n.trialLine = n.cur.moves(append(n.trialLine[:0], n.prefix...))
+		}
 	}
 	if lv := n.s.opt.Rank.Value(int(p.beads), score); lv > n.local {
 		n.local = lv

@@ -248,7 +248,7 @@ func TestTabuColorParam(t *testing.T) {
 		seed               uint64
 	}{{15, 15, 5, 0}, {10, 10, 4, 0}}
 	for i := range boards {
-		for seed := uint64(100); ; seed++ {
+		for seed := uint64(100); seed < 400 && boards[i].seed == 0; seed++ {
 			b := randomBoard(t, boards[i].rows, boards[i].cols, boards[i].colors, seed)
 			root := fromBoard(&b)
 			most := int(root.count[root.mostFrequent()])
@@ -260,8 +260,10 @@ func TestTabuColorParam(t *testing.T) {
 			}
 			if n >= 2 {
 				boards[i].seed = seed
-				break
 			}
+		}
+		if boards[i].seed == 0 {
+			t.Fatalf("%dx%d, %d colours: no board of seeds 100-399 has two colours within TabuWithin beads", boards[i].rows, boards[i].cols, boards[i].colors)
 		}
 	}
 	for _, bk := range boards {
