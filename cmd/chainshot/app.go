@@ -7,7 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/outfile"
 )
 
 // version is the tool's version, reported by "chainshot --version" and by

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"chainshot/cmd/chainshot/chart"
-	"chainshot/cmd/chainshot/picture"
+	"chainshot/internal/chart"
+	"chainshot/internal/picture"
 	"chainshot/results"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"chainshot/cmd/chainshot/chart"
+	"chainshot/internal/chart"
 	"chainshot/results"
 )
 

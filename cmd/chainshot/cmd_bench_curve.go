@@ -12,9 +12,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"chainshot/cmd/chainshot/chart"
-	"chainshot/cmd/chainshot/outfile"
 	"chainshot/datasets"
+	"chainshot/internal/chart"
+	"chainshot/internal/outfile"
 	"chainshot/results"
 	"chainshot/solver"
 )

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"chainshot/chainreact"
-	"chainshot/cmd/chainshot/chart"
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/chart"
+	"chainshot/internal/outfile"
 
 	"github.com/urfave/cli/v2"
 )

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"chainshot/cmd/chainshot/chart"
+	"chainshot/internal/chart"
 )
 
 var figures = flag.String("figures", "", "write the seed 002 test figures into this folder, to look at them")

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/outfile"
 	"chainshot/solver"
 
 	"github.com/urfave/cli/v2"

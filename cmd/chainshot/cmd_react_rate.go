@@ -12,7 +12,7 @@ import (
 	"text/tabwriter"
 
 	"chainshot/chainreact"
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/outfile"
 
 	"github.com/urfave/cli/v2"
 )

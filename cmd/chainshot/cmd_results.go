@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/outfile"
 	"chainshot/results"
 )
 

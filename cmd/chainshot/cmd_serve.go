@@ -14,7 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"chainshot/cmd/chainshot/web"
+	"chainshot/internal/web"
 )
 
 // maxSearches caps --searches: each search holds a goroutine and its

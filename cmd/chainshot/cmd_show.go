@@ -8,7 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
-	"chainshot/cmd/chainshot/picture"
+	"chainshot/internal/picture"
 )
 
 func showCommand() *cli.Command {

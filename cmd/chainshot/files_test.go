@@ -19,7 +19,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/outfile"
 	"chainshot/results"
 	"chainshot/solver"
 )

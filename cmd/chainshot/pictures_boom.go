@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"chainshot/cmd/chainshot/picture"
 	"chainshot/expendibots"
+	"chainshot/internal/picture"
 )
 
 // boomStacks converts a board's stacks for the picture package.

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"chainshot/board"
-	"chainshot/cmd/chainshot/picture"
+	"chainshot/internal/picture"
 )
 
 // replayFrames returns the frames of a ChainShot replay picture: for each

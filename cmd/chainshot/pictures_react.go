@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"chainshot/chainreact"
-	"chainshot/cmd/chainshot/picture"
+	"chainshot/internal/picture"
 )
 
 // chainFrames returns the pictures of move m on p, as seed 002's Figure 1

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
-	"chainshot/cmd/chainshot/picture"
+	"chainshot/internal/picture"
 )
 
 // TestChainFramesFollowTrace plays random games and checks every move's

@@ -8,7 +8,7 @@ import (
 	"github.com/pkg/profile"
 	"github.com/urfave/cli/v2"
 
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/outfile"
 )
 
 // profileFlags are the profiling flags of the long-running commands.

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/outfile"
 )
 
 // resultsLocks are the results files this run of the program holds (see

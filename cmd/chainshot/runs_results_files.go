@@ -15,8 +15,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
-	"chainshot/cmd/chainshot/outfile"
 	"chainshot/datasets"
+	"chainshot/internal/outfile"
 	"chainshot/results"
 	"chainshot/solver"
 )

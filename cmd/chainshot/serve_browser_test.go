@@ -19,8 +19,8 @@ import (
 
 	"chainshot/board"
 	"chainshot/chainreact"
-	"chainshot/cmd/chainshot/web"
 	"chainshot/datasets"
+	"chainshot/internal/web"
 )
 
 // patience is how long the test waits for the page to answer a click: a

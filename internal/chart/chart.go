@@ -30,7 +30,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"chainshot/cmd/chainshot/fonts"
+	"chainshot/internal/fonts"
 )
 
 // Figure is a chart: a title over one or more panels, side by side, and

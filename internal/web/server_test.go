@@ -233,7 +233,7 @@ func TestLoadReadsNoFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("RGB\nRGB\nRGB\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{path, "server_test.go", "../../../go.mod", "/etc/hostname", "static/index.html"} {
+	for _, name := range []string{path, "server_test.go", "../../go.mod", "/etc/hostname", "static/index.html"} {
 		st, data := call(t, ts, "/api/chainshot/load", mustJSON(t, loadRequest{Builtin: name}))
 		refused(t, st, data, 404, "no built-in data set")
 	}
@@ -540,7 +540,7 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 // TestRoutesDocumented: the README and the package comment list every
 // route.
 func TestRoutesDocumented(t *testing.T) {
-	readme, err := os.ReadFile("../../../README.md")
+	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Skip("no README.md beside the module")
 	}

@@ -7,7 +7,7 @@ import (
 	"image/png"
 	"log"
 
-	"chainshot/cmd/chainshot/picture"
+	"chainshot/internal/picture"
 )
 
 // A ChainShot board as a PNG, with the group that move "4 2" would remove

@@ -9,7 +9,7 @@ import (
 	"image/png"
 	"io"
 
-	"chainshot/cmd/chainshot/outfile"
+	"chainshot/internal/outfile"
 )
 
 // transparent is the palette's last entry, used by GIF frames for the

@@ -21,7 +21,7 @@ var readme = flag.String("readme", "", "write the README's replay GIF into this 
 // docs/ is that picture, byte for byte; -readme DIR writes it into DIR
 // instead:
 //
-//	go test ./cmd/chainshot/picture -run Readme -readme ../../../docs
+//	go test ./internal/picture -run Readme -readme ../../docs
 //
 // The README's Chain Reaction picture, docs/chain-reaction.png, is drawn
 // by the tool itself from docs/chain-reaction.txt (the command is in that
@@ -64,11 +64,11 @@ func TestReadmePictures(t *testing.T) {
 		}
 		return
 	}
-	want, err := os.ReadFile("../../../docs/chainshot-replay.gif")
+	want, err := os.ReadFile("../../docs/chainshot-replay.gif")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("docs/chainshot-replay.gif is not the replay this test draws; redraw it with -readme ../../../docs and look at it")
+		t.Errorf("docs/chainshot-replay.gif is not the replay this test draws; redraw it with -readme ../../docs and look at it")
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 
-	"chainshot/cmd/chainshot/fonts"
+	"chainshot/internal/fonts"
 )
 
 // textStyle is a font and its size in pixels: Go Regular, or Go Bold.
