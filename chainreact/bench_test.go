@@ -1,6 +1,8 @@
 package chainreact
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -22,7 +24,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	b.ReportAllocs()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	cpu0 := threadCPU()
+	cpu0 := cpuclock.ThreadOrProcess()
 	for i := 0; i < b.N; i++ {
 		bd, _ := NewBoard(9, 6, 2)
 		for !bd.Over() {
@@ -33,7 +35,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(b.N)/(threadCPU()-cpu0).Seconds(), "games/cpu-s")
+	b.ReportMetric(float64(b.N)/(cpuclock.ThreadOrProcess()-cpu0).Seconds(), "games/cpu-s")
 }
 
 // benchPositions are mid-game 9x6 positions from random games.
@@ -141,7 +143,7 @@ func (x *xorshift64) next() uint64 {
 // and CPU time.
 func randomGamesFor(rng *xorshift64, d time.Duration) (games, plies int, cpu time.Duration) {
 	buf := make([]Move, 0, MaxCells)
-	start := threadCPU()
+	start := cpuclock.ThreadOrProcess()
 	for cpu < d {
 		for k := 0; k < 100; k++ {
 			bd, _ := NewBoard(9, 6, 2)
@@ -152,7 +154,7 @@ func randomGamesFor(rng *xorshift64, d time.Duration) (games, plies int, cpu tim
 			plies += bd.Ply()
 			games++
 		}
-		cpu = threadCPU() - start
+		cpu = cpuclock.ThreadOrProcess() - start
 	}
 	return games, plies, cpu
 }

@@ -1,9 +1,10 @@
 package chainreact
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 	"runtime"
-	"syscall"
 	"time"
 )
 
@@ -38,7 +39,7 @@ func (c *moveClock) start(share float64) {
 	if c.cpu > 0 {
 		runtime.LockOSThread()
 		c.locked = true
-		c.cpuEnd = threadCPU() + time.Duration(share*float64(c.cpu))
+		c.cpuEnd = cpuclock.ThreadOrProcess() + time.Duration(share*float64(c.cpu))
 	}
 	if c.wall > 0 {
 		c.wallEnd = time.Now().Add(time.Duration(share * float64(c.wall)))
@@ -47,7 +48,7 @@ func (c *moveClock) start(share float64) {
 
 // expired reports whether a limit has been reached.
 func (c *moveClock) expired() bool {
-	if c.cpu > 0 && threadCPU() >= c.cpuEnd {
+	if c.cpu > 0 && cpuclock.ThreadOrProcess() >= c.cpuEnd {
 		return true
 	}
 	return c.wall > 0 && !time.Now().Before(c.wallEnd)
@@ -59,7 +60,7 @@ func (c *moveClock) share(frac float64) moveClock {
 	sub := *c
 	sub.locked = false
 	if c.cpu > 0 {
-		now := threadCPU()
+		now := cpuclock.ThreadOrProcess()
 		sub.cpuEnd = now + time.Duration(frac*float64(c.cpuEnd-now))
 	}
 	if c.wall > 0 {
@@ -73,7 +74,7 @@ func (c *moveClock) share(frac float64) moveClock {
 func (c *moveClock) left() time.Duration {
 	d := time.Duration(1<<63 - 1)
 	if c.cpu > 0 {
-		d = c.cpuEnd - threadCPU()
+		d = c.cpuEnd - cpuclock.ThreadOrProcess()
 	}
 	if c.wall > 0 {
 		d = min(d, time.Until(c.wallEnd))
@@ -157,13 +158,4 @@ func (c *moveClock) spec() string {
 		s += ",wall=" + c.wall.String()
 	}
 	return s
-}
-
-// processCPU returns the CPU time, user plus system, of the whole process.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

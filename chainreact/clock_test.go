@@ -1,6 +1,8 @@
 package chainreact
 
 import (
+	"chainshot/cpuclock"
+
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -133,7 +135,7 @@ func TestTimeLimitsUnderLoad(t *testing.T) {
 			var used []time.Duration
 			for i := range positions {
 				b := positions[i]
-				cpu0, wall0 := threadCPU(), time.Now()
+				cpu0, wall0 := cpuclock.ThreadOrProcess(), time.Now()
 				atDeadline := make(chan time.Duration, 1)
 				if opt == "wall" {
 					time.AfterFunc(limit, func() {
@@ -145,7 +147,7 @@ func TestTimeLimitsUnderLoad(t *testing.T) {
 					})
 				}
 				m := p.Choose(&b, nil)
-				cpu, wall := threadCPU()-cpu0, time.Since(wall0)
+				cpu, wall := cpuclock.ThreadOrProcess()-cpu0, time.Since(wall0)
 				where := fmt.Sprintf("%s on %dx%d at ply %d (%v CPU, %v wall)", spec, b.Rows(), b.Cols(), b.Ply(), cpu, wall)
 				if !b.Legal(m) {
 					t.Fatalf("%s: illegal move %d", where, m)

@@ -1,6 +1,8 @@
 package chainreact
 
 import (
+	"chainshot/cpuclock"
+
 	"errors"
 	"fmt"
 	"math"
@@ -414,7 +416,7 @@ func moverCPU(p Player) time.Duration {
 		d, _ := c.CPU()
 		return d
 	}
-	return threadCPU()
+	return cpuclock.ThreadOrProcess()
 }
 
 // playGame plays game g of the match from its pair's opening: Specs[g%2]

@@ -1,6 +1,8 @@
 package chainreact
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 	"math/rand/v2"
 	"time"
@@ -186,10 +188,10 @@ func (s *searchPlayer) ask(b *Board) Move {
 		s.oracleRate = 50_000 // positions a CPU second, until measured
 	}
 	s.oracle.opt.MaxNodes = min(limit, max(64, uint64(s.oracleRate*share.left().Seconds())))
-	c0 := threadCPU()
+	c0 := cpuclock.ThreadOrProcess()
 	res, err := s.oracle.Solve(newClockContext(ctx, share), b)
 	s.oracle.opt.MaxNodes = limit
-	if dt := threadCPU() - c0; dt > time.Millisecond && res.Nodes > 0 {
+	if dt := cpuclock.ThreadOrProcess() - c0; dt > time.Millisecond && res.Nodes > 0 {
 		s.oracleRate = 0.5*s.oracleRate + 0.5*float64(res.Nodes)/dt.Seconds()
 	}
 	s.total += res.Nodes

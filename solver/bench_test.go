@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 	"testing"
 	"time"
@@ -10,7 +12,7 @@ import (
 // figures (less sensitive than wall time to other jobs on the machine;
 // benchstat compares it like ns/op).
 func reportCPU(b *testing.B, c0 time.Duration) {
-	b.ReportMetric(float64(ProcessCPU()-c0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cpuclock.Process()-c0)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkPlayout15x15 is one NRPA playout (tabu colour, uniform policy)
@@ -25,7 +27,7 @@ func BenchmarkPlayout15x15(b *testing.B) {
 			s := newSearch(context.Background(), bd, Options{Seed: 1, MemoryMB: 256, Params: &prm}, nil)
 			n := newNRPA(s, 0, 1, s.newBudget(1))
 			b.ReportAllocs()
-			c0 := ProcessCPU()
+			c0 := cpuclock.Process()
 			for b.Loop() {
 				n.playout(n.pols[1])
 			}
@@ -43,7 +45,7 @@ func BenchmarkAdapt15x15(b *testing.B) {
 	n.playout(n.pols[1])
 	pol := newPolicy(12)
 	b.ReportAllocs()
-	c0 := ProcessCPU()
+	c0 := cpuclock.Process()
 	for b.Loop() {
 		n.adapt(pol, &n.cur)
 	}
@@ -56,7 +58,7 @@ func BenchmarkAnalyse15x15(b *testing.B) {
 	p := fromBoard(&bd)
 	var g groups
 	b.ReportAllocs()
-	c0 := ProcessCPU()
+	c0 := cpuclock.Process()
 	for b.Loop() {
 		g.analyse(&p)
 	}
@@ -77,12 +79,12 @@ func BenchmarkBeam25x25(b *testing.B) { benchNodes(b, "beam", 25, 20000) }
 func benchNodes(b *testing.B, algo string, size int, nodes int64) {
 	bd := randomBoard(b, size, size, 5, 3)
 	b.ReportAllocs()
-	c0 := ProcessCPU()
+	c0 := cpuclock.Process()
 	for b.Loop() {
 		if _, err := solve(context.Background(), bd, algo, Options{MaxNodes: nodes, Seed: 1, Workers: 1}, setup{alone: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
 	reportCPU(b, c0)
-	b.ReportMetric(float64(nodes)*float64(b.N)/(float64(ProcessCPU()-c0)/1e9), "nodes/cpu-s")
+	b.ReportMetric(float64(nodes)*float64(b.N)/(float64(cpuclock.Process()-c0)/1e9), "nodes/cpu-s")
 }

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 	"flag"
 	"fmt"
@@ -130,9 +132,9 @@ func TestBudgetRealCPU(t *testing.T) {
 		for _, budget := range budgets {
 			over, at := -budget, ""
 			for _, set := range sets {
-				c0 := ProcessCPU()
+				c0 := cpuclock.Process()
 				r, err := Solve(context.Background(), set.Board, a.Name, Options{Budget: budget, Seed: 1})
-				used := ProcessCPU() - c0
+				used := cpuclock.Process() - c0
 				if err != nil {
 					t.Fatal(err)
 				}

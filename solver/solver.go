@@ -26,6 +26,8 @@
 package solver
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 	"fmt"
 	"runtime"
@@ -293,7 +295,7 @@ func newSearch(ctx context.Context, b board.Board, opt Options, clock func() tim
 		s.prm = DefaultParams()
 	}
 	if s.clock == nil {
-		s.clock = ProcessCPU
+		s.clock = cpuclock.Process
 		if opt.Wall {
 			s.clock = wallClock
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"chainshot/cpuclock"
+
 	"math/rand/v2"
 	"time"
 
@@ -9,7 +11,6 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/results"
-	"chainshot/solver"
 )
 
 func benchCommand() *cli.Command {
@@ -46,9 +47,9 @@ func benchCommand() *cli.Command {
 func playoutSpeed(b board.Board, d time.Duration) float64 {
 	r := rand.New(rand.NewPCG(1, 2))
 	moves := make([]board.Move, 0, 256)
-	start := solver.ProcessCPU()
+	start := cpuclock.Process()
 	n := 0
-	for solver.ProcessCPU()-start < d {
+	for cpuclock.Process()-start < d {
 		for k := 0; k < 100; k++ {
 			bd := b
 			for {
@@ -61,7 +62,7 @@ func playoutSpeed(b board.Board, d time.Duration) float64 {
 		}
 		n += 100
 	}
-	return float64(n) / (solver.ProcessCPU() - start).Seconds()
+	return float64(n) / (cpuclock.Process() - start).Seconds()
 }
 
 func doBench(c *cli.Context) error {

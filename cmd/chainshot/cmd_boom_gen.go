@@ -1,6 +1,8 @@
 package main
 
 import (
+	"chainshot/cpuclock"
+
 	"fmt"
 	"strings"
 	"time"
@@ -8,7 +10,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/expendibots"
-	"chainshot/solver"
 )
 
 // boomGenDraws is how many boards "boom gen" draws before it gives up.
@@ -49,13 +50,13 @@ func boomGen(c *cli.Context) error {
 	p := expendibots.NewGenParams(c.Int("white"), c.Int("black"))
 	p.MinActions = c.Int("min-actions")
 	opt := expendibots.Options{Algo: expendibots.AlgoAStar, Budget: c.Duration("budget"), MaxStates: c.Int("max-states")}
-	startCPU := solver.ProcessCPU()
+	startCPU := cpuclock.Process()
 	if !c.Bool("wall") {
-		opt.Clock = func() time.Duration { return solver.ProcessCPU() - startCPU }
+		opt.Clock = func() time.Duration { return cpuclock.Process() - startCPU }
 	}
 	start := time.Now()
 	draws, err := expendibots.GenerateWinnable(seed, p, opt, boomGenDraws)
-	used := fmt.Sprintf("%.3f CPU s", (solver.ProcessCPU() - startCPU).Seconds())
+	used := fmt.Sprintf("%.3f CPU s", (cpuclock.Process() - startCPU).Seconds())
 	if c.Bool("wall") {
 		used = fmt.Sprintf("%.3f s", time.Since(start).Seconds())
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"chainshot/cpuclock"
+
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -10,7 +12,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/expendibots"
-	"chainshot/solver"
 )
 
 func boomSolveCommand() *cli.Command {
@@ -111,9 +112,9 @@ func boomSolveArgs(c *cli.Context) (*boomRun, error) {
 // search runs the search on the clock --wall asks for, showing the state
 // count on a terminal.
 func (r *boomRun) search(s *streams) {
-	startCPU := solver.ProcessCPU()
+	startCPU := cpuclock.Process()
 	if !r.wall {
-		r.opt.Clock = func() time.Duration { return solver.ProcessCPU() - startCPU }
+		r.opt.Clock = func() time.Duration { return cpuclock.Process() - startCPU }
 	}
 	progressShown := false
 	if s.errTTY {
@@ -124,7 +125,7 @@ func (r *boomRun) search(s *streams) {
 		}
 	}
 	r.res, _ = expendibots.Solve(r.b, r.opt) // the algorithm was checked
-	r.cpu = solver.ProcessCPU() - startCPU
+	r.cpu = cpuclock.Process() - startCPU
 	if progressShown {
 		fmt.Fprint(s.err, "\r\x1b[K")
 	}

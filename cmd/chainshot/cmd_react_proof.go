@@ -1,6 +1,8 @@
 package main
 
 import (
+	"chainshot/cpuclock"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -20,7 +22,6 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/outfile"
-	"chainshot/solver"
 
 	"github.com/urfave/cli/v2"
 )
@@ -510,7 +511,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 		if n > 1 {
 			printf(s.err, "shard %d/%d: lines %d to %d, %d of them to solve\n", k, n, from, to-1, len(todo))
 		}
-		clock := solver.ProcessCPU
+		clock := cpuclock.Process
 		if c.Bool("wall") {
 			t0 := time.Now()
 			clock = func() time.Duration { return time.Since(t0) }
@@ -634,7 +635,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		}
 		r.mu.Unlock()
 		line := &r.pf.split.Lines[i]
-		cpu0, threadOK := chainreact.ThreadCPU()
+		cpu0, threadOK := cpuclock.Thread()
 		t0 := time.Now()
 		watch, watched := make(chan struct{}), make(chan struct{})
 		var seen uint64
@@ -657,7 +658,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		close(watch)
 		<-watched
 		took := time.Since(t0)
-		cpu1, _ := chainreact.ThreadCPU()
+		cpu1, _ := cpuclock.Thread()
 		if err != nil || res.Winner < 0 || (!res.Exact && (!r.winnerOnly || ctx.Err() != nil)) {
 			return // stopped: the line is solved again another time
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -8,7 +10,6 @@ import (
 	"time"
 
 	"chainshot/chainreact"
-	"chainshot/solver"
 
 	"github.com/urfave/cli/v2"
 )
@@ -88,20 +89,20 @@ func doReactSolve(c *cli.Context) error {
 		WinnerOnly: c.Bool("winner-only")})
 	done := make(chan struct{})
 	watched := make(chan struct{})
-	clock := solver.ProcessCPU
+	clock := cpuclock.Process
 	if c.Bool("wall") {
 		t0 := time.Now()
 		clock = func() time.Duration { return time.Since(t0) }
 	}
 	go watchSolve(s, sv, &pos, c.Duration("budget"), clock, cancel, done, watched)
-	startCPU, start := solver.ProcessCPU(), time.Now()
+	startCPU, start := cpuclock.Process(), time.Now()
 	res, err := sv.Solve(ctx, &pos.Board)
 	close(done)
 	<-watched
 	if err != nil {
 		return failed("%s: %v", cmd, err)
 	}
-	out := solveReport{pos: &pos, file: file, res: res, wall: time.Since(start), cpu: solver.ProcessCPU() - startCPU}
+	out := solveReport{pos: &pos, file: file, res: res, wall: time.Since(start), cpu: cpuclock.Process() - startCPU}
 	switch {
 	case res.Exact:
 	case res.Winner >= 0 && c.Bool("winner-only") && ctx.Err() == nil && (c.Uint64("max-nodes") == 0 || res.Nodes < c.Uint64("max-nodes")):

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"chainshot/cpuclock"
+
 	"fmt"
 	"time"
 
@@ -26,7 +28,7 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetVisibility(s.errTTY),
 	)
-	startCPU, startWall := solver.ProcessCPU(), time.Now()
+	startCPU, startWall := cpuclock.Process(), time.Now()
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -35,7 +37,7 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 			bar.Finish()
 			return
 		case <-tick.C:
-			used := solver.ProcessCPU() - startCPU
+			used := cpuclock.Process() - startCPU
 			if opt.Wall {
 				used = time.Since(startWall)
 			}

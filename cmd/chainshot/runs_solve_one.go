@@ -1,6 +1,8 @@
 package main
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 
 	"chainshot/board"
@@ -21,9 +23,9 @@ func solveSet(ctx context.Context, s *streams, set datasets.Set, cfg searchConfi
 	} else {
 		close(finished)
 	}
-	startCPU := solver.ProcessCPU()
+	startCPU := cpuclock.Process()
 	res, err := solver.Solve(ctx, set.Board, cfg.algo, opt)
-	cpu := solver.ProcessCPU() - startCPU
+	cpu := cpuclock.Process() - startCPU
 	close(done)
 	<-finished
 	if err != nil {

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"chainshot/cpuclock"
+
 	"context"
 	"fmt"
 	"io"
@@ -168,13 +170,13 @@ func stoppedAfterLeaving(t *testing.T, s *Server, ts *httptest.Server, what stri
 	if !waitFor(5*time.Second, func() bool { return s.Searches() == 0 }) {
 		t.Fatalf("%s: the search still holds its slot %v after the client left", what, time.Since(left))
 	}
-	freed, cpuFreed := time.Since(left), solver.ProcessCPU()-cpuLeft
+	freed, cpuFreed := time.Since(left), cpuclock.Process()-cpuLeft
 	// A search left running would spend at least a quarter of a core even
 	// on this loaded machine; an idle server spends next to nothing.
 	const window = 400 * time.Millisecond
-	cpu0 := solver.ProcessCPU()
+	cpu0 := cpuclock.Process()
 	time.Sleep(window)
-	cpu := solver.ProcessCPU() - cpu0
+	cpu := cpuclock.Process() - cpu0
 	t.Logf("%s: slot freed %v (%v CPU) after the client left; then %v CPU in %v", what,
 		freed.Round(time.Millisecond), cpuFreed.Round(time.Millisecond), cpu.Round(time.Millisecond), window)
 	// The CPU spent, which the machine's load does not stretch, is what
@@ -206,7 +208,7 @@ func leaveAfter(s *Server, wait time.Duration, start func(ctx context.Context) i
 	}
 	time.Sleep(wait)
 	running = s.Searches()
-	left, cpuLeft = time.Now(), solver.ProcessCPU()
+	left, cpuLeft = time.Now(), cpuclock.Process()
 	select {
 	case finished = <-done:
 	default:

@@ -1,4 +1,4 @@
-package chainreact
+package cpuclock
 
 import (
 	"syscall"
@@ -6,11 +6,11 @@ import (
 	"unsafe"
 )
 
-// ThreadCPU returns the CPU time the calling thread has used
+// Thread returns the CPU time the calling thread has used
 // (CLOCK_THREAD_CPUTIME_ID) and true, or false where it cannot be read.
 // The caller locks its goroutine to the thread (runtime.LockOSThread) for
 // as long as it compares readings.
-func ThreadCPU() (time.Duration, bool) {
+func Thread() (time.Duration, bool) {
 	const clockThreadCPUTimeID = 3
 	var ts syscall.Timespec
 	// clock_gettime on a CPU clock never blocks: a raw system call
@@ -18,13 +18,4 @@ func ThreadCPU() (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(ts.Nano()), true
-}
-
-// threadCPU is ThreadCPU, or the whole process's CPU time where the
-// thread's cannot be read.
-func threadCPU() time.Duration {
-	if d, ok := ThreadCPU(); ok {
-		return d
-	}
-	return processCPU()
 }
