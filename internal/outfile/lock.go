@@ -97,6 +97,7 @@ func LockFile(path string) (*Lock, error) {
 	// The file may be replaced (a rewrite renames a new file onto the
 	// name) between opening and locking it: then the lock is on a file
 	// that no longer has the name, and is taken again.
+	unnamed := 0
 	for range 100 {
 		f, created, err := openToLock(t.path)
 		if err != nil {
@@ -111,7 +112,16 @@ func LockFile(path string) (*Lock, error) {
 			held := errors.Is(err, syscall.EWOULDBLOCK)
 			var herr error = fail(path, err)
 			if held {
-				herr = holderOf(path, f)
+				h := holderOf(path, f)
+				if h.PID == 0 && unnamed < retryUnnamed {
+					// No process holds it by the system's list: its holder
+					// has just ended. Try again rather than name nobody.
+					unnamed++
+					f.Close()
+					time.Sleep(retryPause)
+					continue
+				}
+				herr = h
 			}
 			f.Close()
 			// A file this call made is removed again, unless another
@@ -132,6 +142,14 @@ func LockFile(path string) (*Lock, error) {
 	}
 	return nil, &Error{Path: path, Err: errors.New("the file keeps being replaced by another program")}
 }
+
+// retryUnnamed and retryPause are how often and how long LockFile waits
+// for a lock whose holder the system does not list any more (it ended
+// between the refusal and the look): some 100 ms in all.
+const (
+	retryUnnamed = 10
+	retryPause   = 10 * time.Millisecond
+)
 
 // openToLock opens the file at path for writing, creating it if it is
 // missing; created says it did.
