@@ -27,11 +27,11 @@ func TestGateRefuses(t *testing.T) {
 	fifo := at("fifo")
 	syscall.Mkfifo(fifo, 0o644)
 	tests := []struct {
-		name           string
-		first, second  string
-		kind1, kind2   Kind
-		flag1, flag2   string
-		want           string // "" for admitted
+		name          string
+		first, second string
+		kind1, kind2  Kind
+		flag1, flag2  string
+		want          string // "" for admitted
 	}{
 		{"two flags, one file", at("a.out"), at("a.out"), results, Profile, "--out", "--cpuprofile", "is the file --out names too"},
 		{"through a link", at("r.jsonl"), at("link.jsonl"), results, table, "--out", "--csv", "is the file --out names too"},
