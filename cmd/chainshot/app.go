@@ -3,11 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/iostreams"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 )
 
 // version is the tool's version, reported by "chainshot --version" and by
@@ -43,9 +44,9 @@ func newApp(s *streams) *cli.App {
 			"Flags with a duration need a unit: --budget 30s, --budget 500ms.\n" +
 			"A FILE argument may also be the name of a built-in data set (see \"chainshot datasets\").",
 		Version:                version,
-		Reader:                 s.in,
-		Writer:                 s.out,
-		ErrWriter:              s.err,
+		Reader:                 s.In,
+		Writer:                 s.Out,
+		ErrWriter:              s.Err,
 		Commands:               commands(),
 		Metadata:               map[string]any{"streams": s},
 		HideHelpCommand:        false,
@@ -63,22 +64,21 @@ func newApp(s *streams) *cli.App {
 
 // run is the whole program: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := &streams{in: stdin, out: &outStream{w: stdout}, err: stderr, args: args, cmd: "chainshot",
-		outTTY: isTerminal(stdout), errTTY: isTerminal(stderr)}
-	s.color = s.outTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	s := &streams{IO: iostreams.New(stdin, stdout, stderr), args: args, cmd: "chainshot"}
 	app := newApp(s)
 	args = permuteArgs(app, args)
 	err := app.Run(args)
-	code, msg := exitCode(err)
+	code, msg := status.Code(err)
 	if outfile.Interrupted() {
 		// Ctrl-C or SIGTERM while an output waited for a FIFO's reader.
-		code = exitInterrupted
+		code = status.Interrupted
 	}
-	if s.out.err != nil {
-		code, msg = stdoutFailed(err, s.out.err)
+	if s.OutErr() != nil {
+		code, msg = stdoutFailed(err, s.OutErr())
 	}
 	if msg != "" {
-		fmt.Fprintln(stderr, inOneVoice(s.cmd, msg))
+		fmt.Fprintln(s.Err, inOneVoice(s.cmd, msg))
 	}
+	s.Close()
 	return code
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"chainshot/internal/iostreams"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +17,7 @@ import (
 // as the flag and the value apart, before and after a positional
 // argument.
 func TestJoinedShortFlags(t *testing.T) {
-	app := newApp(&streams{})
+	app := newApp(&streams{IO: iostreams.New(nil, io.Discard, io.Discard)})
 	tried := 0
 	for path, cmd := range leaves("", app.Commands) {
 		for _, f := range cmd.Flags {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/status"
 
 	"math/rand/v2"
 	"time"
@@ -72,7 +73,7 @@ func doBench(c *cli.Context) error {
 		return err
 	}
 	if d := c.Duration("speed-time"); d < 0 {
-		return badInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
+		return status.BadInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
 	}
 	runs, err := benchArgs(c, &cfg)
 	if err != nil {
@@ -88,7 +89,7 @@ func doBench(c *cli.Context) error {
 	}
 	files, err := datasets.Files(args)
 	if err != nil {
-		return badInput("%v", err)
+		return status.BadInput("%v", err)
 	}
 	var sets []datasets.Set
 	for _, f := range files {
@@ -106,7 +107,7 @@ func doBench(c *cli.Context) error {
 	// checked: a bad --out is refused before it.
 	speed := func() {
 		if d := c.Duration("speed-time"); d > 0 {
-			printf(s.out, "speed: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
+			printf(s.Out, "speed: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
 				playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 		}
 	}
@@ -114,13 +115,13 @@ func doBench(c *cli.Context) error {
 		return benchMany(c, sets, cfg, runs, speed)
 	}
 	recs, runErr := runSetsAfter(c, sets, cfg, speed)
-	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
+	if err, ok := runErr.(*status.Error); ok && err.Code == status.Bad {
 		return runErr
 	}
-	results.WriteTable(s.out, recs)
+	results.WriteTable(s.Out, recs)
 	if standardSuite(recs) {
 		t := results.Sum(recs)
-		printf(s.out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.opt.Budget, cfg.algo)
+		printf(s.Out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.opt.Budget, cfg.algo)
 		printPublished(s, "")
 	}
 	return chartRun(c, chartPath, chartTitle("chainshot bench", cfg, len(recs), 1, 1), sets, recs, runErr)
@@ -133,9 +134,9 @@ func printPublished(s *streams, indent string) {
 	if err != nil {
 		return
 	}
-	printf(s.out, "%sPublished on the same boards (literature scoring; time a board as the source states it):\n", indent)
+	printf(s.Out, "%sPublished on the same boards (literature scoring; time a board as the source states it):\n", indent)
 	for _, m := range pub.Methods {
-		printf(s.out, "%s  %6d  %s: %s\n", indent, m.Total, m.Name, m.Budget)
+		printf(s.Out, "%s  %6d  %s: %s\n", indent, m.Total, m.Name, m.Budget)
 	}
 }
 
@@ -145,7 +146,7 @@ func speedBoard() (datasets.Set, error) {
 	const name = "ladder08-15x15-5c"
 	sets, err := datasets.LoadBuiltin(name)
 	if err != nil || len(sets) != 1 {
-		return datasets.Set{}, failed("chainshot bench: the built-in speed board %s does not load: %v", name, err)
+		return datasets.Set{}, status.Fail("chainshot bench: the built-in speed board %s does not load: %v", name, err)
 	}
 	return sets[0], nil
 }

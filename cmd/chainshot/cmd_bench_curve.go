@@ -14,7 +14,9 @@ import (
 
 	"chainshot/datasets"
 	"chainshot/internal/chart"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 	"chainshot/results"
 	"chainshot/solver"
 )
@@ -36,37 +38,37 @@ func benchArgs(c *cli.Context, cfg *searchConfig) (benchRuns, error) {
 	if c.IsSet("budgets") {
 		list := c.String("budgets")
 		if c.IsSet("budget") {
-			return runs, badInput("%s: --budgets %s: give --budget or --budgets, not both", cmd, list)
+			return runs, status.BadInput("%s: --budgets %s: give --budget or --budgets, not both", cmd, list)
 		}
 		budgets, err := parseBudgets(list)
 		if err != nil {
-			return runs, badInput("%s: --budgets %s: %v", cmd, list, err)
+			return runs, status.BadInput("%s: --budgets %s: %v", cmd, list, err)
 		}
 		runs.budgets = budgets
 	}
 	if c.IsSet("seeds") {
 		list := c.String("seeds")
 		if c.IsSet("seed") {
-			return runs, badInput("%s: --seeds %s: give --seed or --seeds, not both", cmd, list)
+			return runs, status.BadInput("%s: --seeds %s: give --seed or --seeds, not both", cmd, list)
 		}
 		seeds, err := parseSeeds(list)
 		if err != nil {
-			return runs, badInput("%s: --seeds %s: %v", cmd, list, err)
+			return runs, status.BadInput("%s: --seeds %s: %v", cmd, list, err)
 		}
 		runs.seeds = seeds
 	}
 	if c.IsSet("params") {
 		prm, canon, err := parseParams(c.String("params"))
 		if err != nil {
-			return runs, badInput("%s: --params: %v", cmd, err)
+			return runs, status.BadInput("%s: --params: %v", cmd, err)
 		}
 		cfg.opt.Params, cfg.params = &prm, canon
 	}
 	if runs.many() && c.IsSet("csv") {
-		return runs, badInput("%s: --csv holds one run: with several budgets or seeds, keep --out and write the CSV with chainshot results merge --csv", cmd)
+		return runs, status.BadInput("%s: --csv holds one run: with several budgets or seeds, keep --out and write the CSV with chainshot results merge --csv", cmd)
 	}
 	if c.IsSet("chart") && c.IsSet("seeds") && !c.IsSet("budgets") {
-		return runs, badInput("%s: --chart with --seeds draws the anytime curve of --budgets: give --budgets LIST too, or one --seed", cmd)
+		return runs, status.BadInput("%s: --chart with --seeds draws the anytime curve of --budgets: give --budgets LIST too, or one --seed", cmd)
 	}
 	for _, b := range runs.budgets {
 		for _, s := range runs.seeds {
@@ -151,12 +153,12 @@ func benchMany(c *cli.Context, sets []datasets.Set, cfg searchConfig, runs bench
 	s := ioFrom(c)
 	// The runs hold --out's lock from the first to the last: no other run
 	// slips in between two.
-	if out := c.String("out"); out != "" && !outfile.SameFile(out, s.stdoutFile()) {
-		lock, err := s.lockResults("chainshot bench", "out", out)
+	if out := c.String("out"); out != "" && !outfile.SameFile(out, s.Stdout()) {
+		lock, err := s.claim("chainshot bench", "out", out, filekinds.ResultsOut)
 		if err != nil {
 			return err
 		}
-		defer s.unlockResults(lock)
+		defer lock.Release()
 	}
 	var curve []curvePoint
 	var runErr error
@@ -169,7 +171,7 @@ runs:
 			cfg.opt.Budget, cfg.opt.Seed = b, seed
 			if !first && c.String("out") != "" {
 				if err := c.Set("resume", "true"); err != nil {
-					return failed("chainshot bench: %v", err)
+					return status.Fail("chainshot bench: %v", err)
 				}
 			}
 			var recs []results.Record
@@ -180,14 +182,14 @@ runs:
 				recs, err = runSets(c, sets, cfg, "")
 			}
 			first = false
-			if e, ok := err.(*exitError); ok && e.code == exitBad {
+			if e, ok := err.(*status.Error); ok && e.Code == status.Bad {
 				return err
 			}
 			if len(recs) == len(sets) {
 				t := results.Sum(recs)
 				pt.runs = append(pt.runs, seedTotals{seed, t})
 				standard = standardSuite(recs)
-				printf(s.out, "budget %s, seed %d: total %d (literature scoring), %d/%d cleared, %s left, %.1f CPU s\n",
+				printf(s.Out, "budget %s, seed %d: total %d (literature scoring), %d/%d cleared, %s left, %.1f CPU s\n",
 					b, seed, t.Literature, t.Cleared, t.Sets, plural(t.BeadsLeft, "bead"), t.CPU)
 			}
 			if err != nil {
@@ -200,15 +202,15 @@ runs:
 		}
 		curve = append(curve, pt)
 	}
-	printf(s.out, "\n")
+	printf(s.Out, "\n")
 	printCurve(s, cfg, len(sets), curve)
 	if standard {
-		printf(s.out, "\n")
+		printf(s.Out, "\n")
 		printPublished(s, "")
 	}
 	if path := c.String("chart"); path != "" && len(curve) > 0 {
 		if err := drawCurve(path, cfg, len(sets), curve, standard); err != nil && runErr == nil {
-			runErr = failed("chainshot bench: --chart: %v", err)
+			runErr = status.Fail("chainshot bench: --chart: %v", err)
 		}
 	}
 	return runErr
@@ -238,11 +240,11 @@ func (p curvePoint) median() results.Totals {
 
 // printCurve prints the anytime curve as a table.
 func printCurve(s *streams, cfg searchConfig, sets int, curve []curvePoint) {
-	printf(s.out, "Anytime curve: algorithm %s, %s, literature scoring (+1000 a cleared board)\n", cfg.algo, plural(sets, "data set"))
+	printf(s.Out, "Anytime curve: algorithm %s, %s, literature scoring (+1000 a cleared board)\n", cfg.algo, plural(sets, "data set"))
 	if cfg.params != "" {
-		printf(s.out, "params %s\n", cfg.params)
+		printf(s.Out, "params %s\n", cfg.params)
 	}
-	printf(s.out, "%-10s %-28s %8s %9s %16s\n", "budget", "total by seed", "median", "cleared", "mean beads left")
+	printf(s.Out, "%-10s %-28s %8s %9s %16s\n", "budget", "total by seed", "median", "cleared", "mean beads left")
 	for _, p := range curve {
 		var bySeed []string
 		cleared, boards, left := 0, 0, 0
@@ -250,7 +252,7 @@ func printCurve(s *streams, cfg searchConfig, sets int, curve []curvePoint) {
 			bySeed = append(bySeed, fmt.Sprintf("%d:%d", r.seed, r.t.Literature))
 			cleared, boards, left = cleared+r.t.Cleared, boards+r.t.Sets, left+r.t.BeadsLeft
 		}
-		printf(s.out, "%-10s %-28s %8d %9s %16.2f\n", p.budget, strings.Join(bySeed, " "), p.median().Literature,
+		printf(s.Out, "%-10s %-28s %8d %9s %16.2f\n", p.budget, strings.Join(bySeed, " "), p.median().Literature,
 			fmt.Sprintf("%d/%d", cleared, boards), float64(left)/float64(max(boards, 1)))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"chainshot/expendibots"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -26,14 +27,14 @@ func boomCommand() *cli.Command {
 func loadBoomCase(c *cli.Context, cmd, path string) (expendibots.Board, error) {
 	data, err := readInput(path, maxCaseBytes, "an Expendibots case", "at most 24 tokens on 8x8 squares")
 	if err != nil {
-		return expendibots.Board{}, badInput("chainshot boom %s: %v", cmd, err)
+		return expendibots.Board{}, status.BadInput("chainshot boom %s: %v", cmd, err)
 	}
 	p, err := expendibots.ParseJSON(data, path)
 	if err != nil {
-		return expendibots.Board{}, badInput("%v", err)
+		return expendibots.Board{}, status.BadInput("%v", err)
 	}
 	for _, w := range p.Warnings {
-		fmt.Fprintf(ioFrom(c).err, "warning: %s\n", w)
+		fmt.Fprintf(ioFrom(c).Err, "warning: %s\n", w)
 	}
 	return p.Board, nil
 }
@@ -41,7 +42,7 @@ func loadBoomCase(c *cli.Context, cmd, path string) (expendibots.Board, error) {
 // wantArgs checks the number of positional arguments.
 func wantArgs(c *cli.Context, cmd string, names ...string) error {
 	if c.NArg() != len(names) {
-		return badInput("chainshot boom %s: want %s, got %s (run \"chainshot boom %s --help\")",
+		return status.BadInput("chainshot boom %s: want %s, got %s (run \"chainshot boom %s --help\")",
 			cmd, strings.Join(names, " "), plural(c.NArg(), "argument"), cmd)
 	}
 	return nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/status"
 
 	"fmt"
 	"strings"
@@ -44,7 +45,7 @@ func boomGenCommand() *cli.Command {
 
 func boomGen(c *cli.Context) error {
 	if c.Args().Present() {
-		return badInput("chainshot boom gen: takes flags only, got %q", c.Args().First())
+		return status.BadInput("chainshot boom gen: takes flags only, got %q", c.Args().First())
 	}
 	seed := c.Uint64("seed")
 	p := expendibots.NewGenParams(c.Int("white"), c.Int("black"))
@@ -62,11 +63,11 @@ func boomGen(c *cli.Context) error {
 	}
 	s := ioFrom(c)
 	if err != nil {
-		return failed("chainshot boom gen: seed %d: no case kept in %s (%s): %s",
+		return status.Fail("chainshot boom gen: seed %d: no case kept in %s (%s): %s",
 			seed, plural(len(draws), "draw"), used, drawOutcomes(draws, len(draws), p.MinActions))
 	}
 	won := draws[len(draws)-1]
-	if _, err := s.out.Write(expendibots.FormatJSON(won.Board)); err != nil {
+	if _, err := s.Out.Write(expendibots.FormatJSON(won.Board)); err != nil {
 		return err
 	}
 	res := won.Result
@@ -75,11 +76,11 @@ func boomGen(c *cli.Context) error {
 		kind = "shortest"
 	}
 	if len(draws) == 1 {
-		fmt.Fprintf(s.err, "seed %d: %s; won in %s, %s (astar, %s, %s)\n",
+		fmt.Fprintf(s.Err, "seed %d: %s; won in %s, %s (astar, %s, %s)\n",
 			seed, describeCase(won.Board), plural(len(res.Actions), "action"), kind, plural(res.States, "state"), used)
 		return nil
 	}
-	fmt.Fprintf(s.err, "seed %d: %s; won in %s, %s (astar, %s); draw %d kept (%s), %s in all\n",
+	fmt.Fprintf(s.Err, "seed %d: %s; won in %s, %s (astar, %s); draw %d kept (%s), %s in all\n",
 		seed, describeCase(won.Board), plural(len(res.Actions), "action"), kind, plural(res.States, "state"),
 		len(draws), drawOutcomes(draws, len(draws)-1, p.MinActions), used)
 	return nil

@@ -76,6 +76,6 @@ func boomShow(c *cli.Context) error {
 		return err
 	}
 	s := ioFrom(c)
-	_, err = fmt.Fprintf(s.out, "%s: %s\n%s", path, describeCase(b), drawBoard(b, s.color))
+	_, err = fmt.Fprintf(s.Out, "%s: %s\n%s", path, describeCase(b), drawBoard(b, s.Color))
 	return err
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/status"
 
 	"encoding/json"
 	"fmt"
@@ -103,7 +104,7 @@ func boomSolveArgs(c *cli.Context) (*boomRun, error) {
 	r.b = b
 	if r.gif != "" {
 		if err := checkOutputDir(r.gif); err != nil {
-			return nil, badInput("chainshot boom solve: --gif: %v", err)
+			return nil, status.BadInput("chainshot boom solve: --gif: %v", err)
 		}
 	}
 	return r, nil
@@ -117,17 +118,17 @@ func (r *boomRun) search(s *streams) {
 		r.opt.Clock = func() time.Duration { return cpuclock.Process() - startCPU }
 	}
 	progressShown := false
-	if s.errTTY {
+	if s.ErrTTY {
 		// A long search shows its state count on the terminal, on one line.
 		r.opt.Progress = func(states int) {
-			fmt.Fprintf(s.err, "\rsearching (%s): %d states", r.opt.Algo, states)
+			s.Status("searching (%s): %d states", r.opt.Algo, states)
 			progressShown = true
 		}
 	}
 	r.res, _ = expendibots.Solve(r.b, r.opt) // the algorithm was checked
 	r.cpu = cpuclock.Process() - startCPU
 	if progressShown {
-		fmt.Fprint(s.err, "\r\x1b[K")
+		s.Status("")
 	}
 }
 
@@ -153,11 +154,11 @@ func (r *boomRun) report(s *streams, asJSON bool) error {
 		for _, a := range res.Actions {
 			out.Actions = append(out.Actions, a.String())
 		}
-		if err := json.NewEncoder(s.out).Encode(out); err != nil {
+		if err := json.NewEncoder(s.Out).Encode(out); err != nil {
 			return err
 		}
 	} else if res.Status == expendibots.Solved {
-		if _, err := fmt.Fprint(s.out, expendibots.FormatActions(res.Actions)); err != nil {
+		if _, err := fmt.Fprint(s.Out, expendibots.FormatActions(res.Actions)); err != nil {
 			return err
 		}
 	}
@@ -167,11 +168,11 @@ func (r *boomRun) report(s *streams, asJSON bool) error {
 		if res.Optimal {
 			kind = "shortest"
 		}
-		fmt.Fprintf(s.err, "%s: %s, %s (%s, %s, %s)\n",
+		fmt.Fprintf(s.Err, "%s: %s, %s (%s, %s, %s)\n",
 			r.path, plural(len(res.Actions), "action"), kind, r.opt.Algo, plural(res.States, "state"), r.used())
 		return nil
 	case expendibots.Unsolvable:
-		return failed("chainshot boom solve: %s: unsolvable: no sequence of actions removes every black token (%s)", r.path, r.unsolvableProof())
+		return status.Fail("chainshot boom solve: %s: unsolvable: no sequence of actions removes every black token (%s)", r.path, r.unsolvableProof())
 	}
 	what := fmt.Sprintf("--budget %v", r.opt.Budget)
 	if r.wall {
@@ -180,7 +181,7 @@ func (r *boomRun) report(s *streams, asJSON bool) error {
 	if res.Limit == "states" {
 		what = fmt.Sprintf("--max-states %d", r.opt.MaxStates)
 	}
-	return failed("chainshot boom solve: %s: out of budget: %s ran out after %s (%s) with no solution found", r.path, what, plural(res.States, "state"), r.used())
+	return status.Fail("chainshot boom solve: %s: out of budget: %s ran out after %s (%s) with no solution found", r.path, what, plural(res.States, "state"), r.used())
 }
 
 // unsolvableProof says how the search proved the case unsolvable: bfs and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"chainshot/expendibots"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -38,7 +39,7 @@ func boomVerify(c *cli.Context) error {
 		if ie, ok := err.(*expendibots.IllegalError); ok {
 			reason = ie.Reason
 		}
-		return failed("chainshot boom verify: %s:%d: illegal action %d, %q: %s", actPath, lines[bad], bad+1, acts[bad].String(), reason)
+		return status.Fail("chainshot boom verify: %s:%d: illegal action %d, %q: %s", actPath, lines[bad], bad+1, acts[bad].String(), reason)
 	}
 	s := ioFrom(c)
 	end := b
@@ -47,14 +48,14 @@ func boomVerify(c *cli.Context) error {
 	}
 	if !end.Won() {
 		_, black := end.Tokens()
-		return failed("chainshot boom verify: %s: %s left after %s", actPath, plural(black, "black token"), allOf(len(acts), "action"))
+		return status.Fail("chainshot boom verify: %s: %s left after %s", actPath, plural(black, "black token"), allOf(len(acts), "action"))
 	}
 	noteWonEarly(s, actPath, boards, lines)
 	verb := "remove"
 	if len(acts) == 1 {
 		verb = "removes"
 	}
-	_, err = fmt.Fprintf(s.out, "ok: %s %s every black token\n", plural(len(acts), "action"), verb)
+	_, err = fmt.Fprintf(s.Out, "ok: %s %s every black token\n", plural(len(acts), "action"), verb)
 	return err
 }
 
@@ -63,11 +64,11 @@ func boomVerify(c *cli.Context) error {
 func loadActions(path string) ([]expendibots.Action, []int, error) {
 	data, err := readInput(path, maxActionsBytes, "an actions file", "one action a line, each under 40 bytes")
 	if err != nil {
-		return nil, nil, badInput("chainshot boom verify: %v", err)
+		return nil, nil, status.BadInput("chainshot boom verify: %v", err)
 	}
 	acts, lines, err := expendibots.ParseActions(data, path)
 	if err != nil {
-		return nil, nil, badInput("%v", err)
+		return nil, nil, status.BadInput("%v", err)
 	}
 	return acts, lines, nil
 }
@@ -78,7 +79,7 @@ func noteWonEarly(s *streams, path string, boards []expendibots.Board, lines []i
 	for i, nb := range boards {
 		if nb.Won() && i < len(boards)-1 {
 			rest := len(boards) - 1 - i
-			fmt.Fprintf(s.err, "note: %s:%d: every black token is gone after action %d; the %s after it %s not needed\n",
+			fmt.Fprintf(s.Err, "note: %s:%d: every black token is gone after action %d; the %s after it %s not needed\n",
 				path, lines[i], i+1, plural(rest, "action"), isAre(rest))
 			return
 		}

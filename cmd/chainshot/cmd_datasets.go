@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/datasets"
+	"chainshot/internal/status"
 )
 
 func datasetsCommand() *cli.Command {
@@ -15,15 +16,15 @@ func datasetsCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			s := ioFrom(c)
 			if c.Args().Present() {
-				return badInput("chainshot datasets: takes no arguments, got %q", c.Args().First())
+				return status.BadInput("chainshot datasets: takes no arguments, got %q", c.Args().First())
 			}
-			tw := tabwriter.NewWriter(s.out, 0, 4, 2, ' ', 0)
+			tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
 			printf(tw, "NAME\tDESCRIPTION\n")
 			for _, d := range datasets.Builtin() {
 				printf(tw, "%s\t%s\n", d.Name, d.Description)
 			}
 			tw.Flush()
-			printf(s.out, "\nRepaired samples follow one rule: the digit 0 is read as the letter O; a row\n"+
+			printf(s.Out, "\nRepaired samples follow one rule: the digit 0 is read as the letter O; a row\n"+
 				"longer than most loses its extra beads; a shorter one repeats its last bead.\n"+
 				"The folder names \"samples\" and \"ladder\" stand for those groups in a tournament.\n")
 			return nil

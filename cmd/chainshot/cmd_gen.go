@@ -7,6 +7,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/status"
 )
 
 func genCommand() *cli.Command {
@@ -31,12 +32,12 @@ func genCommand() *cli.Command {
 
 func doGen(c *cli.Context) error {
 	if c.Args().Present() {
-		return badInput("chainshot gen: takes flags only, got %q", c.Args().First())
+		return status.BadInput("chainshot gen: takes flags only, got %q", c.Args().First())
 	}
 	rows, cols, _ := parseRxC(c.String("size"), 1, board.MaxSize, board.MaxSize) // checked by the flag
 	if c.IsSet("rows") || c.IsSet("cols") {
 		if c.IsSet("size") {
-			return badInput("chainshot gen: give --size RxC or the old --rows and --cols, not both")
+			return status.BadInput("chainshot gen: give --size RxC or the old --rows and --cols, not both")
 		}
 		if c.IsSet("rows") {
 			rows = c.Int("rows")
@@ -47,8 +48,8 @@ func doGen(c *cli.Context) error {
 	}
 	data, err := datasets.GenerateFile(rows, cols, c.Int("colors"), c.Uint64("seed"))
 	if err != nil {
-		return badInput("%v", err) // the package names itself
+		return status.BadInput("%v", err) // the package names itself
 	}
-	_, err = ioFrom(c).out.Write(data)
+	_, err = ioFrom(c).Out.Write(data)
 	return err
 }

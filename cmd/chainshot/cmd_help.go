@@ -1,6 +1,7 @@
 package main
 
 import (
+	"chainshot/internal/status"
 	"slices"
 	"strings"
 
@@ -38,7 +39,7 @@ func helpCommand() *cli.Command {
 			case name == "":
 				return showGroupHelp(group)
 			case c.NArg() > 1:
-				return badInput("%s: want one COMMAND, got %d arguments (for a subcommand: \"%s %s --help\")",
+				return status.BadInput("%s: want one COMMAND, got %d arguments (for a subcommand: \"%s %s --help\")",
 					commandPath(c), c.NArg(), commandPath(group), strings.Join(c.Args().Slice(), " "))
 			}
 			for _, sub := range subcommands(group) {

@@ -14,6 +14,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/status"
 	"chainshot/solver"
 )
 
@@ -69,16 +70,16 @@ const (
 // ask prints a prompt on stderr and waits for a line, the end of input or
 // Ctrl-C.
 func (p *session) ask(prompt string) (string, answer) {
-	printf(p.s.err, "%s", prompt)
+	printf(p.s.Err, "%s", prompt)
 	select {
 	case line, ok := <-p.lines:
 		if !ok {
-			printf(p.s.err, "\n")
+			printf(p.s.Err, "\n")
 			return "", inputEnded
 		}
 		return strings.TrimSpace(line), answered
 	case <-p.ctx.Done():
-		printf(p.s.err, "\n")
+		printf(p.s.Err, "\n")
 		return "", interrupted
 	}
 }
@@ -100,7 +101,7 @@ func readLines(r io.Reader) <-chan string {
 
 func doPlay(c *cli.Context) error {
 	if c.NArg() > 1 {
-		return badInput("chainshot play: want at most one FILE or built-in name, got %d arguments", c.NArg())
+		return status.BadInput("chainshot play: want at most one FILE or built-in name, got %d arguments", c.NArg())
 	}
 	// The search flags are checked even when only hints use them.
 	cfg, err := searchConfigFrom(c)
@@ -113,17 +114,17 @@ func doPlay(c *cli.Context) error {
 	// A flag only --auto uses is refused without it, not ignored.
 	for _, name := range autoOnly {
 		if c.IsSet(name) {
-			return badInput("chainshot play: %s works only with --auto (\"chainshot play --help\" marks such flags)", typedFlag(c, findFlag(c, name).Names()))
+			return status.BadInput("chainshot play: %s works only with --auto (\"chainshot play --help\" marks such flags)", typedFlag(c, findFlag(c, name).Names()))
 		}
 	}
 	if c.Duration("hint-budget") <= 0 {
-		return badInput("chainshot play: --hint-budget %v: want a positive duration such as 1s", c.Duration("hint-budget"))
+		return status.BadInput("chainshot play: --hint-budget %v: want a positive duration such as 1s", c.Duration("hint-budget"))
 	}
 	ctx, cancel := interruptible(c.Context)
 	defer cancel()
 	hint := cfg.opt
 	hint.Budget, hint.Wall = c.Duration("hint-budget"), false
-	p := &session{s: ioFrom(c), lines: readLines(ioFrom(c).in), ctx: ctx, hintOpt: hint}
+	p := &session{s: ioFrom(c), lines: readLines(ioFrom(c).In), ctx: ctx, hintOpt: hint}
 	return p.run(c.Args().First())
 }
 
@@ -137,11 +138,11 @@ func (p *session) run(name string) error {
 			name, a = p.ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
 			switch {
 			case a == interrupted:
-				return interruptedError("chainshot play: interrupted")
+				return status.Interrupt("chainshot play: interrupted")
 			case a == inputEnded && fromArgs:
 				return nil
 			case a == inputEnded:
-				return badInput("chainshot play: no data-set file given (standard input ended)")
+				return status.BadInput("chainshot play: no data-set file given (standard input ended)")
 			case name == "":
 				continue
 			case isQuit(name):
@@ -154,7 +155,7 @@ func (p *session) run(name string) error {
 				return err
 			}
 			// Asked interactively: say why and ask again.
-			printf(p.s.err, "%s\n", withoutPackage(err.Error()))
+			printf(p.s.Err, "%s\n", withoutPackage(err.Error()))
 			name = ""
 			continue
 		}
@@ -163,9 +164,9 @@ func (p *session) run(name string) error {
 		case gameQuit:
 			return nil
 		case gameCut:
-			return badInput("chainshot play: standard input closed before the game on %s ended (the moves so far are listed above)", set.Name)
+			return status.BadInput("chainshot play: standard input closed before the game on %s ended (the moves so far are listed above)", set.Name)
 		case gameInterrupted:
-			return interruptedError("chainshot play: interrupted; the moves so far on %s are listed above", set.Name)
+			return status.Interrupt("chainshot play: interrupted; the moves so far on %s are listed above", set.Name)
 		}
 		if name = p.askNext(set.Name); name == "" {
 			return nil
@@ -228,15 +229,15 @@ const (
 func (p *session) game(name string, start board.Board) gameEnd {
 	s := p.s
 	g := board.NewGame(start)
-	printf(s.out, "%s: %dx%d, %s\n", name, start.Rows(), start.Cols(), boardSummary(&start))
-	renderBoard(s.out, &g.Board, s.color, nil)
+	printf(s.Out, "%s: %dx%d, %s\n", name, start.Rows(), start.Cols(), boardSummary(&start))
+	renderBoard(s.Out, &g.Board, s.Color, nil)
 	end := gameOn
 	for end == gameOn {
 		if g.Board.IsOver() {
 			if g.Board.IsEmpty() {
-				printf(s.out, "Game over: every bead removed!\n")
+				printf(s.Out, "Game over: every bead removed!\n")
 			} else {
-				printf(s.out, "Game over: no group of two or more is left.\n")
+				printf(s.Out, "Game over: no group of two or more is left.\n")
 			}
 			end = gameOver
 			break
@@ -244,10 +245,10 @@ func (p *session) game(name string, start board.Board) gameEnd {
 		line, a := p.ask(fmt.Sprintf("move %d (row col, or help): ", len(g.Moves)+1))
 		switch a {
 		case inputEnded:
-			printf(s.out, "Input ended: game stopped.\n")
+			printf(s.Out, "Input ended: game stopped.\n")
 			end = gameCut
 		case interrupted:
-			printf(s.out, "Interrupted: game stopped.\n")
+			printf(s.Out, "Interrupted: game stopped.\n")
 			end = gameInterrupted
 		default:
 			end = p.turn(g, start, line)
@@ -266,21 +267,21 @@ func (p *session) turn(g *board.Game, start board.Board, line string) gameEnd {
 	}
 	switch fields[0] {
 	case "quit", "q", "exit":
-		printf(s.out, "Game stopped.\n")
+		printf(s.Out, "Game stopped.\n")
 		return gameQuit
 	case "help", "?":
-		printf(s.err, "%s", playHelp)
+		printf(s.Err, "%s", playHelp)
 	case "rules":
-		printf(s.err, "%s", chainShotRules)
+		printf(s.Err, "%s", chainShotRules)
 	case "board", "b":
-		renderBoard(s.out, &g.Board, s.color, nil)
+		renderBoard(s.Out, &g.Board, s.Color, nil)
 	case "undo", "u":
 		if !g.Undo() {
-			printf(s.err, "nothing to undo\n")
+			printf(s.Err, "nothing to undo\n")
 			break
 		}
-		printf(s.out, "Undone: total %d\n", g.Total)
-		renderBoard(s.out, &g.Board, s.color, nil)
+		printf(s.Out, "Undone: total %d\n", g.Total)
+		renderBoard(s.Out, &g.Board, s.Color, nil)
 	case "moves", "m", "history":
 		p.listPlayed(g)
 	case "groups", "g":
@@ -300,21 +301,21 @@ func (p *session) move(g *board.Game, start board.Board, line string, fields []s
 	var off offBoardError
 	switch {
 	case errors.As(err, &off):
-		printf(s.err, "%v\n", off)
+		printf(s.Err, "%v\n", off)
 		return
 	case err != nil:
-		printf(s.err, "cannot take %q: %v\n", line, err)
+		printf(s.Err, "cannot take %q: %v\n", line, err)
 		return
 	}
 	color := g.Board.At(int(m.Row), int(m.Col))
 	n := g.Board.GroupSize(m)
 	score, err := g.Play(m)
 	if err != nil {
-		printf(s.err, "cannot play %s: %v\n", m, err.(*board.MoveError).Reason)
+		printf(s.Err, "cannot play %s: %v\n", m, err.(*board.MoveError).Reason)
 		return
 	}
-	printf(s.out, "Move %d: %s removes %d %s beads: +%d, total %d\n", len(g.Moves), m, n, color.Name(), score, g.Total)
-	renderBoard(s.out, &g.Board, s.color, nil)
+	printf(s.Out, "Move %d: %s removes %d %s beads: +%d, total %d\n", len(g.Moves), m, n, color.Name(), score, g.Total)
+	renderBoard(s.Out, &g.Board, s.Color, nil)
 }
 
 // parseMove reads "row col" on a board of rows by cols.
@@ -348,33 +349,33 @@ func offBoard(r, c, rows, cols int) string {
 // what each scores.
 func (p *session) listGroups(b *board.Board) {
 	groups := b.AppendGroups(nil)
-	printf(p.s.out, "%s:\n", plural(len(groups), "group"))
+	printf(p.s.Out, "%s:\n", plural(len(groups), "group"))
 	for _, g := range groups {
-		printf(p.s.out, "  %-6s %-6s %3d beads  +%d\n", g.Move, g.Color.Name(), g.Size, board.Score(g.Size))
+		printf(p.s.Out, "  %-6s %-6s %3d beads  +%d\n", g.Move, g.Color.Name(), g.Size, board.Score(g.Size))
 	}
 }
 
 // listPlayed lists the moves played so far, each with its score, and
 // the total.
 func (p *session) listPlayed(g *board.Game) {
-	printf(p.s.out, "Moves played so far (%d):\n", len(g.Moves))
+	printf(p.s.Out, "Moves played so far (%d):\n", len(g.Moves))
 	p.writeMoves(g)
-	printf(p.s.out, "Score %d, %s left\n", g.Total, plural(g.Board.Beads(), "bead"))
+	printf(p.s.Out, "Score %d, %s left\n", g.Total, plural(g.Board.Beads(), "bead"))
 }
 
 // writeMoves writes a game's moves, one a line with its score.
 func (p *session) writeMoves(g *board.Game) {
 	for i, m := range g.Moves {
-		printf(p.s.out, "  %3d. %-6s +%d\n", i+1, m, g.Scores[i])
+		printf(p.s.Out, "  %3d. %-6s +%d\n", i+1, m, g.Scores[i])
 	}
 }
 
 // summary prints every move made, the final score and beads left.
 func (p *session) summary(name string, g *board.Game) {
 	s := p.s
-	printf(s.out, "Moves played on %s (%d):\n", name, len(g.Moves))
+	printf(s.Out, "Moves played on %s (%d):\n", name, len(g.Moves))
 	p.writeMoves(g)
-	printf(s.out, "Final score: %d, beads left: %d\n", g.Total, g.Board.Beads())
+	printf(s.Out, "Final score: %d, beads left: %d\n", g.Total, g.Board.Beads())
 }
 
 // hint asks the solver, within the hint budget, for the best line from
@@ -384,7 +385,7 @@ func (p *session) hint(g *board.Game) {
 	s := p.s
 	res, err := solver.Solve(p.ctx, g.Board, "auto", p.hintOpt)
 	if err != nil || len(res.Moves) == 0 {
-		printf(s.err, "hint: no move to suggest\n")
+		printf(s.Err, "hint: no move to suggest\n")
 		return
 	}
 	m := res.Moves[0]
@@ -393,7 +394,7 @@ func (p *session) hint(g *board.Game) {
 	if res.Optimal {
 		how = "proved best"
 	}
-	printf(s.err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%s, %s) leaves %s with total %d\n",
+	printf(s.Err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%s, %s) leaves %s with total %d\n",
 		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), plural(len(res.Moves), "move"), how, plural(res.BeadsLeft, "bead"), g.Total+res.Score)
 }
 
@@ -407,21 +408,21 @@ func doAutoPlay(c *cli.Context, cfg searchConfig) error {
 	var err error
 	if c.NArg() == 0 {
 		// As play does, and the handout asks: ask for the file.
-		p := &session{s: s, lines: readLines(s.in), ctx: ctx}
+		p := &session{s: s, lines: readLines(s.In), ctx: ctx}
 		for set.Name == "" {
 			name, a := p.ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
 			switch {
 			case a == interrupted:
-				return interruptedError("chainshot play --auto: interrupted")
+				return status.Interrupt("chainshot play --auto: interrupted")
 			case a == inputEnded:
-				return badInput("chainshot play --auto: no data-set file given (standard input ended)")
+				return status.BadInput("chainshot play --auto: no data-set file given (standard input ended)")
 			case isQuit(name):
 				return nil
 			case name == "":
 				continue
 			}
 			if set, err = loadOne(s, name); err != nil {
-				printf(s.err, "%s\n", withoutPackage(err.Error()))
+				printf(s.Err, "%s\n", withoutPackage(err.Error()))
 			}
 		}
 	} else if set, err = loadOne(s, c.Args().First()); err != nil {
@@ -441,7 +442,7 @@ func doAutoPlay(c *cli.Context, cfg searchConfig) error {
 		return err
 	}
 	if ctx.Err() != nil {
-		return interruptedError("chainshot play --auto: interrupted; the line above is the best found so far")
+		return status.Interrupt("chainshot play --auto: interrupted; the line above is the best found so far")
 	}
 	return nil
 }

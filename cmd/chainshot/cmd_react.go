@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -58,7 +59,7 @@ func parseSize(cmd, flag, s string) (rows, cols int, err error) {
 	rows, err1 := strconv.Atoi(r)
 	cols, err2 := strconv.Atoi(c)
 	if !ok || err1 != nil || err2 != nil || rows < 2 || cols < 2 || rows > chainreact.MaxRows || cols > chainreact.MaxCols {
-		return 0, 0, badInput("%s: --%s %q: want RxC, rows by columns, 2 to %d rows and 2 to %d columns, like 9x6", cmd, flag, s, chainreact.MaxRows, chainreact.MaxCols)
+		return 0, 0, status.BadInput("%s: --%s %q: want RxC, rows by columns, 2 to %d rows and 2 to %d columns, like 9x6", cmd, flag, s, chainreact.MaxRows, chainreact.MaxCols)
 	}
 	return rows, cols, nil
 }
@@ -81,12 +82,12 @@ func gamesAtOnce(c *cli.Context) int {
 func checkSpec(cmd, flag, spec string) error {
 	if strings.HasPrefix(spec, "engine:") {
 		if strings.TrimSpace(strings.TrimPrefix(spec, "engine:")) == "" {
-			return badInput("%s: --%s %q: want engine:COMMAND", cmd, flag, spec)
+			return status.BadInput("%s: --%s %q: want engine:COMMAND", cmd, flag, spec)
 		}
 		return nil
 	}
 	if _, err := chainreact.NewPlayer(spec, 0); err != nil {
-		return badInput("%s: --%s: %v", cmd, flag, err)
+		return status.BadInput("%s: --%s: %v", cmd, flag, err)
 	}
 	return nil
 }
@@ -105,7 +106,7 @@ func reactPerftCommand() *cli.Command {
 			const cmd = "chainshot react perft"
 			s := ioFrom(c)
 			if c.Args().Present() {
-				return badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
+				return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
 			}
 			rows, cols, err := parseSize(cmd, "size", c.String("size"))
 			if err != nil {
@@ -114,14 +115,14 @@ func reactPerftCommand() *cli.Command {
 			d := c.Int("depth")
 			b, err := chainreact.NewBoard(rows, cols, c.Int("players"))
 			if err != nil {
-				return badInput("%s: --players: %v", cmd, err)
+				return status.BadInput("%s: --players: %v", cmd, err)
 			}
 			t0 := time.Now()
 			counts := chainreact.Perft(&b, d)
 			for i, n := range counts {
-				fmt.Fprintf(s.out, "perft %d %d\n", i+1, n)
+				fmt.Fprintf(s.Out, "perft %d %d\n", i+1, n)
 			}
-			fmt.Fprintf(s.err, "%dx%d, %d players, %.2fs\n", rows, cols, c.Int("players"), time.Since(t0).Seconds())
+			fmt.Fprintf(s.Err, "%dx%d, %d players, %.2fs\n", rows, cols, c.Int("players"), time.Since(t0).Seconds())
 			return nil
 		},
 	}
@@ -136,26 +137,26 @@ func reactAutomatonCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			s := ioFrom(c)
 			if c.Args().Present() {
-				return badInput("chainshot react automaton: takes no arguments, got %q", c.Args().First())
+				return status.BadInput("chainshot react automaton: takes no arguments, got %q", c.Args().First())
 			}
 			if c.Bool("dot") {
-				return chainreact.WriteAutomatonDOT(s.out)
+				return chainreact.WriteAutomatonDOT(s.Out)
 			}
-			fmt.Fprintln(s.out, "The automaton of one cell, two players (A and B), as seed 000 draws it;")
-			fmt.Fprintln(s.out, seedNote("seed 000"))
-			fmt.Fprintln(s.out, "States: Start, no orb on the cell yet; S<class><orbs> for A's orbs and")
-			fmt.Fprintln(s.out, "S'<class><orbs> for B's, class 1, 2, 3 a corner, an edge or an inner cell")
-			fmt.Fprintln(s.out, "(critical mass 2, 3, 4); S<class>0 a cell emptied by its own explosion.")
+			fmt.Fprintln(s.Out, "The automaton of one cell, two players (A and B), as seed 000 draws it;")
+			fmt.Fprintln(s.Out, seedNote("seed 000"))
+			fmt.Fprintln(s.Out, "States: Start, no orb on the cell yet; S<class><orbs> for A's orbs and")
+			fmt.Fprintln(s.Out, "S'<class><orbs> for B's, class 1, 2, 3 a corner, an edge or an inner cell")
+			fmt.Fprintln(s.Out, "(critical mass 2, 3, 4); S<class>0 a cell emptied by its own explosion.")
 			for class := 1; class <= 3; class++ {
 				var a, b []string
 				for k := 0; k <= class; k++ {
 					a = append(a, chainreact.StateName(0, class, k))
 					b = append(b, chainreact.StateName(1, class, k))
 				}
-				fmt.Fprintf(s.out, "  class %d (critical mass %d): A %s; B %s\n", class, class+1, strings.Join(a, " "), strings.Join(b, " "))
+				fmt.Fprintf(s.Out, "  class %d (critical mass %d): A %s; B %s\n", class, class+1, strings.Join(a, " "), strings.Join(b, " "))
 			}
-			fmt.Fprintln(s.out, "Inputs: a, b (a player adds an orb) and ε (an explosion next door, which")
-			fmt.Fprintln(s.out, "converts the cell). Run with --dot for the transitions as Graphviz.")
+			fmt.Fprintln(s.Out, "Inputs: a, b (a player adds an orb) and ε (an explosion next door, which")
+			fmt.Fprintln(s.Out, "converts the cell). Run with --dot for the transitions as Graphviz.")
 			return nil
 		},
 	}
@@ -165,12 +166,12 @@ func reactAutomatonCommand() *cli.Command {
 func loadPosition(cmd, name string) (chainreact.Position, error) {
 	data, err := readInput(name, maxPositionBytes, "a Chain Reaction position", "at most 16x16 cells")
 	if err != nil {
-		return chainreact.Position{}, badInput("%s: %v", cmd, err)
+		return chainreact.Position{}, status.BadInput("%s: %v", cmd, err)
 	}
 	p, err := chainreact.ParsePosition(name, bytes.NewReader(data))
 	if err != nil {
 		// the message names the file: the package's prefix would say it twice
-		return chainreact.Position{}, badInput("%s: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))
+		return chainreact.Position{}, status.BadInput("%s: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	return p, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -114,19 +115,19 @@ type analyzeOptions struct {
 func analyzeOptionsFrom(cmd string, c *cli.Context) (analyzeOptions, error) {
 	o := analyzeOptions{depth: c.Int("depth"), prove: c.Uint64("prove"), move: c.String("move"), pictures: map[string]string{}}
 	if c.NArg() != 1 {
-		return o, badInput("%s: want one POSITION file, got %d arguments", cmd, c.NArg())
+		return o, status.BadInput("%s: want one POSITION file, got %d arguments", cmd, c.NArg())
 	}
 	var err error
 	if o.eval, err = chainreact.ParseEval(c.String("eval")); err != nil {
-		return o, badInput("%s: --eval: %v", cmd, err)
+		return o, status.BadInput("%s: --eval: %v", cmd, err)
 	}
 	for _, flag := range []string{"gif", "png"} {
 		if path := c.String(flag); path != "" {
 			if o.move == "" {
-				return o, badInput("%s: --%s draws a chain reaction: give the move with --move \"r c\"", cmd, flag)
+				return o, status.BadInput("%s: --%s draws a chain reaction: give the move with --move \"r c\"", cmd, flag)
 			}
 			if err := checkOutputDir(path); err != nil {
-				return o, badInput("%s: --%s: %v", cmd, flag, err)
+				return o, status.BadInput("%s: --%s: %v", cmd, flag, err)
 			}
 			o.pictures[flag] = path
 		}
@@ -151,12 +152,12 @@ func doReactAnalyze(c *cli.Context) error {
 	m := chainreact.NoMove
 	if o.move != "" {
 		if m, err = analyzeMove(b, o.move); err != nil {
-			return badInput("%s: --move %s", cmd, err)
+			return status.BadInput("%s: --move %s", cmd, err)
 		}
 	}
-	out := s.out
+	out := s.Out
 	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %s played\n", file, b.Rows(), b.Cols(), b.Players(), p.Names, plural(b.Ply(), "orb"))
-	writeReactBoard(out, &p, s.color, nil)
+	writeReactBoard(out, &p, s.Color, nil)
 	writeCensus(out, &p)
 	if b.Over() {
 		fmt.Fprintf(out, "the game is over: %c has won\n", p.Names[b.Winner()])
@@ -171,7 +172,7 @@ func doReactAnalyze(c *cli.Context) error {
 				}
 			}
 		}
-		showChain(out, &p, m, s.color)
+		showChain(out, &p, m, s.Color)
 		return nil
 	}
 	a := chainreact.Analyze(b, o.depth, o.eval)
@@ -183,7 +184,7 @@ func doReactAnalyze(c *cli.Context) error {
 		}
 		pr, err := chainreact.Prove(b, moves, o.prove)
 		if err != nil {
-			return failed("%s: %v", cmd, err)
+			return status.Fail("%s: %v", cmd, err)
 		}
 		settleFirstMove(&pr, moves)
 		proofs = &pr

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -29,18 +30,18 @@ func doReactEngine(c *cli.Context) error {
 	const cmd = "chainshot react engine"
 	s := ioFrom(c)
 	if c.Args().Present() {
-		return badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
+		return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
 	}
 	spec := c.String("player")
 	if strings.HasPrefix(spec, "engine:") {
-		return badInput("%s: --player: an engine cannot be another engine", cmd)
+		return status.BadInput("%s: --player: an engine cannot be another engine", cmd)
 	}
 	player, err := chainreact.NewPlayer(spec, c.Uint64("seed"))
 	if err != nil {
-		return badInput("%s: --player: %v", cmd, err)
+		return status.BadInput("%s: --player: %v", cmd, err)
 	}
-	if err := chainreact.ServeEngine(s.in, s.out, player, chainreact.EngineInfo{Name: "chainshot", Version: version}); err != nil {
-		return failed("%s: %v", cmd, err)
+	if err := chainreact.ServeEngine(s.In, s.Out, player, chainreact.EngineInfo{Name: "chainshot", Version: version}); err != nil {
+		return status.Fail("%s: %v", cmd, err)
 	}
 	return nil
 }

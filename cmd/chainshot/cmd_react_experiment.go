@@ -15,6 +15,7 @@ import (
 	"chainshot/chainreact"
 	"chainshot/internal/chart"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -119,7 +120,7 @@ func doReactExperiment(c *cli.Context) error {
 	const cmd = "chainshot react experiment"
 	s := ioFrom(c)
 	if c.NArg() != 1 || c.Args().First() != "seed002" {
-		return badInput("%s: %q: want the experiment's name: seed002", cmd, strings.Join(c.Args().Slice(), " "))
+		return status.BadInput("%s: %q: want the experiment's name: seed002", cmd, strings.Join(c.Args().Slice(), " "))
 	}
 	rows, cols, err := parseSize(cmd, "size", c.String("size"))
 	if err != nil {
@@ -136,7 +137,7 @@ func doReactExperiment(c *cli.Context) error {
 		t0 := time.Now()
 		r, err := chainreact.RunMatch(chainreact.MatchConfig{Specs: [2]string{a, b}, Games: games, Rows: rows, Cols: cols, Seed: seed, Jobs: jobs})
 		if err == nil {
-			fmt.Fprintf(s.err, "%s vs %s: %d-%d (%.0fs)\n", a, b, r.Wins[0], r.Wins[1], time.Since(t0).Seconds())
+			fmt.Fprintf(s.Err, "%s vs %s: %d-%d (%.0fs)\n", a, b, r.Wins[0], r.Wins[1], time.Since(t0).Seconds())
 		}
 		return r, err
 	}
@@ -149,7 +150,7 @@ func doReactExperiment(c *cli.Context) error {
 		spec := fmt.Sprintf("alphabeta:depth=%d,eval=%s", depth, row.eval)
 		r, err := run(spec, "random")
 		if err != nil {
-			return failed("%s: %v", cmd, err)
+			return status.Fail("%s: %v", cmd, err)
 		}
 		lo, hi := chainreact.Wilson(r.Wins[0], r.Games)
 		t1 = append(t1, table1Row{Agent: agentName(row.eval), Spec: spec, Depth: depth, Games: r.Games, Wins: r.Wins[0],
@@ -161,7 +162,7 @@ func doReactExperiment(c *cli.Context) error {
 		ha, hb := seed002Heuristics[pr.a], seed002Heuristics[pr.b]
 		r, err := run(fmt.Sprintf("alphabeta:depth=%d,eval=%s", d2, ha.eval), fmt.Sprintf("alphabeta:depth=%d,eval=%s", d2, hb.eval))
 		if err != nil {
-			return failed("%s: %v", cmd, err)
+			return status.Fail("%s: %v", cmd, err)
 		}
 		w := 0
 		if r.Wins[1] > r.Wins[0] {
@@ -191,13 +192,13 @@ func experimentDir(c *cli.Context) (string, error) {
 		dir = c.String("out")
 	}
 	if err := makeFolder(dir); err != nil {
-		return "", badInput("%s: %s %s: %v", commandPath(c), typedFlag(c, []string{"out-dir", "out"}), dir, err)
+		return "", status.BadInput("%s: %s %s: %v", commandPath(c), typedFlag(c, []string{"out-dir", "out"}), dir, err)
 	}
 	return dir, nil
 }
 
 func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) {
-	out := s.out
+	out := s.Out
 	fmt.Fprintf(out, "%s\nIts tables are guesses; here each is measured.\n\n", seedNote("seed 002"))
 	fmt.Fprintf(out, "Table 1: alpha-beta agents against the random agent, win rates, %s each (seed 002's guess beside)\n", plural(games, "game"))
 	fmt.Fprintf(out, "%-28s %5s %9s %17s %6s %10s\n", "alpha-beta agent", "depth", "measured", "95% CI", "seed", "s/move")
@@ -256,7 +257,7 @@ func writeExperimentFiles(cmd, dir string, e experiment) error {
 		for _, format := range []string{"png", "svg"} {
 			var buf bytes.Buffer
 			if err := fig.f.Write(&buf, format); err != nil {
-				return failed("%s: %v", cmd, err)
+				return status.Fail("%s: %v", cmd, err)
 			}
 			files = append(files, struct {
 				name string
@@ -266,7 +267,7 @@ func writeExperimentFiles(cmd, dir string, e experiment) error {
 	}
 	for _, f := range files {
 		if err := writeWhole(filepath.Join(dir, f.name), f.data); err != nil {
-			return failed("%s: %v", cmd, err)
+			return status.Fail("%s: %v", cmd, err)
 		}
 	}
 	return nil

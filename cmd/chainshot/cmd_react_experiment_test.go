@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"html"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"testing"
 
 	"chainshot/internal/chart"
+	"chainshot/internal/iostreams"
 )
 
 var figures = flag.String("figures", "", "write the seed 002 test figures into this folder, to look at them")
@@ -246,7 +248,7 @@ func TestExperimentFilesAgree(t *testing.T) {
 func TestTable1HasOneNameAnAgent(t *testing.T) {
 	e := testExperiment()
 	var out bytes.Buffer
-	printExperiment(&streams{out: &outStream{w: &out}}, e.t1, e.t2, e.games, e.depth2)
+	printExperiment(&streams{IO: iostreams.New(nil, &out, io.Discard)}, e.t1, e.t2, e.games, e.depth2)
 	fig := comparisonFigure(e).Panels[0].Categories
 	dir := t.TempDir()
 	if err := writeExperimentFiles("test", dir, e); err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -99,7 +100,7 @@ func doReactMatch(c *cli.Context) error {
 	const cmd = "chainshot react match"
 	s := ioFrom(c)
 	if c.Args().Present() {
-		return badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
+		return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
 	}
 	rows, cols, err := parseSize(cmd, "size", c.String("size"))
 	if err != nil {
@@ -127,7 +128,7 @@ func doReactMatch(c *cli.Context) error {
 		}
 		cfg.SPRT = &t
 	} else if c.IsSet("alpha") || c.IsSet("beta") {
-		return badInput("%s: --alpha and --beta are the SPRT's: give --sprt ELO0,ELO1 too", cmd)
+		return status.BadInput("%s: --alpha and --beta are the SPRT's: give --sprt ELO0,ELO1 too", cmd)
 	}
 	rec, err := openGameRecords(cmd, c.String("out"), c.Bool("resume"), &cfg, s)
 	if err != nil {
@@ -137,8 +138,8 @@ func doReactMatch(c *cli.Context) error {
 	played := 0
 	cfg.Record = func(r chainreact.GameRecord) error {
 		played++
-		if s.errTTY {
-			fmt.Fprintf(s.err, "\r%d/%d games", resumed+played, cfg.Games)
+		if s.ErrTTY {
+			s.Status("%d/%d games", resumed+played, cfg.Games)
 		}
 		if rec == nil {
 			return nil
@@ -149,8 +150,8 @@ func doReactMatch(c *cli.Context) error {
 		return nil
 	}
 	r, err := chainreact.RunMatch(cfg)
-	if s.errTTY && played > 0 {
-		fmt.Fprintln(s.err)
+	if s.ErrTTY && played > 0 {
+		fmt.Fprintln(s.Err)
 	}
 	if rec != nil {
 		if cerr := rec.Close(); cerr != nil && err == nil {
@@ -158,7 +159,7 @@ func doReactMatch(c *cli.Context) error {
 		}
 	}
 	if err != nil {
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	}
 	out := matchReport{r: r, cfg: &cfg, size: fmt.Sprintf("%dx%d", rows, cols), records: c.String("out"), resumed: resumed, played: played}
 	if c.Bool("json") {
@@ -175,7 +176,7 @@ func parseSPRT(cmd, s string, alpha, beta float64) (chainreact.SPRT, error) {
 	t := chainreact.SPRT{Alpha: alpha, Beta: beta}
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
 	bad := func(why string) error {
-		return badInput("%s: --sprt %q: %s (want ELO0,ELO1 such as 0,10, or elo0=0,elo1=10,alpha=0.05,beta=0.05)", cmd, s, why)
+		return status.BadInput("%s: --sprt %q: %s (want ELO0,ELO1 such as 0,10, or elo0=0,elo1=10,alpha=0.05,beta=0.05)", cmd, s, why)
 	}
 	seen := map[string]bool{}
 	var plain []float64
@@ -225,15 +226,15 @@ func parseSPRT(cmd, s string, alpha, beta float64) (chainreact.SPRT, error) {
 func readOpenings(cmd, name string, rows, cols int) ([][]chainreact.Move, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, badInput("%s: --openings: %v", cmd, err)
+		return nil, status.BadInput("%s: --openings: %v", cmd, err)
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, badInput("%s: --openings %s is a folder, not a file of openings", cmd, name)
+		return nil, status.BadInput("%s: --openings %s is a folder, not a file of openings", cmd, name)
 	}
 	o, err := chainreact.ParseOpenings(name, f, rows, cols)
 	if err != nil {
-		return nil, badInput("%s: --openings: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))
+		return nil, status.BadInput("%s: --openings: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	return o, nil
 }
@@ -245,12 +246,12 @@ func readOpenings(cmd, name string, rows, cols int) ([][]chainreact.Move, error)
 func openGameRecords(cmd, path string, resume bool, cfg *chainreact.MatchConfig, s *streams) (*outfile.Appender, error) {
 	if path == "" {
 		if resume {
-			return nil, badInput("%s: --resume continues the match recorded in --out: give --out FILE", cmd)
+			return nil, status.BadInput("%s: --resume continues the match recorded in --out: give --out FILE", cmd)
 		}
 		return nil, nil
 	}
 	// one writer: the lock is held until the process ends
-	if _, err := s.lockResults(cmd, "out", path); err != nil {
+	if _, err := s.claim(cmd, "out", path, outfile.Kind{Name: "game records", Grows: true}); err != nil {
 		return nil, err
 	}
 	if outfile.IsRegular(path) {
@@ -258,9 +259,9 @@ func openGameRecords(cmd, path string, resume bool, cfg *chainreact.MatchConfig,
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
-			return nil, badInput("%s: --out: %v", cmd, err)
+			return nil, status.BadInput("%s: --out: %v", cmd, err)
 		case len(data) > 0 && !resume:
-			return nil, badInput("%s: --out %s already holds game records (%s); rerun with --resume to continue that match, or give another --out",
+			return nil, status.BadInput("%s: --out %s already holds game records (%s); rerun with --resume to continue that match, or give another --out",
 				cmd, path, plural(len(data), "byte"))
 		case len(data) > 0:
 			if err := readGameRecords(cmd, path, data, cfg, s); err != nil {
@@ -270,7 +271,7 @@ func openGameRecords(cmd, path string, resume bool, cfg *chainreact.MatchConfig,
 	}
 	a, err := outfile.Append(path)
 	if err != nil {
-		return nil, badInput("%s: --out: %v", cmd, err)
+		return nil, status.BadInput("%s: --out: %v", cmd, err)
 	}
 	return a, nil
 }
@@ -290,17 +291,17 @@ func readGameRecords(cmd, path string, data []byte, cfg *chainreact.MatchConfig,
 		}
 		r, err := cfg.ParseRecordLine(line)
 		if err != nil && last && !bytes.HasSuffix(raw, []byte("\n")) {
-			printf(s.err, "warning: %s:%d: a cut last line (%v), dropped: its game is played again\n", path, no, err)
+			printf(s.Err, "warning: %s:%d: a cut last line (%v), dropped: its game is played again\n", path, no, err)
 			if err := outfile.Truncate(path, int64(offset)); err != nil {
-				return badInput("%s: --resume: %v", cmd, err)
+				return status.BadInput("%s: --resume: %v", cmd, err)
 			}
 			break
 		}
 		if err != nil {
-			return badInput("%s: --resume: %s:%d: %v; a resumed match repeats --p1, --p2, --size, --seed and its openings, or give another --out", cmd, path, no, err)
+			return status.BadInput("%s: --resume: %s:%d: %v; a resumed match repeats --p1, --p2, --size, --seed and its openings, or give another --out", cmd, path, no, err)
 		}
 		if first, dup := seen[r.Game]; dup {
-			return badInput("%s: --resume: %s:%d: game %d is already on line %d", cmd, path, no, r.Game+1, first)
+			return status.BadInput("%s: --resume: %s:%d: game %d is already on line %d", cmd, path, no, r.Game+1, first)
 		}
 		seen[r.Game] = no
 		cfg.Played = append(cfg.Played, r)
@@ -349,7 +350,7 @@ func (m *matchReport) json(s *streams) error {
 		j.SPRT = &sprtJSON{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta, LLR: r.LLR, Lower: lower, Upper: upper,
 			Verdict: r.Verdict.String(), DecidedPairs: r.DecidedPairs, FinalLLR: r.FinalLLR}
 	}
-	return json.NewEncoder(s.out).Encode(j)
+	return json.NewEncoder(s.Out).Encode(j)
 }
 
 // eloText writes an Elo difference: "+12.3", "+inf".
@@ -371,36 +372,36 @@ func (m *matchReport) text(s *streams) {
 	} else if m.cfg.OpeningPlies == 0 {
 		openings = "from the empty board"
 	}
-	printf(s.out, "%s on %s, seed %d, in pairs (%s, seats swapped)\n", plural(r.Games, "game"), m.size, m.cfg.Seed, openings)
+	printf(s.Out, "%s on %s, seed %d, in pairs (%s, seats swapped)\n", plural(r.Games, "game"), m.size, m.cfg.Seed, openings)
 	if m.resumed > 0 {
-		printf(s.out, "%s read back from %s, %s played now\n", plural(m.resumed, "game"), m.records, plural(m.played, "game"))
+		printf(s.Out, "%s read back from %s, %s played now\n", plural(m.resumed, "game"), m.records, plural(m.played, "game"))
 	}
 	w := max(len(r.Specs[0]), len(r.Specs[1]), 6)
-	printf(s.out, "%-*s  %5s  %6s  %-17s  %12s  %12s  %12s\n", w, "player", "wins", "rate", "95% CI (Wilson)", "mean CPU s", "mean s/move", "max s/move")
+	printf(s.Out, "%-*s  %5s  %6s  %-17s  %12s  %12s  %12s\n", w, "player", "wins", "rate", "95% CI (Wilson)", "mean CPU s", "mean s/move", "max s/move")
 	for k := 0; k < 2; k++ {
 		lo, hi := chainreact.Wilson(r.Wins[k], r.Games)
 		rate := 0.0
 		if r.Games > 0 {
 			rate = 100 * float64(r.Wins[k]) / float64(r.Games)
 		}
-		printf(s.out, "%-*s  %5d  %5.1f%%  [%5.1f%%, %5.1f%%]  %12.6f  %12.6f  %12.6f\n", w, r.Specs[k], r.Wins[k],
+		printf(s.Out, "%-*s  %5d  %5.1f%%  [%5.1f%%, %5.1f%%]  %12.6f  %12.6f  %12.6f\n", w, r.Specs[k], r.Wins[k],
 			rate, 100*lo, 100*hi, r.MeanMoveCPU[k], r.MeanMoveSeconds[k], r.MaxMoveSeconds[k])
 	}
-	printf(s.out, "mean game length %.1f plies; CPU time %.2f s and %.2f s\n", r.MeanPlies, r.CPUSeconds[0], r.CPUSeconds[1])
+	printf(s.Out, "mean game length %.1f plies; CPU time %.2f s and %.2f s\n", r.MeanPlies, r.CPUSeconds[0], r.CPUSeconds[1])
 	if n := r.Penta.Pairs(); n > 0 {
 		elo, lo, hi := r.Penta.Elo()
-		printf(s.out, "%s: %s won both games of %d, one of %d, none of %d; Elo %s [%s, %s] (95%%)\n",
+		printf(s.Out, "%s: %s won both games of %d, one of %d, none of %d; Elo %s [%s, %s] (95%%)\n",
 			plural(n, "pair"), r.Specs[0], r.Penta[2], r.Penta[1], r.Penta[0], eloText(elo), eloText(lo), eloText(hi))
 	}
 	if t := m.cfg.SPRT; t != nil {
 		lower, upper := t.Bounds()
-		printf(s.out, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s", t.Elo0, t.Elo1, t.Alpha, t.Beta, r.LLR, lower, upper, r.Verdict)
+		printf(s.Out, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s", t.Elo0, t.Elo1, t.Alpha, t.Beta, r.LLR, lower, upper, r.Verdict)
 		if r.Verdict != chainreact.Continue {
-			printf(s.out, " after %s", plural(r.DecidedPairs, "pair"))
+			printf(s.Out, " after %s", plural(r.DecidedPairs, "pair"))
 			if n := r.Penta.Pairs(); n > r.DecidedPairs {
-				printf(s.out, " (all %d finished pairs: LLR %.2f)", n, r.FinalLLR)
+				printf(s.Out, " (all %d finished pairs: LLR %.2f)", n, r.FinalLLR)
 			}
 		}
-		printf(s.out, "\n")
+		printf(s.Out, "\n")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -72,7 +73,7 @@ type reactGame struct {
 // newReactGame sets the game up from the flags.
 func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 	if c.Args().Present() {
-		return nil, badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
+		return nil, status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
 	}
 	rows, cols, err := parseSize(cmd, "size", c.String("size"))
 	if err != nil {
@@ -81,11 +82,11 @@ func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 	n := c.Int("players")
 	pos, err := chainreact.NewPosition(rows, cols, n)
 	if err != nil {
-		return nil, badInput("%s: --players: %v", cmd, err)
+		return nil, status.BadInput("%s: --players: %v", cmd, err)
 	}
 	seat := c.Int("seat")
 	if seat < 1 || seat > n {
-		return nil, badInput("%s: --seat %d: want 1 to %d", cmd, seat, n)
+		return nil, status.BadInput("%s: --seat %d: want 1 to %d", cmd, seat, n)
 	}
 	g := &reactGame{s: ioFrom(c), pos: pos, ais: make([]chainreact.Player, n), waves: c.Bool("waves")}
 	specs, err := seatSpecs(cmd, c.StringSlice("vs"), n, seat)
@@ -98,7 +99,7 @@ func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 		}
 		if g.ais[p], err = chainreact.NewPlayer(spec, chainreact.GameSeed(c.Uint64("seed"), p)); err != nil {
 			g.close()
-			return nil, failed("%s: --vs %s: %v", cmd, spec, withoutPackage(err.Error()))
+			return nil, status.Fail("%s: --vs %s: %v", cmd, spec, withoutPackage(err.Error()))
 		}
 	}
 	g.hint, _ = chainreact.NewPlayer(chainreact.DefaultSpec, c.Uint64("seed"))
@@ -111,7 +112,7 @@ func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 func seatSpecs(cmd string, vs []string, n, seat int) ([]string, error) {
 	others := n - 1
 	if len(vs) != 1 && len(vs) != others {
-		return nil, badInput("%s: --vs given %s: want it once (every other seat) or %s (one for each other seat, in seat order)",
+		return nil, status.BadInput("%s: --vs given %s: want it once (every other seat) or %s (one for each other seat, in seat order)",
 			cmd, plural(len(vs), "time"), plural(others, "time"))
 	}
 	specs := make([]string, n)
@@ -144,47 +145,47 @@ func (g *reactGame) close() {
 // run plays the game to its end, asking the humans for their moves.
 func (g *reactGame) run(cmd string) error {
 	b := &g.pos.Board
-	in := bufio.NewScanner(g.s.in)
-	fmt.Fprintf(g.s.out, "Chain Reaction %dx%d, %d players: %s\n", b.Rows(), b.Cols(), b.Players(), spaced(g.pos.Names))
-	writeReactBoard(g.s.out, &g.pos, g.s.color, nil)
+	in := bufio.NewScanner(g.s.In)
+	fmt.Fprintf(g.s.Out, "Chain Reaction %dx%d, %d players: %s\n", b.Rows(), b.Cols(), b.Players(), spaced(g.pos.Names))
+	writeReactBoard(g.s.Out, &g.pos, g.s.Color, nil)
 	for !b.Over() {
 		p := b.ToMove()
 		if g.ais[p] != nil {
 			g.play(g.ais[p].Choose(b, g.moves))
 			continue
 		}
-		fmt.Fprintf(g.s.err, "%c to move (row col, undo, hint, waves, board, rules, help, quit): ", g.pos.Names[p])
+		fmt.Fprintf(g.s.Err, "%c to move (row col, undo, hint, waves, board, rules, help, quit): ", g.pos.Names[p])
 		if !in.Scan() {
-			fmt.Fprintln(g.s.err)
-			fmt.Fprintln(g.s.out, "end of input: game left unfinished")
-			return badInput("%s: standard input closed before the game ended, after %s", cmd, plural(len(g.moves), "move"))
+			fmt.Fprintln(g.s.Err)
+			fmt.Fprintln(g.s.Out, "end of input: game left unfinished")
+			return status.BadInput("%s: standard input closed before the game ended, after %s", cmd, plural(len(g.moves), "move"))
 		}
 		if quit := g.command(strings.TrimSpace(in.Text())); quit {
-			fmt.Fprintln(g.s.out, "game left unfinished")
+			fmt.Fprintln(g.s.Out, "game left unfinished")
 			return nil
 		}
 	}
-	fmt.Fprintf(g.s.out, "%c wins after %s\n", g.pos.Names[b.Winner()], plural(b.Ply(), "move"))
+	fmt.Fprintf(g.s.Out, "%c wins after %s\n", g.pos.Names[b.Winner()], plural(b.Ply(), "move"))
 	return nil
 }
 
 // command runs one line a human typed; it reports whether they quit.
 func (g *reactGame) command(line string) (quit bool) {
 	b := &g.pos.Board
-	out := g.s.out
+	out := g.s.Out
 	switch strings.ToLower(line) {
 	case "":
 	case "q", "quit", "exit":
 		return true
 	case "?", "help":
-		fmt.Fprint(g.s.err, reactPlayHelp)
+		fmt.Fprint(g.s.Err, reactPlayHelp)
 	case "rules":
-		fmt.Fprint(g.s.err, chainReactionRules)
+		fmt.Fprint(g.s.Err, chainReactionRules)
 	case "b", "board":
-		writeReactBoard(out, &g.pos, g.s.color, nil)
+		writeReactBoard(out, &g.pos, g.s.Color, nil)
 	case "w", "waves":
 		g.waves = !g.waves
-		fmt.Fprintf(g.s.err, "waves %s\n", map[bool]string{true: "on", false: "off"}[g.waves])
+		fmt.Fprintf(g.s.Err, "waves %s\n", map[bool]string{true: "on", false: "off"}[g.waves])
 	case "h", "hint":
 		fmt.Fprintf(out, "hint: %s\n", b.FormatMove(g.hint.Choose(b, g.moves)))
 	case "u", "undo":
@@ -192,12 +193,12 @@ func (g *reactGame) command(line string) (quit bool) {
 	default:
 		m, err := b.ParseMove(line)
 		if err != nil {
-			fmt.Fprintf(g.s.err, "%v (type help for the commands)\n", err)
+			fmt.Fprintf(g.s.Err, "%v (type help for the commands)\n", err)
 			return false
 		}
 		if !b.Legal(m) {
 			o, _ := b.Cell(int(m))
-			fmt.Fprintf(g.s.err, "%s belongs to %c: play on an empty cell or one of yours\n", line, g.pos.Names[o])
+			fmt.Fprintf(g.s.Err, "%s belongs to %c: play on an empty cell or one of yours\n", line, g.pos.Names[o])
 			return false
 		}
 		g.play(m)
@@ -211,33 +212,33 @@ func (g *reactGame) play(m chainreact.Move) {
 	g.history = append(g.history, *b)
 	tr := b.PlayTrace(m)
 	g.moves = append(g.moves, m)
-	fmt.Fprintf(g.s.out, "%c plays %s\n", g.pos.Names[tr.Player], tr.Before.FormatMove(m))
+	fmt.Fprintf(g.s.Out, "%c plays %s\n", g.pos.Names[tr.Player], tr.Before.FormatMove(m))
 	if g.waves && len(tr.Waves) > 0 {
 		// As the pictures draw a chain: the board once the orb has
 		// landed, then after each wave, the cells that exploded marked;
 		// the last wave's board is the position after the move.
-		fmt.Fprintln(g.s.out, "the orb lands:")
-		writeReactBoard(g.s.out, &chainreact.Position{Board: tr.Landed, Names: g.pos.Names}, g.s.color, map[chainreact.Move]bool{m: true})
+		fmt.Fprintln(g.s.Out, "the orb lands:")
+		writeReactBoard(g.s.Out, &chainreact.Position{Board: tr.Landed, Names: g.pos.Names}, g.s.Color, map[chainreact.Move]bool{m: true})
 		for i, w := range tr.Waves {
-			writeWave(g.s.out, &tr.Before, i, w)
+			writeWave(g.s.Out, &tr.Before, i, w)
 			marks := map[chainreact.Move]bool{}
 			for _, e := range w.Exploded {
 				marks[e] = true
 			}
-			writeReactBoard(g.s.out, &chainreact.Position{Board: w.After, Names: g.pos.Names}, g.s.color, marks)
+			writeReactBoard(g.s.Out, &chainreact.Position{Board: w.After, Names: g.pos.Names}, g.s.Color, marks)
 		}
 		if tr.Stopped {
-			fmt.Fprintln(g.s.out, "the reaction stops: one player is left")
+			fmt.Fprintln(g.s.Out, "the reaction stops: one player is left")
 		}
 		return
 	}
-	writeReactBoard(g.s.out, &g.pos, g.s.color, map[chainreact.Move]bool{m: true})
+	writeReactBoard(g.s.Out, &g.pos, g.s.Color, map[chainreact.Move]bool{m: true})
 }
 
 // undo goes back to the previous turn of a human player.
 func (g *reactGame) undo() {
 	if len(g.history) == 0 {
-		fmt.Fprintln(g.s.err, "nothing to undo")
+		fmt.Fprintln(g.s.Err, "nothing to undo")
 		return
 	}
 	var taken []string
@@ -251,8 +252,8 @@ func (g *reactGame) undo() {
 			break
 		}
 	}
-	fmt.Fprintf(g.s.out, "undone: %s taken back (%s); %c to move\n", plural(len(taken), "move"), strings.Join(taken, ", "), g.pos.Names[g.pos.Board.ToMove()])
-	writeReactBoard(g.s.out, &g.pos, g.s.color, nil)
+	fmt.Fprintf(g.s.Out, "undone: %s taken back (%s); %c to move\n", plural(len(taken), "move"), strings.Join(taken, ", "), g.pos.Names[g.pos.Board.ToMove()])
+	writeReactBoard(g.s.Out, &g.pos, g.s.Color, nil)
 }
 
 func spaced(s string) string {

@@ -22,6 +22,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -130,7 +131,7 @@ func readProofFile(cmd, path string) (*proofFile, error) {
 		return pf, nil
 	}
 	if err != nil {
-		return nil, badInput("%s: %v", cmd, err)
+		return nil, status.BadInput("%s: %v", cmd, err)
 	}
 	lineNo, off := 0, int64(0)
 	for len(data) > 0 {
@@ -157,7 +158,7 @@ func readProofFile(cmd, path string) (*proofFile, error) {
 	}
 	if pf.split == nil {
 		if pf.partial >= 0 {
-			return nil, badInput("%s: %s: the header line is cut short", cmd, path)
+			return nil, status.BadInput("%s: %s: the header line is cut short", cmd, path)
 		}
 		pf.empty = true
 	}
@@ -198,24 +199,24 @@ func decodeStrict(text []byte, v any) error {
 func (pf *proofFile) readHeader(cmd string, lineNo int, text []byte) error {
 	h := &pf.header
 	if err := decodeStrict(text, h); err != nil || h.Proof != proofHeaderTitle {
-		return badInput("%s: %s:%d: not a proof file's header (want {\"proof\": %q, ...})", cmd, pf.path, lineNo, proofHeaderTitle)
+		return status.BadInput("%s: %s:%d: not a proof file's header (want {\"proof\": %q, ...})", cmd, pf.path, lineNo, proofHeaderTitle)
 	}
 	if h.Format != proofFormat {
-		return badInput("%s: %s:%d: proof format %d; this chainshot reads format %d", cmd, pf.path, lineNo, h.Format, proofFormat)
+		return status.BadInput("%s: %s:%d: proof format %d; this chainshot reads format %d", cmd, pf.path, lineNo, h.Format, proofFormat)
 	}
 	pos, err := chainreact.ParsePosition(pf.path, strings.NewReader(h.Position))
 	if err != nil || pos.Board.Players() != 2 {
-		return badInput("%s: %s:%d: the header's position is not a two-player position", cmd, pf.path, lineNo)
+		return status.BadInput("%s: %s:%d: the header's position is not a two-player position", cmd, pf.path, lineNo)
 	}
 	if h.Split < 0 || h.Split > 12 {
-		return badInput("%s: %s:%d: split %d: want 0 to 12 plies", cmd, pf.path, lineNo, h.Split)
+		return status.BadInput("%s: %s:%d: split %d: want 0 to 12 plies", cmd, pf.path, lineNo, h.Split)
 	}
 	split, err := chainreact.Split(&pos.Board, h.Split)
 	if err != nil {
-		return badInput("%s: %s:%d: %v", cmd, pf.path, lineNo, err)
+		return status.BadInput("%s: %s:%d: %v", cmd, pf.path, lineNo, err)
 	}
 	if len(split.Lines) != h.Lines || split.Digest() != h.Digest {
-		return badInput("%s: %s:%d: the header says %d lines, digest %s; this chainshot splits that position after %d plies into %d lines, digest %s (made by another version?)",
+		return status.BadInput("%s: %s:%d: the header says %d lines, digest %s; this chainshot splits that position after %d plies into %d lines, digest %s (made by another version?)",
 			cmd, pf.path, lineNo, h.Lines, h.Digest, h.Split, len(split.Lines), split.Digest())
 	}
 	pf.split, pf.names = split, pos.Names
@@ -228,22 +229,22 @@ func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
 	at := fmt.Sprintf("%s: %s:%d", cmd, pf.path, lineNo)
 	var l proofLineJSON
 	if err := decodeStrict(text, &l); err != nil {
-		return badInput("%s: not a proof line: %v", at, err)
+		return status.BadInput("%s: not a proof line: %v", at, err)
 	}
 	if l.Line < 0 || l.Line >= len(pf.lines) {
-		return badInput("%s: line %d: the split has lines 0 to %d", at, l.Line, len(pf.lines)-1)
+		return status.BadInput("%s: line %d: the split has lines 0 to %d", at, l.Line, len(pf.lines)-1)
 	}
 	sl := &pf.split.Lines[l.Line]
 	b := pf.split.Root
 	if len(l.Moves) != len(sl.Moves) {
-		return badInput("%s: line %d: %d moves, the split's line has %d", at, l.Line, len(l.Moves), len(sl.Moves))
+		return status.BadInput("%s: line %d: %d moves, the split's line has %d", at, l.Line, len(l.Moves), len(sl.Moves))
 	}
 	for i, mv := range l.Moves {
 		if len(mv) != 2 {
-			return badInput("%s: line %d: move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
+			return status.BadInput("%s: line %d: move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
 		}
 		if m, ok := b.MoveAt(mv[0], mv[1]); !ok || m != sl.Moves[i] {
-			return badInput("%s: line %d: move %d (%d %d) is not the split's", at, l.Line, i+1, mv[0], mv[1])
+			return status.BadInput("%s: line %d: move %d (%d %d) is not the split's", at, l.Line, i+1, mv[0], mv[1])
 		}
 		b.Play(sl.Moves[i])
 	}
@@ -252,7 +253,7 @@ func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
 		winner = strings.IndexByte(pf.names, l.Winner[0])
 	}
 	if winner < 0 {
-		return badInput("%s: line %d: winner %q: want one of %s", at, l.Line, l.Winner, pf.names)
+		return status.BadInput("%s: line %d: winner %q: want one of %s", at, l.Line, l.Winner, pf.names)
 	}
 	res := &chainreact.LineResult{Winner: winner}
 	switch {
@@ -260,29 +261,29 @@ func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
 		// the principal variation must end the game there and then
 		for i, mv := range l.PV {
 			if len(mv) != 2 {
-				return badInput("%s: line %d: principal variation move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
+				return status.BadInput("%s: line %d: principal variation move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
 			}
 			m, ok := b.MoveAt(mv[0], mv[1])
 			if !ok || b.Over() || !b.Legal(m) {
-				return badInput("%s: line %d: principal variation move %d (%d %d) is not legal", at, l.Line, i+1, mv[0], mv[1])
+				return status.BadInput("%s: line %d: principal variation move %d (%d %d) is not legal", at, l.Line, i+1, mv[0], mv[1])
 			}
 			b.Play(m)
 			res.PV = append(res.PV, m)
 		}
 		if !b.Over() || b.Winner() != winner || b.Ply() != l.Plies {
-			return badInput("%s: line %d: its principal variation does not end with %s winning on ply %d", at, l.Line, l.Winner, l.Plies)
+			return status.BadInput("%s: line %d: its principal variation does not end with %s winning on ply %d", at, l.Line, l.Winner, l.Plies)
 		}
 		res.Exact, res.Plies = true, l.Plies
 	case l.Plies == 0 && len(l.PV) == 0 && l.PliesMin > b.Ply() && l.PliesMin <= l.PliesMax && l.PliesMax <= b.Capacity()+1:
 		res.PliesMin, res.PliesMax = l.PliesMin, l.PliesMax
 	default:
-		return badInput("%s: line %d: want \"plies\" and \"pv\" (solved exactly) or \"plies_min\" and \"plies_max\" (the winner only) from ply %d on", at, l.Line, b.Ply()+1)
+		return status.BadInput("%s: line %d: want \"plies\" and \"pv\" (solved exactly) or \"plies_min\" and \"plies_max\" (the winner only) from ply %d on", at, l.Line, b.Ply()+1)
 	}
 	pf.nodes += l.Nodes
 	pf.cpu += l.CPU
 	pf.seconds += l.Seconds
 	if err := pf.keep(&l, res); err != nil {
-		return badInput("%s: %v", at, err)
+		return status.BadInput("%s: %v", at, err)
 	}
 	return nil
 }
@@ -347,16 +348,16 @@ func proofShard(cmd, s string) (k, n int, err error) {
 	if s != "auto" {
 		k, n, err = parseShard(s)
 		if err != nil {
-			return 0, 0, badInput("%s: --shard %q: want K/N with 1 <= K <= N, like 2/8, or auto", cmd, s)
+			return 0, 0, status.BadInput("%s: --shard %q: want K/N with 1 <= K <= N, like 2/8, or auto", cmd, s)
 		}
 		return k, n, nil
 	}
 	k, n, from, err := schedulerShard(os.Getenv)
 	switch {
 	case err != nil:
-		return 0, 0, badInput("%s: --shard auto: %v", cmd, err)
+		return 0, 0, status.BadInput("%s: --shard auto: %v", cmd, err)
 	case from == "":
-		return 0, 0, badInput("%s: --shard auto: this is no Slurm array task (no SLURM_ARRAY_TASK_ID) nor a Kubernetes indexed Job (no JOB_COMPLETION_INDEX); give --shard K/N", cmd)
+		return 0, 0, status.BadInput("%s: --shard auto: this is no Slurm array task (no SLURM_ARRAY_TASK_ID) nor a Kubernetes indexed Job (no JOB_COMPLETION_INDEX); give --shard K/N", cmd)
 	}
 	return k, n, nil
 }
@@ -411,7 +412,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	path := c.String("proof")
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		// read before it is written: a FIFO would block the read
-		return badInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
+		return status.BadInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
 	}
 	pf, err := readProofFile(cmd, path)
 	if err != nil {
@@ -419,15 +420,15 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	}
 	if c.Int("check") > 0 {
 		if pf.empty {
-			return badInput("%s: --check: %s holds no proof to check", cmd, path)
+			return status.BadInput("%s: --check: %s holds no proof to check", cmd, path)
 		}
 		if want := pos.String(); pf.header.Position != want {
-			return badInput("%s: --proof %s is a proof of another position:\n%s", cmd, path, pf.header.Position)
+			return status.BadInput("%s: --proof %s is a proof of another position:\n%s", cmd, path, pf.header.Position)
 		}
 		return checkProof(c, pf)
 	}
 	if !pf.empty && !c.Bool("resume") {
-		return badInput("%s: --proof %s already holds a proof (%s of %d lines solved); add --resume to continue it, or give another file",
+		return status.BadInput("%s: --proof %s already holds a proof (%s of %d lines solved); add --resume to continue it, or give another file",
 			cmd, path, reactThousands(uint64(pf.solved)), pf.header.Lines)
 	}
 	if pf.empty {
@@ -437,7 +438,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 		}
 		split, err := chainreact.Split(&pos.Board, plies)
 		if err != nil {
-			return badInput("%s: --split %d: %v", cmd, plies, err)
+			return status.BadInput("%s: --split %d: %v", cmd, plies, err)
 		}
 		pf.header, pf.split, pf.names = newProofHeader(&pos, split), split, pos.Names
 		pf.lines = make([]*proofLineJSON, len(split.Lines))
@@ -448,10 +449,10 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 			if file != "" {
 				what = file
 			}
-			return badInput("%s: --proof %s is a proof of another position than %s:\n%s", cmd, path, what, pf.header.Position)
+			return status.BadInput("%s: --proof %s is a proof of another position than %s:\n%s", cmd, path, what, pf.header.Position)
 		}
 		if c.IsSet("split") && c.Int("split") != pf.header.Split {
-			return badInput("%s: --split %d, but %s is split after %d plies", cmd, c.Int("split"), path, pf.header.Split)
+			return status.BadInput("%s: --split %d, but %s is split after %d plies", cmd, c.Int("split"), path, pf.header.Split)
 		}
 	}
 	k, n, err := proofShard(cmd, c.String("shard"))
@@ -461,34 +462,34 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 
 	// one writer: the lock is held until the process ends
 	if !outfile.IsRegular(path) {
-		return badInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
+		return status.BadInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
 	}
 	lock, err := outfile.LockFile(path)
 	if err != nil {
-		return badInput("%s: --proof %s: %v", cmd, path, err)
+		return status.BadInput("%s: --proof %s: %v", cmd, path, err)
 	}
 	defer lock.Unlock()
 	// read again under the lock: another run may have written meanwhile
 	if again, err := readProofFile(cmd, path); err != nil {
 		return err
 	} else if again.solved != pf.solved || again.empty != pf.empty {
-		return badInput("%s: --proof %s changed while it was being opened; run again", cmd, path)
+		return status.BadInput("%s: --proof %s changed while it was being opened; run again", cmd, path)
 	}
 	if pf.partial >= 0 {
-		printf(s.err, "warning: %s: the last line is cut short (a run stopped while writing it); it is dropped and its line solved again\n", path)
+		printf(s.Err, "warning: %s: the last line is cut short (a run stopped while writing it); it is dropped and its line solved again\n", path)
 		if err := outfile.Truncate(path, pf.partial); err != nil {
-			return badInput("%s: --proof: %v", cmd, err)
+			return status.BadInput("%s: --proof: %v", cmd, err)
 		}
 	}
 	out, err := outfile.Append(path)
 	if err != nil {
-		return badInput("%s: --proof: %v", cmd, err)
+		return status.BadInput("%s: --proof: %v", cmd, err)
 	}
 	defer out.Close()
 	if pf.empty {
 		data, _ := json.Marshal(pf.header)
 		if err := out.Line(data); err != nil {
-			return failed("%s: %v", cmd, err)
+			return status.Fail("%s: %v", cmd, err)
 		}
 	}
 
@@ -509,7 +510,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	if len(todo) > 0 {
 		run.table = chainreact.NewSolveTable(c.Int("memory"), &pos.Board)
 		if n > 1 {
-			printf(s.err, "shard %d/%d: lines %d to %d, %d of them to solve\n", k, n, from, to-1, len(todo))
+			printf(s.Err, "shard %d/%d: lines %d to %d, %d of them to solve\n", k, n, from, to-1, len(todo))
 		}
 		clock := cpuclock.Process
 		if c.Bool("wall") {
@@ -519,7 +520,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 		run.solve(ctx, cancel, c.Duration("budget"), clock)
 	}
 	if run.err != nil {
-		return failed("%s: %v", cmd, run.err)
+		return status.Fail("%s: %v", cmd, run.err)
 	}
 	return proofReport(c, pf, run, k, n, from, to, ctx)
 }
@@ -572,7 +573,7 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 		select {
 		case <-finished:
 			if shown {
-				fmt.Fprint(r.s.err, "\r\x1b[K")
+				r.s.Status("")
 			}
 			return
 		case <-tick.C:
@@ -583,12 +584,12 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 		if r.maxNodes > 0 && r.nodes.Load() >= r.maxNodes {
 			cancel(errMaxNodes)
 		}
-		if r.s.errTTY && time.Since(lastShown) >= time.Second {
+		if r.s.ErrTTY && time.Since(lastShown) >= time.Second {
 			lastShown = time.Now()
 			r.mu.Lock()
 			done, all := r.done, len(r.todo)
 			r.mu.Unlock()
-			fmt.Fprintf(r.s.err, "\r\x1b[Klines %d of %d solved, %s, %.0fs", done, all, pluralThousands(r.nodes.Load(), "position"), time.Since(start).Seconds())
+			r.s.Status("lines %d of %d solved, %s, %.0fs", done, all, pluralThousands(r.nodes.Load(), "position"), time.Since(start).Seconds())
 			shown = true
 		}
 	}
@@ -728,7 +729,7 @@ func proofReport(c *cli.Context, pf *proofFile, run *proofRun, k, n, from, to in
 	s := ioFrom(c)
 	res, err := pf.split.Combine(pf.results)
 	if err != nil {
-		return failed("chainshot react solve: %v", err)
+		return status.Fail("chainshot react solve: %v", err)
 	}
 	nodes, cpu, wall := pf.nodes, pf.cpu, pf.seconds
 	res.Nodes = nodes
@@ -736,12 +737,12 @@ func proofReport(c *cli.Context, pf *proofFile, run *proofRun, k, n, from, to in
 		b := pf.split.Root
 		for _, m := range res.PV {
 			if b.Over() || !b.Legal(m) {
-				return failed("chainshot react solve: internal error: the combined principal variation is not legal")
+				return status.Fail("chainshot react solve: internal error: the combined principal variation is not legal")
 			}
 			b.Play(m)
 		}
 		if !b.Over() || b.Winner() != res.Winner || b.Ply() != res.Plies {
-			return failed("chainshot react solve: internal error: the combined principal variation does not end as proved")
+			return status.Fail("chainshot react solve: internal error: the combined principal variation does not end as proved")
 		}
 	}
 	pos := chainreact.Position{Board: pf.split.Root, Names: pf.names}
@@ -771,14 +772,14 @@ func proofReport(c *cli.Context, pf *proofFile, run *proofRun, k, n, from, to in
 		if n > 1 {
 			j.Shard = fmt.Sprintf("%d/%d", k, n)
 		}
-		if err := json.NewEncoder(s.out).Encode(j); err != nil {
-			return failed("chainshot react solve: %v", err)
+		if err := json.NewEncoder(s.Out).Encode(j); err != nil {
+			return status.Fail("chainshot react solve: %v", err)
 		}
 	} else {
 		rep.proofText(s, pf, run, k, n, mine, to-from)
 	}
 	if rep.stopped == "interrupted" {
-		return &exitError{code: 130, quiet: true}
+		return status.Quiet(status.Interrupted)
 	}
 	return nil
 }
@@ -791,10 +792,10 @@ func (r *solveReport) proofText(s *streams, pf *proofFile, run *proofRun, k, n, 
 	if n := pf.winnerOnly(); n > 0 {
 		only = fmt.Sprintf(", %s of them only to the winner", reactThousands(uint64(n)))
 	}
-	fmt.Fprintf(s.out, "%s: %dx%d, split after %s into %s; %s solved (%s this sitting%s)\n", pf.path, b.Rows(), b.Cols(),
+	fmt.Fprintf(s.Out, "%s: %dx%d, split after %s into %s; %s solved (%s this sitting%s)\n", pf.path, b.Rows(), b.Cols(),
 		reactPlural(pf.header.Split, "ply", "plies"), plural(len(pf.lines), "line"), reactThousands(uint64(pf.solved)), reactThousands(uint64(run.done)), only)
 	if n > 1 {
-		fmt.Fprintf(s.out, "shard %d/%d: %d of its %s solved\n", k, n, mine, plural(shard, "line"))
+		fmt.Fprintf(s.Out, "shard %d/%d: %d of its %s solved\n", k, n, mine, plural(shard, "line"))
 	}
 	res := r.res
 	switch {
@@ -802,10 +803,10 @@ func (r *solveReport) proofText(s *streams, pf *proofFile, run *proofRun, k, n, 
 		r.text(s)
 		return
 	case res.Winner >= 0:
-		fmt.Fprintf(s.out, "%c wins under perfect play (proved by the lines solved); the last move is ply %d to %d\n",
+		fmt.Fprintf(s.Out, "%c wins under perfect play (proved by the lines solved); the last move is ply %d to %d\n",
 			r.pos.Names[res.Winner], res.PliesMin, res.PliesMax)
 	default:
-		fmt.Fprintf(s.out, "unknown: the lines solved do not prove who wins yet\n")
+		fmt.Fprintf(s.Out, "unknown: the lines solved do not prove who wins yet\n")
 	}
 	left := 0
 	for _, need := range pf.split.Needed(pf.results, run.winnerOnly) {
@@ -816,13 +817,13 @@ func (r *solveReport) proofText(s *streams, pf *proofFile, run *proofRun, k, n, 
 	unsolved := len(pf.lines) - pf.solved
 	switch {
 	case left == 0 && run.winnerOnly:
-		fmt.Fprintf(s.out, "the winner is proved (%s not needed for it); a run without --winner-only solves the last ply\n", plural(unsolved, "line"))
+		fmt.Fprintf(s.Out, "the winner is proved (%s not needed for it); a run without --winner-only solves the last ply\n", plural(unsolved, "line"))
 	case r.stopped == "lines" && n > 1:
-		fmt.Fprintf(s.out, "%s still needed, for the other shards: run them, then chainshot react merge their files\n", plural(left, "line"))
+		fmt.Fprintf(s.Out, "%s still needed, for the other shards: run them, then chainshot react merge their files\n", plural(left, "line"))
 	case r.stopped != "lines":
-		fmt.Fprintf(s.out, "%s still needed (stopped: %s); rerun with --resume to go on\n", plural(left, "line"), r.stoppedBy())
+		fmt.Fprintf(s.Out, "%s still needed (stopped: %s); rerun with --resume to go on\n", plural(left, "line"), r.stoppedBy())
 	}
-	fmt.Fprintf(s.out, "%s, %.2f CPU s in the lines solved\n", pluralThousands(res.Nodes, "position"), r.cpu.Seconds())
+	fmt.Fprintf(s.Out, "%s, %.2f CPU s in the lines solved\n", pluralThousands(res.Nodes, "position"), r.cpu.Seconds())
 }
 
 // checkProof re-solves --check lines of the file, drawn at random with
@@ -851,7 +852,7 @@ func checkProof(c *cli.Context, pf *proofFile) error {
 		sv := chainreact.NewSolver(chainreact.SolveOptions{TableMB: c.Int("memory"), WinnerOnly: !r.Exact})
 		res, err := sv.Solve(ctx, &pf.split.Lines[i].Board)
 		if err != nil || res.Winner < 0 || (r.Exact && !res.Exact) || ctx.Err() != nil {
-			return interruptedError("%s: --check stopped at line %d", cmd, i)
+			return status.Interrupt("%s: --check stopped at line %d", cmd, i)
 		}
 		lo, hi := lineBounds(r)
 		verdict := "agrees"
@@ -859,11 +860,11 @@ func checkProof(c *cli.Context, pf *proofFile) error {
 			verdict = fmt.Sprintf("DISAGREES: %c on ply %s", pf.names[res.Winner], plyRange(res.PliesMin, res.PliesMax))
 			bad++
 		}
-		fmt.Fprintf(s.out, "line %d: %c wins on ply %s; solved again: %s (%s)\n", i, pf.names[r.Winner], plyRange(lo, hi), verdict, pluralThousands(res.Nodes, "position"))
+		fmt.Fprintf(s.Out, "line %d: %c wins on ply %s; solved again: %s (%s)\n", i, pf.names[r.Winner], plyRange(lo, hi), verdict, pluralThousands(res.Nodes, "position"))
 	}
-	fmt.Fprintf(s.out, "%d of %s solved again: %d disagree\n", len(solved), plural(pf.solved, "solved line"), bad)
+	fmt.Fprintf(s.Out, "%d of %s solved again: %d disagree\n", len(solved), plural(pf.solved, "solved line"), bad)
 	if bad > 0 {
-		return failedQuietly()
+		return status.Quiet(status.Failed)
 	}
 	return nil
 }
@@ -892,47 +893,47 @@ func doReactMerge(c *cli.Context) error {
 	const cmd = "chainshot react merge"
 	s := ioFrom(c)
 	if c.NArg() == 0 {
-		return badInput("%s: want the proof files to join, such as shard*.jsonl", cmd)
+		return status.BadInput("%s: want the proof files to join, such as shard*.jsonl", cmd)
 	}
 	outPath := c.String("out")
 	if outPath == "" {
-		return badInput("%s: want --out FILE for the merged proof", cmd)
+		return status.BadInput("%s: want --out FILE for the merged proof", cmd)
 	}
 	if err := outfile.Check(outPath); err != nil {
-		return badInput("%s: --out: %v", cmd, err)
+		return status.BadInput("%s: --out: %v", cmd, err)
 	}
 	// one writer, from before the inputs are read until the file is written
-	lock, err := s.lockResults(cmd, "out", outPath)
+	lock, err := s.claim(cmd, "out", outPath, outfile.Kind{Name: "a proof file", Grows: true})
 	if err != nil {
 		return err
 	}
-	defer s.unlockResults(lock)
+	defer lock.Release()
 	var all *proofFile
 	for _, path := range c.Args().Slice() {
 		if _, err := os.Stat(path); err != nil {
-			return badInput("%s: %v", cmd, err)
+			return status.BadInput("%s: %v", cmd, err)
 		}
 		pf, err := readProofFile(cmd, path)
 		if err != nil {
 			return err
 		}
 		if pf.empty {
-			return badInput("%s: %s holds no proof", cmd, path)
+			return status.BadInput("%s: %s holds no proof", cmd, path)
 		}
 		if pf.partial >= 0 {
-			printf(s.err, "warning: %s: the last line is cut short (a run stopped while writing it): skipped\n", path)
+			printf(s.Err, "warning: %s: the last line is cut short (a run stopped while writing it): skipped\n", path)
 		}
 		if all == nil {
 			all = pf
 			continue
 		}
 		if pf.header != all.header {
-			return badInput("%s: %s and %s are not proofs of the same position and split", cmd, all.path, path)
+			return status.BadInput("%s: %s and %s are not proofs of the same position and split", cmd, all.path, path)
 		}
 		for i, l := range pf.lines {
 			if l != nil {
 				if err := all.keep(l, pf.results[i]); err != nil {
-					return badInput("%s: %s and %s: %v", cmd, all.path, path, err)
+					return status.BadInput("%s: %s and %s: %v", cmd, all.path, path, err)
 				}
 			}
 		}
@@ -941,7 +942,7 @@ func doReactMerge(c *cli.Context) error {
 		all.seconds += pf.seconds
 	}
 	if st, err := os.Stat(outPath); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
-		return badInput("%s: --out %s already holds something; give a new file", cmd, outPath)
+		return status.BadInput("%s: --out %s already holds something; give a new file", cmd, outPath)
 	}
 	err = lock.WriteFile(func(w io.Writer) error {
 		data, _ := json.Marshal(all.header)
@@ -960,20 +961,20 @@ func doReactMerge(c *cli.Context) error {
 		return nil
 	})
 	if err != nil {
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	}
 	res, err := all.split.Combine(all.results)
 	if err != nil {
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	}
-	fmt.Fprintf(s.out, "%s: %s of %s solved\n", outPath, reactThousands(uint64(all.solved)), plural(len(all.lines), "line"))
+	fmt.Fprintf(s.Out, "%s: %s of %s solved\n", outPath, reactThousands(uint64(all.solved)), plural(len(all.lines), "line"))
 	switch {
 	case res.Exact:
-		fmt.Fprintf(s.out, "proved: %c wins on ply %d\n", all.names[res.Winner], res.Plies)
+		fmt.Fprintf(s.Out, "proved: %c wins on ply %d\n", all.names[res.Winner], res.Plies)
 	case res.Winner >= 0:
-		fmt.Fprintf(s.out, "proved so far: %c wins, the last move on ply %d to %d\n", all.names[res.Winner], res.PliesMin, res.PliesMax)
+		fmt.Fprintf(s.Out, "proved so far: %c wins, the last move on ply %d to %d\n", all.names[res.Winner], res.PliesMin, res.PliesMax)
 	default:
-		fmt.Fprintf(s.out, "who wins is not proved yet\n")
+		fmt.Fprintf(s.Out, "who wins is not proved yet\n")
 	}
 	return nil
 }

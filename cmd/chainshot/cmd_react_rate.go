@@ -13,6 +13,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -87,7 +88,7 @@ func doReactRate(c *cli.Context) error {
 		specs = ratingPlayers
 	}
 	if len(specs) < 2 {
-		return badInput("%s: want at least two players, got %d", cmd, len(specs))
+		return status.BadInput("%s: want at least two players, got %d", cmd, len(specs))
 	}
 	seen := map[string]bool{}
 	for _, sp := range specs {
@@ -95,7 +96,7 @@ func doReactRate(c *cli.Context) error {
 			return err
 		}
 		if seen[sp] {
-			return badInput("%s: player %q is on the list twice", cmd, sp)
+			return status.BadInput("%s: player %q is on the list twice", cmd, sp)
 		}
 		seen[sp] = true
 	}
@@ -121,22 +122,22 @@ func doReactRate(c *cli.Context) error {
 		for b := a + 1; b < len(specs) && b <= a+k; b++ {
 			l, ok := done[[2]string{specs[a], specs[b]}]
 			if ok {
-				printf(s.err, "%s vs %s: recorded, %d-%d\n", specs[a], specs[b], l.Wins[0], l.Wins[1])
+				printf(s.Err, "%s vs %s: recorded, %d-%d\n", specs[a], specs[b], l.Wins[0], l.Wins[1])
 			} else {
 				r, err := chainreact.RunMatch(chainreact.MatchConfig{
 					Specs: [2]string{specs[a], specs[b]}, Games: base.Games, Rows: rows, Cols: cols,
 					Seed: base.Seed, Jobs: gamesAtOnce(c), OpeningPlies: base.OpeningPlies,
 				})
 				if err != nil {
-					return failed("%s: %v", cmd, err)
+					return status.Fail("%s: %v", cmd, err)
 				}
 				l = base
 				l.A, l.B, l.Wins, l.Moves, l.CPUSeconds = specs[a], specs[b], r.Wins, r.Moves, r.CPUSeconds
-				printf(s.err, "%s vs %s: %d-%d\n", specs[a], specs[b], r.Wins[0], r.Wins[1])
+				printf(s.Err, "%s vs %s: %d-%d\n", specs[a], specs[b], r.Wins[0], r.Wins[1])
 				if out != nil {
 					line, _ := json.Marshal(l)
 					if err := out.Line(line); err != nil {
-						return failed("%s: --out: %v", cmd, err)
+						return status.Fail("%s: --out: %v", cmd, err)
 					}
 				}
 			}
@@ -151,7 +152,7 @@ func doReactRate(c *cli.Context) error {
 	}
 	ratings, err := chainreact.FitRatings(len(specs), results, 0)
 	if err != nil {
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	}
 	order := make([]int, len(specs))
 	for i := range order {
@@ -175,7 +176,7 @@ func doReactRate(c *cli.Context) error {
 		list = append(list, row)
 	}
 	if c.Bool("json") {
-		return json.NewEncoder(s.out).Encode(struct {
+		return json.NewEncoder(s.Out).Encode(struct {
 			Size    string      `json:"size"`
 			Seed    uint64      `json:"seed"`
 			Games   int         `json:"games_a_pairing"`
@@ -183,8 +184,8 @@ func doReactRate(c *cli.Context) error {
 			Ratings []ratingRow `json:"ratings"`
 		}{size, base.Seed, base.Games, specs[0], list})
 	}
-	printf(s.out, "Rating list on %s, %d games a pairing (paired openings, seed %d), %s at 0\n", size, base.Games, base.Seed, specs[0])
-	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	printf(s.Out, "Rating list on %s, %d games a pairing (paired openings, seed %d), %s at 0\n", size, base.Games, base.Seed, specs[0])
+	tw := tabwriter.NewWriter(s.Out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "rank\tplayer\tElo\t95%% interval\tgames\tscore\tCPU s/move\t\n")
 	for _, r := range list {
 		fmt.Fprintf(tw, "%d\t%s\t%+.0f\t[%+.0f, %+.0f]\t%d\t%.1f%%\t%.6f\t\n", r.Rank, r.Player, r.Elo, r.CI95[0], r.CI95[1], r.Games, 100*r.Score, r.CPU)
@@ -200,12 +201,12 @@ func openRatingOut(cmd, path string, resume bool, base pairingLine, s *streams) 
 	done := map[[2]string]pairingLine{}
 	if path == "" {
 		if resume {
-			return nil, nil, badInput("%s: --resume continues the list recorded in --out: give --out FILE", cmd)
+			return nil, nil, status.BadInput("%s: --resume continues the list recorded in --out: give --out FILE", cmd)
 		}
 		return done, nil, nil
 	}
 	// one writer: the lock is held until the process ends
-	if _, err := s.lockResults(cmd, "out", path); err != nil {
+	if _, err := s.claim(cmd, "out", path, outfile.Kind{Name: "ratings", Grows: true}); err != nil {
 		return nil, nil, err
 	}
 	if outfile.IsRegular(path) {
@@ -213,9 +214,9 @@ func openRatingOut(cmd, path string, resume bool, base pairingLine, s *streams) 
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
-			return nil, nil, badInput("%s: --out: %v", cmd, err)
+			return nil, nil, status.BadInput("%s: --out: %v", cmd, err)
 		case len(data) > 0 && !resume:
-			return nil, nil, badInput("%s: --out %s already holds pairings (%s); rerun with --resume to continue that list, or give another --out",
+			return nil, nil, status.BadInput("%s: --out %s already holds pairings (%s); rerun with --resume to continue that list, or give another --out",
 				cmd, path, plural(len(data), "byte"))
 		case len(data) > 0:
 			lines := bytes.Split(data, []byte("\n"))
@@ -228,20 +229,20 @@ func openRatingOut(cmd, path string, resume bool, base pairingLine, s *streams) 
 				dec.DisallowUnknownFields()
 				if err := dec.Decode(&l); err != nil {
 					if i == len(lines)-1 {
-						printf(s.err, "warning: %s:%d: a cut last line, dropped: its pairing is played again\n", path, i+1)
+						printf(s.Err, "warning: %s:%d: a cut last line, dropped: its pairing is played again\n", path, i+1)
 						if err := outfile.Truncate(path, int64(len(data)-len(raw))); err != nil {
-							return nil, nil, badInput("%s: --resume: %v", cmd, err)
+							return nil, nil, status.BadInput("%s: --resume: %v", cmd, err)
 						}
 						break
 					}
-					return nil, nil, badInput("%s: --resume: %s:%d: not a pairing: %v", cmd, path, i+1, err)
+					return nil, nil, status.BadInput("%s: --resume: %s:%d: not a pairing: %v", cmd, path, i+1, err)
 				}
 				if l.Games != base.Games || l.Size != base.Size || l.Seed != base.Seed || l.OpeningPlies != base.OpeningPlies {
-					return nil, nil, badInput("%s: --resume: %s:%d: played with --games %d --size %s --seed %d --opening-plies %d; a resumed list repeats them",
+					return nil, nil, status.BadInput("%s: --resume: %s:%d: played with --games %d --size %s --seed %d --opening-plies %d; a resumed list repeats them",
 						cmd, path, i+1, l.Games, l.Size, l.Seed, l.OpeningPlies)
 				}
 				if l.Wins[0]+l.Wins[1] != l.Games {
-					return nil, nil, badInput("%s: --resume: %s:%d: %d wins in %d games", cmd, path, i+1, l.Wins[0]+l.Wins[1], l.Games)
+					return nil, nil, status.BadInput("%s: --resume: %s:%d: %d wins in %d games", cmd, path, i+1, l.Wins[0]+l.Wins[1], l.Games)
 				}
 				done[[2]string{l.A, l.B}] = l
 			}
@@ -249,7 +250,7 @@ func openRatingOut(cmd, path string, resume bool, base pairingLine, s *streams) 
 	}
 	a, err := outfile.Append(path)
 	if err != nil {
-		return nil, nil, badInput("%s: --out: %v", cmd, err)
+		return nil, nil, status.BadInput("%s: --out: %v", cmd, err)
 	}
 	return done, a, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
 )
@@ -42,16 +43,16 @@ func doReactReplay(c *cli.Context) error {
 	const cmd = "chainshot react replay"
 	s := ioFrom(c)
 	if c.NArg() != 1 {
-		return badInput("%s: want one file of game records (react match --out), got %d arguments", cmd, c.NArg())
+		return status.BadInput("%s: want one file of game records (react match --out), got %d arguments", cmd, c.NArg())
 	}
 	name := c.Args().First()
 	data, err := readRecordsFile(name)
 	if err != nil {
-		return badInput("%s: %v", cmd, err)
+		return status.BadInput("%s: %v", cmd, err)
 	}
 	games, err := parseRecords(s, name, data)
 	if err != nil {
-		return badInput("%s: %v", cmd, err)
+		return status.BadInput("%s: %v", cmd, err)
 	}
 	if want := c.Int("game"); want > 0 {
 		var only []replayGame
@@ -61,12 +62,12 @@ func doReactReplay(c *cli.Context) error {
 			}
 		}
 		if len(only) == 0 {
-			return badInput("%s: --game %d: %s holds no game %d (%s)", cmd, want, name, want, gameNumbers(games))
+			return status.BadInput("%s: --game %d: %s holds no game %d (%s)", cmd, want, name, want, gameNumbers(games))
 		}
 		games = only
 	}
 	if len(games) == 0 {
-		return badInput("%s: %s holds no game record", cmd, name)
+		return status.BadInput("%s: %s holds no game record", cmd, name)
 	}
 	for i, g := range games {
 		if c.Bool("list") {
@@ -74,10 +75,10 @@ func doReactReplay(c *cli.Context) error {
 			continue
 		}
 		if i > 0 {
-			printf(s.out, "\n")
+			printf(s.Out, "\n")
 		}
 		writeGameReplay(s, g)
-		if s.out.failed() {
+		if s.OutFailed() {
 			break
 		}
 	}
@@ -123,7 +124,7 @@ func parseRecords(s *streams, name string, data []byte) ([]replayGame, error) {
 		info, rec, err := chainreact.ReadRecord(line)
 		if err != nil {
 			if i == len(lines)-1 && !bytes.HasSuffix(raw, []byte("\n")) {
-				printf(s.err, "warning: %s:%d: a cut last line, skipped (%v)\n", name, i+1, err)
+				printf(s.Err, "warning: %s:%d: a cut last line, skipped (%v)\n", name, i+1, err)
 				break
 			}
 			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
@@ -165,7 +166,7 @@ func cpuOf(g replayGame) [2]float64 {
 
 func writeGameLine(s *streams, g replayGame) {
 	sp, cpu := seats(g), cpuOf(g)
-	printf(s.out, "game %d (pair %d): R %s, G %s: %s wins (%s) on ply %d; CPU %.2f s (p1) and %.2f s (p2)\n",
+	printf(s.Out, "game %d (pair %d): R %s, G %s: %s wins (%s) on ply %d; CPU %.2f s (p1) and %.2f s (p2)\n",
 		g.rec.Game+1, g.rec.Game/2+1, sp[0], sp[1], "RG"[g.rec.Winner^g.rec.First:][:1], g.info.Specs[g.rec.Winner],
 		len(g.rec.Moves), cpu[0], cpu[1])
 }
@@ -173,18 +174,18 @@ func writeGameLine(s *streams, g replayGame) {
 func writeGameReplay(s *streams, g replayGame) {
 	r, info := g.rec, g.info
 	sp := seats(g)
-	printf(s.out, "game %d (pair %d) on %dx%d, seed %d: R is %s, G is %s\n", r.Game+1, r.Game/2+1, info.Rows, info.Cols, info.Seed, sp[0], sp[1])
+	printf(s.Out, "game %d (pair %d) on %dx%d, seed %d: R is %s, G is %s\n", r.Game+1, r.Game/2+1, info.Rows, info.Cols, info.Seed, sp[0], sp[1])
 	pos, _ := chainreact.NewPosition(info.Rows, info.Cols, 2)
 	for i, m := range r.Moves {
 		who := fmt.Sprintf("%s, %.1f ms CPU", sp[pos.Board.ToMove()], float64(r.CPU[i].Microseconds())/1000)
 		if i < r.Opening {
 			who = "opening"
 		}
-		printf(s.out, "\nply %d (%s)", i+1, who)
-		showChain(s.out, &pos, m, s.color)
+		printf(s.Out, "\nply %d (%s)", i+1, who)
+		showChain(s.Out, &pos, m, s.Color)
 		pos.Board.Play(m)
 	}
 	cpu := cpuOf(g)
-	printf(s.out, "%s (%s) wins on ply %d; CPU time %s %.2f s, %s %.2f s\n", strings.ToUpper("RG"[r.Winner^r.First:][:1]),
+	printf(s.Out, "%s (%s) wins on ply %d; CPU time %s %.2f s, %s %.2f s\n", strings.ToUpper("RG"[r.Winner^r.First:][:1]),
 		info.Specs[r.Winner], len(r.Moves), info.Specs[0], cpu[0], info.Specs[1], cpu[1])
 }

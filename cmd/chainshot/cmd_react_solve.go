@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/status"
 
 	"context"
 	"encoding/json"
@@ -78,7 +79,7 @@ func doReactSolve(c *cli.Context) error {
 	}
 	for _, f := range []string{"split", "resume", "shard", "jobs", "check"} {
 		if c.IsSet(f) {
-			return badInput("%s: --%s goes with --proof FILE", cmd, f)
+			return status.BadInput("%s: --%s goes with --proof FILE", cmd, f)
 		}
 	}
 	ctx, stop := interruptible(c.Context)
@@ -100,7 +101,7 @@ func doReactSolve(c *cli.Context) error {
 	close(done)
 	<-watched
 	if err != nil {
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	}
 	out := solveReport{pos: &pos, file: file, res: res, wall: time.Since(start), cpu: cpuclock.Process() - startCPU}
 	switch {
@@ -115,15 +116,15 @@ func doReactSolve(c *cli.Context) error {
 		out.stopped = "max-nodes"
 	}
 	if c.Bool("json") {
-		err = json.NewEncoder(s.out).Encode(out.json())
+		err = json.NewEncoder(s.Out).Encode(out.json())
 	} else {
 		out.text(s)
 	}
 	if err != nil {
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	}
 	if out.stopped == "interrupted" {
-		return &exitError{code: 130, quiet: true}
+		return status.Quiet(status.Interrupted)
 	}
 	return nil
 }
@@ -137,11 +138,11 @@ func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error)
 	var pos chainreact.Position
 	switch {
 	case c.NArg() > 1:
-		return pos, "", badInput("%s: want one POSITION file or --size, got %d arguments", cmd, c.NArg())
+		return pos, "", status.BadInput("%s: want one POSITION file or --size, got %d arguments", cmd, c.NArg())
 	case c.NArg() == 1 && c.IsSet("size"):
-		return pos, "", badInput("%s: give the POSITION file %s or --size %s, not both", cmd, c.Args().First(), c.String("size"))
+		return pos, "", status.BadInput("%s: give the POSITION file %s or --size %s, not both", cmd, c.Args().First(), c.String("size"))
 	case c.NArg() == 0 && !c.IsSet("size"):
-		return pos, "", badInput("%s: give a POSITION file or --size RxC, such as --size 3x4", cmd)
+		return pos, "", status.BadInput("%s: give a POSITION file or --size RxC, such as --size 3x4", cmd)
 	case c.NArg() == 1:
 		file := c.Args().First()
 		pos, err := loadPosition(cmd, file)
@@ -149,7 +150,7 @@ func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error)
 			return pos, "", err
 		}
 		if pos.Board.Players() != 2 {
-			return pos, "", badInput("%s: %s: %d players: the solver plays two-player games only", cmd, file, pos.Board.Players())
+			return pos, "", status.BadInput("%s: %s: %d players: the solver plays two-player games only", cmd, file, pos.Board.Players())
 		}
 		return pos, file, nil
 	}
@@ -159,7 +160,7 @@ func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error)
 	}
 	pos, err = chainreact.NewPosition(rows, cols, 2)
 	if err != nil {
-		return pos, "", badInput("%s: --size: %v", cmd, err)
+		return pos, "", status.BadInput("%s: --size: %v", cmd, err)
 	}
 	return pos, "", nil
 }
@@ -190,7 +191,7 @@ func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, bud
 		select {
 		case <-done:
 			if shown {
-				fmt.Fprint(s.err, "\r\x1b[K")
+				s.Status("")
 			}
 			return
 		case <-tick.C:
@@ -198,10 +199,10 @@ func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, bud
 		if budget > 0 && clock()-t0 >= budget {
 			cancel(errBudget)
 		}
-		if s.errTTY && time.Since(lastShown) >= time.Second {
+		if s.ErrTTY && time.Since(lastShown) >= time.Second {
 			lastShown = time.Now()
 			nodes, w, lo, hi := sv.Progress()
-			fmt.Fprintf(s.err, "\r\x1b[K%s, %.0fs: %s", pluralThousands(nodes, "position"), time.Since(start).Seconds(), provedSoFar(pos, w, lo, hi))
+			s.Status("%s, %.0fs: %s", pluralThousands(nodes, "position"), time.Since(start).Seconds(), provedSoFar(pos, w, lo, hi))
 			shown = true
 		}
 	}
@@ -264,16 +265,16 @@ func (r *solveReport) text(s *streams) {
 		what = fmt.Sprintf("%s: %dx%d, %s played", r.file, b.Rows(), b.Cols(), plural(b.Ply(), "orb"))
 	}
 	if b.Over() {
-		fmt.Fprintf(s.out, "%s\n", what)
+		fmt.Fprintf(s.Out, "%s\n", what)
 	} else {
-		fmt.Fprintf(s.out, "%s, %c to move\n", what, r.pos.Names[b.ToMove()])
+		fmt.Fprintf(s.Out, "%s, %c to move\n", what, r.pos.Names[b.ToMove()])
 	}
 	res := r.res
 	switch {
 	case res.Exact && b.Over():
-		fmt.Fprintf(s.out, "the game is over: %c has won on ply %d\n", r.pos.Names[res.Winner], res.Plies)
+		fmt.Fprintf(s.Out, "the game is over: %c has won on ply %d\n", r.pos.Names[res.Winner], res.Plies)
 	case res.Exact:
-		fmt.Fprintf(s.out, "%c wins under perfect play; the last move is ply %d, %s from here\n",
+		fmt.Fprintf(s.Out, "%c wins under perfect play; the last move is ply %d, %s from here\n",
 			r.pos.Names[res.Winner], res.Plies, reactPlural(res.Plies-b.Ply(), "ply", "plies"))
 		var line []string
 		c := *b
@@ -281,14 +282,14 @@ func (r *solveReport) text(s *streams) {
 			line = append(line, fmt.Sprintf("%c %s", r.pos.Names[c.ToMove()], c.FormatMove(m)))
 			c.Play(m)
 		}
-		fmt.Fprintf(s.out, "principal variation: %s\n", strings.Join(line, ", "))
+		fmt.Fprintf(s.Out, "principal variation: %s\n", strings.Join(line, ", "))
 	case res.Winner >= 0:
-		fmt.Fprintf(s.out, "%c wins under perfect play (proved); the last move is ply %d to %d (which one is not solved: stopped, %s)\n",
+		fmt.Fprintf(s.Out, "%c wins under perfect play (proved); the last move is ply %d to %d (which one is not solved: stopped, %s)\n",
 			r.pos.Names[res.Winner], res.PliesMin, res.PliesMax, r.stoppedBy())
 	default:
-		fmt.Fprintf(s.out, "unknown: stopped before proving who wins (%s)\n", r.stoppedBy())
+		fmt.Fprintf(s.Out, "unknown: stopped before proving who wins (%s)\n", r.stoppedBy())
 	}
-	fmt.Fprintf(s.out, "%s, %.2fs\n", pluralThousands(res.Nodes, "position"), r.wall.Seconds())
+	fmt.Fprintf(s.Out, "%s, %.2fs\n", pluralThousands(res.Nodes, "position"), r.wall.Seconds())
 }
 
 func (r *solveReport) stoppedBy() string {

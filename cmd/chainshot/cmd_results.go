@@ -9,7 +9,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 	"chainshot/results"
 )
 
@@ -73,7 +75,7 @@ func doCompare(c *cli.Context) error {
 	const cmd = "chainshot results compare"
 	paths := c.Args().Slice()
 	if len(paths) < 2 {
-		return badInput("%s: want two or more RESULTS.jsonl files: the first is compared with each of the others", cmd)
+		return status.BadInput("%s: want two or more RESULTS.jsonl files: the first is compared with each of the others", cmd)
 	}
 	if err := distinctInputs(cmd, paths); err != nil {
 		return err
@@ -111,7 +113,7 @@ func doCompare(c *cli.Context) error {
 				names[key] = name
 			}
 			if rec.Partial {
-				warn(s.err, "%s: %s: an interrupted line (\"partial\"); left out", at, rec.File)
+				warn(s.Err, "%s: %s: an interrupted line (\"partial\"); left out", at, rec.File)
 				return nil
 			}
 			run := rec.Settings()
@@ -123,14 +125,14 @@ func doCompare(c *cli.Context) error {
 				for _, d := range diffs {
 					parts = append(parts, fmt.Sprintf("%s %s and %s", d.flag, d.a, d.b))
 				}
-				return badInput("%s: %s: %s and %s were run with %s: a file's lines of one data set may differ in --seed only; give each run its own file",
+				return status.BadInput("%s: %s: %s and %s were run with %s: a file's lines of one data set may differ in --seed only; give each run its own file",
 					cmd, rec.File, w.at, at, strings.Join(parts, ", "))
 			}
 			if seeds[key] == nil {
 				seeds[key] = map[uint64]string{}
 			}
 			if prev, ok := seeds[key][rec.Seed]; ok {
-				return badInput("%s: %s and %s (%s) are both seed %d of one board: a file holds one line a data set and seed",
+				return status.BadInput("%s: %s and %s (%s) are both seed %d of one board: a file holds one line a data set and seed",
 					cmd, prev, at, rec.File, rec.Seed)
 			}
 			seeds[key][rec.Seed] = fmt.Sprintf("%s (%s)", at, rec.File)
@@ -148,15 +150,15 @@ func doCompare(c *cli.Context) error {
 		if len(broken) == 1 {
 			what = "1 line does not replay to its figures"
 		}
-		return failed("%s\n%s: %s; nothing was compared (a comparison counts only lines that replay)", strings.Join(broken, "\n"), cmd, what)
+		return status.Fail("%s\n%s: %s; nothing was compared (a comparison counts only lines that replay)", strings.Join(broken, "\n"), cmd, what)
 	}
 	for i, col := range cols {
 		if len(col.Recs) == 0 {
-			return badInput("%s: %s holds no finished results lines", cmd, paths[i])
+			return status.BadInput("%s: %s holds no finished results lines", cmd, paths[i])
 		}
 	}
 	cmp := results.Compare(cols)
-	return results.WriteComparison(s.out, cmp, results.CompareOptions{Markdown: c.Bool("markdown"), CPU: c.Bool("cpu")})
+	return results.WriteComparison(s.Out, cmp, results.CompareOptions{Markdown: c.Bool("markdown"), CPU: c.Bool("cpu")})
 }
 
 // compareLabels are the columns' names: --labels, one a file, or each
@@ -165,12 +167,12 @@ func compareLabels(cmd, flag string, paths []string) ([]string, error) {
 	if flag != "" {
 		labels := strings.Split(flag, ",")
 		if len(labels) != len(paths) {
-			return nil, badInput("%s: --labels names %s for %s: give one a file", cmd, plural(len(labels), "column"), plural(len(paths), "file"))
+			return nil, status.BadInput("%s: --labels names %s for %s: give one a file", cmd, plural(len(labels), "column"), plural(len(paths), "file"))
 		}
 		for i, l := range labels {
 			labels[i] = strings.TrimSpace(l)
 			if labels[i] == "" {
-				return nil, badInput("%s: --labels: label %d is empty", cmd, i+1)
+				return nil, status.BadInput("%s: --labels: label %d is empty", cmd, i+1)
 			}
 		}
 		return labels, nil
@@ -196,7 +198,7 @@ func doMerge(c *cli.Context) error {
 	s := ioFrom(c)
 	const cmd = "chainshot results merge"
 	if c.NArg() == 0 {
-		return badInput("%s: want one or more RESULTS.jsonl files", cmd)
+		return status.BadInput("%s: want one or more RESULTS.jsonl files", cmd)
 	}
 	paths := c.Args().Slice()
 	if err := distinctInputs(cmd, paths); err != nil {
@@ -217,10 +219,10 @@ func doMerge(c *cli.Context) error {
 	werr := outs.write(cmd, m.recs)
 	if c.Bool("json") {
 		for _, r := range m.recs {
-			s.out.Write(results.MarshalLine(r))
+			s.Out.Write(results.MarshalLine(r))
 		}
 	} else {
-		results.WriteTable(s.out, m.recs)
+		results.WriteTable(s.Out, m.recs)
 		if c.Bool("best") {
 			m.printSeeds(s)
 		}
@@ -234,7 +236,7 @@ func distinctInputs(cmd string, paths []string) error {
 	for i, p := range paths {
 		for _, q := range paths[:i] {
 			if p == q || (p != "-" && q != "-" && sameOutput(p, q)) {
-				return badInput("%s: %s and %s are the same file: give each file once", cmd, q, p)
+				return status.BadInput("%s: %s and %s are the same file: give each file once", cmd, q, p)
 			}
 		}
 	}
@@ -301,14 +303,14 @@ func mergeFiles(s *streams, cmd string, paths []string, best bool) (merged, erro
 		if len(broken) == 1 {
 			what = "1 line does not replay to its figures"
 		}
-		return m, failed("%s\n%s: %s; nothing was merged (a merge ranks only lines that replay)", strings.Join(broken, "\n"), cmd, what)
+		return m, status.Fail("%s\n%s: %s; nothing was merged (a merge ranks only lines that replay)", strings.Join(broken, "\n"), cmd, what)
 	}
 	m.recs = results.Merge(all...)
 	if len(m.recs) == 0 {
-		return m, badInput("%s: no results lines in %s", cmd, strings.Join(paths, ", "))
+		return m, status.BadInput("%s: no results lines in %s", cmd, strings.Join(paths, ", "))
 	}
 	for _, path := range empty {
-		printf(s.err, "warning: %s holds no results lines\n", path)
+		printf(s.Err, "warning: %s holds no results lines\n", path)
 	}
 	return m, nil
 }
@@ -325,13 +327,13 @@ func mixedRuns(cmd, file, a, b string, diffs []settingDiff, best bool) error {
 	if seedOnly && !best {
 		hint = "--best keeps the best line across seeds"
 	}
-	return badInput("%s: %s: %s and %s were run with %s: %s", cmd, file, a, b, strings.Join(parts, ", "), hint)
+	return status.BadInput("%s: %s: %s and %s were run with %s: %s", cmd, file, a, b, strings.Join(parts, ", "), hint)
 }
 
 // printSeeds says, after merge --best's table, how many seeds each best
 // line was chosen from, and its seed.
 func (m merged) printSeeds(s *streams) {
-	printf(s.out, "\nBest of the seeds:\n")
+	printf(s.Out, "\nBest of the seeds:\n")
 	for _, r := range m.recs {
 		seeds := slices.Clone(m.seeds[r.File])
 		slices.Sort(seeds)
@@ -339,15 +341,15 @@ func (m merged) printSeeds(s *streams) {
 		for _, sd := range seeds {
 			list = append(list, fmt.Sprint(sd))
 		}
-		printf(s.out, "  %s: seed %d, the best of %s (%s)\n", r.File, r.Seed, plural(len(seeds), "seed"), strings.Join(list, ", "))
+		printf(s.Out, "  %s: seed %d, the best of %s (%s)\n", r.File, r.Seed, plural(len(seeds), "seed"), strings.Join(list, ", "))
 	}
 }
 
 // mergeOutputs are merge's --out and --csv, locked (see
-// streams.lockResults) from before the inputs are read until they are
+// streams.claim) from before the inputs are read until they are
 // written.
 type mergeOutputs struct {
-	out, csv *outfile.Lock
+	out, csv *outfile.Claim
 }
 
 // lockMergeOutputs takes the locks of --out and --csv; the error is bad
@@ -361,9 +363,13 @@ func lockMergeOutputs(c *cli.Context, cmd string) (mergeOutputs, error) {
 			continue
 		}
 		if flag == "csv" && m.out != nil && sameOutput(c.String("out"), path) {
-			return m, badInput("%s: --csv %s is the file --out %s names: give each its own file", cmd, path, c.String("out"))
+			return m, status.BadInput("%s: --csv %s is the file --out %s names: give each its own file", cmd, path, c.String("out"))
 		}
-		lock, err := s.lockResults(cmd, flag, path)
+		kind := filekinds.Merged
+		if flag == "csv" {
+			kind = filekinds.ResultsCSV
+		}
+		lock, err := s.claim(cmd, flag, path, kind)
 		if err != nil {
 			return m, err
 		}
@@ -377,8 +383,8 @@ func lockMergeOutputs(c *cli.Context, cmd string) (mergeOutputs, error) {
 }
 
 func (m mergeOutputs) unlock(s *streams) {
-	s.unlockResults(m.out)
-	s.unlockResults(m.csv)
+	m.out.Release()
+	m.csv.Release()
 }
 
 // write writes --out and --csv, each whole or not at all (merged results
@@ -395,12 +401,12 @@ func (m mergeOutputs) write(cmd string, recs []results.Record) error {
 			return nil
 		})
 		if err != nil {
-			return failed("%s: --out: %v", cmd, err)
+			return status.Fail("%s: --out: %v", cmd, err)
 		}
 	}
 	if m.csv != nil {
 		if err := m.csv.WriteFile(func(w io.Writer) error { return results.WriteCSV(w, recs) }); err != nil {
-			return failed("%s: --csv: %v", cmd, err)
+			return status.Fail("%s: --csv: %v", cmd, err)
 		}
 	}
 	return nil

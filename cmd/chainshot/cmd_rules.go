@@ -1,6 +1,7 @@
 package main
 
 import (
+	"chainshot/internal/status"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -69,9 +70,9 @@ func rulesCommand() *cli.Command {
 		Usage: "print the rules of ChainShot, its coordinates and its scoring",
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return badInput("chainshot rules: takes no arguments, got %q", c.Args().First())
+				return status.BadInput("chainshot rules: takes no arguments, got %q", c.Args().First())
 			}
-			_, err := fmt.Fprint(ioFrom(c).out, chainShotRules)
+			_, err := fmt.Fprint(ioFrom(c).Out, chainShotRules)
 			return err
 		},
 	}

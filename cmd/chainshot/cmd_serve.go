@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/status"
 	"chainshot/internal/web"
 )
 
@@ -45,35 +46,35 @@ func doServe(c *cli.Context) error {
 	const cmd = "chainshot serve"
 	s := ioFrom(c)
 	if c.Args().Present() {
-		return badInput("%s: takes no arguments, got %q", cmd, c.Args().First())
+		return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
 	}
 	if n := c.Int("searches"); n < 1 || n > maxSearches {
-		return badInput("%s: --searches %d: want 1 to %d", cmd, n, maxSearches)
+		return status.BadInput("%s: --searches %d: want 1 to %d", cmd, n, maxSearches)
 	}
 	if c.Duration("max-budget") < time.Second {
-		return badInput("%s: --max-budget %v: want 1s or more", cmd, c.Duration("max-budget"))
+		return status.BadInput("%s: --max-budget %v: want 1s or more", cmd, c.Duration("max-budget"))
 	}
 	addr := c.String("addr")
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return badInput("%s: --addr %q: want HOST:PORT, such as 127.0.0.1:8080", cmd, addr)
+		return status.BadInput("%s: --addr %q: want HOST:PORT, such as 127.0.0.1:8080", cmd, addr)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	}
 	loopback := isLoopback(host)
 	srv := web.HTTPServer(addr, web.New(web.Config{
 		Slots: c.Int("searches"), MaxBudget: c.Duration("max-budget"),
-		LoopbackHosts: loopback, Log: s.err,
+		LoopbackHosts: loopback, Log: s.Err,
 	}))
 	// Listen for Ctrl-C before saying where the page is.
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	url := pageURL(ln.Addr())
-	printf(s.out, "chainshot serve: %s (Ctrl-C to stop)\n", url)
+	printf(s.Out, "chainshot serve: %s (Ctrl-C to stop)\n", url)
 	if !loopback {
-		printf(s.err, "note: listening on %s: anyone who can reach this machine can use the page\n", ln.Addr())
+		printf(s.Err, "note: listening on %s: anyone who can reach this machine can use the page\n", ln.Addr())
 	}
 	if c.Bool("open") {
 		openBrowser(s, url)
@@ -82,17 +83,17 @@ func doServe(c *cli.Context) error {
 	go func() { served <- srv.Serve(ln) }()
 	select {
 	case err := <-served:
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	case <-ctx.Done():
 	}
 	// Let requests in flight end (a solve stops when its client goes).
 	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return failed("%s: %v", cmd, err)
+		return status.Fail("%s: %v", cmd, err)
 	}
 	srv.Close()
-	printf(s.out, "chainshot serve: stopped\n")
+	printf(s.Out, "chainshot serve: stopped\n")
 	return nil
 }
 
@@ -137,12 +138,12 @@ func openBrowser(s *streams, url string) {
 	}
 	path, err := exec.LookPath(args[0])
 	if err != nil {
-		printf(s.err, "note: no browser opener (%s) found: open %s yourself\n", args[0], url)
+		printf(s.Err, "note: no browser opener (%s) found: open %s yourself\n", args[0], url)
 		return
 	}
 	cmd := exec.Command(path, append(args[1:], url)...)
 	if err := cmd.Start(); err != nil {
-		printf(s.err, "note: cannot open a browser (%v): open %s yourself\n", err, url)
+		printf(s.Err, "note: cannot open a browser (%v): open %s yourself\n", err, url)
 		return
 	}
 	go cmd.Wait() // reap it; its status does not matter

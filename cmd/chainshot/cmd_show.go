@@ -9,6 +9,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/internal/picture"
+	"chainshot/internal/status"
 )
 
 func showCommand() *cli.Command {
@@ -29,7 +30,7 @@ func showCommand() *cli.Command {
 func doShow(c *cli.Context) error {
 	s := ioFrom(c)
 	if c.NArg() != 1 {
-		return badInput("chainshot show: want one FILE or built-in name, got %d arguments", c.NArg())
+		return status.BadInput("chainshot show: want one FILE or built-in name, got %d arguments", c.NArg())
 	}
 	set, err := loadOne(s, c.Args().First())
 	if err != nil {
@@ -44,24 +45,24 @@ func doShow(c *cli.Context) error {
 			}, picture.Options{Title: filepath.Base(set.Name)})
 		})
 		if err != nil {
-			return badInput("chainshot show: --png: %v", err)
+			return status.BadInput("chainshot show: --png: %v", err)
 		}
 	}
-	printf(s.out, "%s: %dx%d (rows x columns), %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"))
-	renderBoard(s.out, &b, s.color, nil)
+	printf(s.Out, "%s: %dx%d (rows x columns), %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"))
+	renderBoard(s.Out, &b, s.Color, nil)
 	groups := b.AppendGroups(nil)
 	largest := 0
 	for _, g := range groups {
 		largest = max(largest, g.Size)
 	}
-	printf(s.out, "%s\n", boardSummary(&b))
+	printf(s.Out, "%s\n", boardSummary(&b))
 	if len(groups) == 0 {
-		printf(s.out, "no removable group\n")
+		printf(s.Out, "no removable group\n")
 	} else {
-		printf(s.out, "%s, the largest of %d beads (worth %d)\n", plural(len(groups), "removable group"), largest, board.Score(largest))
+		printf(s.Out, "%s, the largest of %d beads (worth %d)\n", plural(len(groups), "removable group"), largest, board.Score(largest))
 	}
 	for _, r := range set.Repairs {
-		printf(s.out, "repaired: %s\n", r)
+		printf(s.Out, "repaired: %s\n", r)
 	}
 	return nil
 }

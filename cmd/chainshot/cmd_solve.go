@@ -7,6 +7,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/status"
 	"chainshot/results"
 )
 
@@ -35,7 +36,7 @@ func solveCommand() *cli.Command {
 func doSolve(c *cli.Context) error {
 	s := ioFrom(c)
 	if c.NArg() == 0 {
-		return badInput("chainshot solve: want one or more FILEs or built-in names (see \"chainshot datasets\")")
+		return status.BadInput("chainshot solve: want one or more FILEs or built-in names (see \"chainshot datasets\")")
 	}
 	cfg, err := searchConfigFrom(c)
 	if err != nil {
@@ -54,16 +55,16 @@ func doSolve(c *cli.Context) error {
 	gif := c.String("gif")
 	if gif != "" {
 		if len(sets) != 1 {
-			return badInput("chainshot solve: --gif takes one data set, got %d (for several, use \"chainshot tournament --gif-dir DIR\")", len(sets))
+			return status.BadInput("chainshot solve: --gif takes one data set, got %d (for several, use \"chainshot tournament --gif-dir DIR\")", len(sets))
 		}
 		if err := checkOutputDir(gif); err != nil {
-			return badInput("chainshot solve: --gif: %v", err)
+			return status.BadInput("chainshot solve: --gif: %v", err)
 		}
 	}
 	p := runPlan{sets: sets, cfg: cfg, gifFile: gif, showsLine: c.Bool("json"),
 		show: func(set datasets.Set, rec results.Record, moves []board.Move) {
 			if c.Bool("json") {
-				s.out.Write(results.MarshalLine(rec))
+				s.Out.Write(results.MarshalLine(rec))
 			} else {
 				printSolution(s, set, rec, moves, !c.Bool("brief"))
 			}

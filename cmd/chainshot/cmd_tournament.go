@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/datasets"
+	"chainshot/internal/status"
 	"chainshot/results"
 )
 
@@ -58,7 +59,7 @@ func parseShard(s string) (k, n int, err error) {
 	k, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return 0, 0, badInput("chainshot tournament: --shard %q: want K/N with 1 <= K <= N, like 2/8, or auto", s)
+		return 0, 0, status.BadInput("chainshot tournament: --shard %q: want K/N with 1 <= K <= N, like 2/8, or auto", s)
 	}
 	return k, n, nil
 }
@@ -76,13 +77,13 @@ func shardOfRun(c *cli.Context) (k, n int, auto bool, err error) {
 	k, n, from, err := schedulerShard(os.Getenv)
 	switch {
 	case err != nil:
-		return 0, 0, false, badInput("chainshot tournament: --shard auto: %v", err)
+		return 0, 0, false, status.BadInput("chainshot tournament: --shard auto: %v", err)
 	case from == "" && spec == "auto":
-		return 0, 0, false, badInput("chainshot tournament: --shard auto: this is no Slurm array task (no SLURM_ARRAY_TASK_ID) nor a Kubernetes indexed Job (no JOB_COMPLETION_INDEX); give --shard K/N")
+		return 0, 0, false, status.BadInput("chainshot tournament: --shard auto: this is no Slurm array task (no SLURM_ARRAY_TASK_ID) nor a Kubernetes indexed Job (no JOB_COMPLETION_INDEX); give --shard K/N")
 	case from == "":
 		return 1, 1, false, nil
 	}
-	printf(ioFrom(c).err, "note: shard %d/%d, from %s\n", k, n, from)
+	printf(ioFrom(c).Err, "note: shard %d/%d, from %s\n", k, n, from)
 	return k, n, true, nil
 }
 
@@ -148,7 +149,7 @@ func schedulerShard(getenv func(string) string) (k, n int, from string, err erro
 func doTournament(c *cli.Context) error {
 	s := ioFrom(c)
 	if c.NArg() == 0 {
-		return badInput("chainshot tournament: want folders, files or built-in names (try \"chainshot tournament ladder\")")
+		return status.BadInput("chainshot tournament: want folders, files or built-in names (try \"chainshot tournament ladder\")")
 	}
 	cfg, err := searchConfigFrom(c)
 	if err != nil {
@@ -169,19 +170,19 @@ func doTournament(c *cli.Context) error {
 	pairs, pairSeeds := workOf(sets, seeds)
 	mine, mineSeeds := shardOf(pairs, pairSeeds, k, n)
 	if len(mine) == 0 {
-		return badInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, plural(len(pairs), workName(seeds)))
+		return status.BadInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, plural(len(pairs), workName(seeds)))
 	}
 	if auto && c.String("out") != "" && !c.Bool("resume") {
 		// A task the scheduler runs again (requeued, or its index
 		// resubmitted) resumes its shard's --out instead of refusing it.
 		if err := c.Set("resume", "true"); err != nil {
-			return failed("chainshot tournament: %v", err)
+			return status.Fail("chainshot tournament: %v", err)
 		}
 	}
 	gifDir := c.String("gif-dir")
 	if gifDir != "" {
 		if err := makeFolder(gifDir); err != nil {
-			return badInput("chainshot tournament: --gif-dir %s: %v", gifDir, err)
+			return status.BadInput("chainshot tournament: --gif-dir %s: %v", gifDir, err)
 		}
 	}
 	chartPath, err := chartPathOf(c)
@@ -191,14 +192,14 @@ func doTournament(c *cli.Context) error {
 	p := setsPlan(c, mine, cfg, gifDir)
 	p.seeds = mineSeeds
 	recs, runErr := p.run(c)
-	if err, ok := runErr.(*exitError); ok && err.code == exitBad {
+	if err, ok := runErr.(*status.Error); ok && err.Code == status.Bad {
 		return runErr
 	}
 	if !c.Bool("json") && len(recs) > 0 {
 		if n > 1 {
-			printf(s.out, "shard %d/%d: %d of %s\n", k, n, len(mine), plural(len(pairs), workName(seeds)))
+			printf(s.Out, "shard %d/%d: %d of %s\n", k, n, len(mine), plural(len(pairs), workName(seeds)))
 		}
-		results.WriteTable(s.out, recs)
+		results.WriteTable(s.Out, recs)
 	}
 	return chartRun(c, chartPath, chartTitle("chainshot tournament", cfg, len(recs), k, n), mine, recs, runErr)
 }
@@ -215,11 +216,11 @@ func tournamentSeeds(c *cli.Context, cfg *searchConfig) ([]uint64, error) {
 	seeds, err := parseSeeds(list)
 	switch {
 	case err != nil:
-		return nil, badInput("%s: --seeds %s: %v", cmd, list, err)
+		return nil, status.BadInput("%s: --seeds %s: %v", cmd, list, err)
 	case c.IsSet("seed"):
-		return nil, badInput("%s: --seeds %s: give --seed or --seeds, not both", cmd, list)
+		return nil, status.BadInput("%s: --seeds %s: give --seed or --seeds, not both", cmd, list)
 	case c.IsSet("chart") || c.IsSet("gif-dir"):
-		return nil, badInput("%s: --seeds %s: --chart and --gif-dir draw one line a data set: merge the seeds first (chainshot results merge --best), or give one --seed", cmd, list)
+		return nil, status.BadInput("%s: --seeds %s: --chart and --gif-dir draw one line a data set: merge the seeds first (chainshot results merge --best), or give one --seed", cmd, list)
 	}
 	cfg.seeds = seeds
 	cfg.opt.Seed = seeds[0]
@@ -275,7 +276,7 @@ func shardOf(sets []datasets.Set, seeds []uint64, k, n int) ([]datasets.Set, []u
 func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
 	files, err := datasets.Files(args)
 	if err != nil {
-		return nil, badInput("%v", err)
+		return nil, status.BadInput("%v", err)
 	}
 	var sets []datasets.Set
 	var defects []string
@@ -289,9 +290,9 @@ func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
 	}
 	switch {
 	case len(defects) == 1:
-		return nil, badInput("%s (nothing was run)", defects[0])
+		return nil, status.BadInput("%s (nothing was run)", defects[0])
 	case len(defects) > 1:
-		return nil, badInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
+		return nil, status.BadInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
 	}
 	return onceEach(s, sets), nil
 }
@@ -304,7 +305,7 @@ func onceEach(s *streams, sets []datasets.Set) []datasets.Set {
 	var out []datasets.Set
 	for _, set := range sets {
 		if seen[set.Name] {
-			printf(s.err, "note: %s is named twice; it runs once\n", set.Name)
+			printf(s.Err, "note: %s is named twice; it runs once\n", set.Name)
 			continue
 		}
 		seen[set.Name] = true
@@ -342,7 +343,7 @@ func chartFlag() *cli.StringFlag {
 func chartPathOf(c *cli.Context) (string, error) {
 	path := c.String("chart")
 	if err := checkChartPath(path); err != nil {
-		return "", badInput("%s: --chart: %v", commandPath(c), err)
+		return "", status.BadInput("%s: --chart: %v", commandPath(c), err)
 	}
 	return path, nil
 }
@@ -355,7 +356,7 @@ func chartRun(c *cli.Context, path, title string, sets []datasets.Set, recs []re
 		return runErr
 	}
 	if err := drawTournament(path, title, sets, recs); err != nil && runErr == nil {
-		return failed("%s: --chart: %v", commandPath(c), err)
+		return status.Fail("%s: --chart: %v", commandPath(c), err)
 	}
 	return runErr
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/status"
 	"chainshot/results"
 )
 
@@ -26,7 +27,7 @@ func doVerify(c *cli.Context) error {
 	s := ioFrom(c)
 	const cmd = "chainshot verify"
 	if c.NArg() == 0 {
-		return badInput("%s: want one or more RESULTS.jsonl files (\"-\" for standard input)", cmd)
+		return status.BadInput("%s: want one or more RESULTS.jsonl files (\"-\" for standard input)", cmd)
 	}
 	bad, total := 0, 0
 	boards := boardCache{}
@@ -48,9 +49,9 @@ func doVerify(c *cli.Context) error {
 			}
 			if msg != "" {
 				bad++
-				printf(s.out, "%s:%d: %s: FAIL: %s\n", path, l.No, l.Record.File, msg)
+				printf(s.Out, "%s:%d: %s: FAIL: %s\n", path, l.No, l.Record.File, msg)
 			} else {
-				printf(s.out, "%s:%d: %s: ok (score %d, %s left, %s)\n", path, l.No, l.Record.File, l.Record.Score, plural(l.Record.BeadsLeft, "bead"), plural(len(l.Record.Moves), "move"))
+				printf(s.Out, "%s:%d: %s: ok (score %d, %s left, %s)\n", path, l.No, l.Record.File, l.Record.Score, plural(l.Record.BeadsLeft, "bead"), plural(len(l.Record.Moves), "move"))
 			}
 			return nil
 		})
@@ -58,14 +59,14 @@ func doVerify(c *cli.Context) error {
 			return err
 		}
 		if lines == 0 {
-			return badInput("%s: %s holds no results lines", cmd, path)
+			return status.BadInput("%s: %s holds no results lines", cmd, path)
 		}
 	}
 	if bad > 0 {
-		printf(s.out, "%d of %s FAILED\n", bad, plural(total, "line"))
-		return failedQuietly()
+		printf(s.Out, "%d of %s FAILED\n", bad, plural(total, "line"))
+		return status.Quiet(status.Failed)
 	}
-	printf(s.out, "%s verified\n", allOf(total, "line"))
+	printf(s.Out, "%s verified\n", allOf(total, "line"))
 	return nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 	"chainshot/results"
 	"chainshot/solver"
 )
@@ -209,8 +210,8 @@ func stopWhileWaiting(dir string, argv []string) string {
 	if took := time.Since(sent); took > 5*time.Second {
 		return fmt.Sprintf("ended %v after SIGTERM", took)
 	}
-	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !bytes.Contains(stderr.Bytes(), []byte("interrupted while waiting for a program to read the FIFO")) {
-		return fmt.Sprintf("exit status %d, stderr %q; want %d and the interruption named", code, stderr.Bytes(), exitInterrupted)
+	if code := cmd.ProcessState.ExitCode(); code != status.Interrupted || !bytes.Contains(stderr.Bytes(), []byte("interrupted while waiting for a program to read the FIFO")) {
+		return fmt.Sprintf("exit status %d, stderr %q; want %d and the interruption named", code, stderr.Bytes(), status.Interrupted)
 	}
 	return ""
 }

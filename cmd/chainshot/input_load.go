@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"chainshot/datasets"
+	"chainshot/internal/status"
 	"chainshot/results"
 )
 
@@ -16,16 +17,16 @@ func loadSets(s *streams, name string) ([]datasets.Set, error) {
 	sets, err := datasets.Load(name)
 	if err != nil {
 		if errors.Is(err, datasets.ErrNotFound) {
-			return nil, badInput("%v", err)
+			return nil, status.BadInput("%v", err)
 		}
-		return nil, badInput("%v", err)
+		return nil, status.BadInput("%v", err)
 	}
 	for _, set := range sets {
 		for _, w := range set.Warnings {
-			warn(s.err, "%s", w)
+			warn(s.Err, "%s", w)
 		}
 		if len(set.Repairs) > 0 {
-			fmt.Fprintf(s.err, "note: %s is defective as printed and was repaired (%s; see \"chainshot datasets\")\n", set.Name, plural(len(set.Repairs), "repair"))
+			fmt.Fprintf(s.Err, "note: %s is defective as printed and was repaired (%s; see \"chainshot datasets\")\n", set.Name, plural(len(set.Repairs), "repair"))
 		}
 	}
 	return sets, nil
@@ -38,7 +39,7 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 		return datasets.Set{}, err
 	}
 	if len(sets) != 1 {
-		return datasets.Set{}, badInput("%s holds %s; name one as %s#K (K from 1 to %d)", name, plural(len(sets), "board"), name, len(sets))
+		return datasets.Set{}, status.BadInput("%s holds %s; name one as %s#K (K from 1 to %d)", name, plural(len(sets), "board"), name, len(sets))
 	}
 	return sets[0], nil
 }
@@ -52,16 +53,16 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 // is not chainshot's (another tool's or a later version's: the line is
 // read without it). An error of fn is returned as it is.
 func scanResults(s *streams, cmd, path string, fn func(results.Line) error) (*results.Partial, error) {
-	name, r := path, s.in
+	name, r := path, s.In
 	if path == "-" {
 		name = "stdin"
 	} else {
 		if st, err := os.Stat(path); err == nil && st.IsDir() {
-			return nil, badInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
+			return nil, status.BadInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
 		}
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, badInput("%s: %v", cmd, err)
+			return nil, status.BadInput("%s: %v", cmd, err)
 		}
 		defer f.Close()
 		r = f
@@ -72,7 +73,7 @@ func scanResults(s *streams, cmd, path string, fn func(results.Line) error) (*re
 		for _, u := range l.Unknown {
 			if !warned[u] {
 				warned[u] = true
-				warn(s.err, "%s:%d: %q is not a field of chainshot's results lines; read past (it stays in the line)", name, l.No, u)
+				warn(s.Err, "%s:%d: %q is not a field of chainshot's results lines; read past (it stays in the line)", name, l.No, u)
 			}
 		}
 		fnErr = fn(l)
@@ -82,10 +83,10 @@ func scanResults(s *streams, cmd, path string, fn func(results.Line) error) (*re
 	case err != nil && fnErr != nil:
 		return nil, fnErr
 	case err != nil:
-		return nil, badInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
+		return nil, status.BadInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
 	}
 	if partial != nil {
-		warn(s.err, "%s", partial.Warning())
+		warn(s.Err, "%s", partial.Warning())
 	}
 	return partial, nil
 }

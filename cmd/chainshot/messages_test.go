@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/term"
 )
 
 // messageLogEnv names the folder where every run of chainshot under the
@@ -22,7 +24,7 @@ const messageLogEnv = "CHAINSHOT_TEST_MESSAGE_LOG"
 // looks at it). done closes the file.
 func messageLog(args []string) (stdout, stderr io.Writer, done func()) {
 	dir := os.Getenv(messageLogEnv)
-	if dir == "" || isTerminal(os.Stdout) || isTerminal(os.Stderr) {
+	if dir == "" || term.IsTerminal(int(os.Stdout.Fd())) || term.IsTerminal(int(os.Stderr.Fd())) {
 		return os.Stdout, os.Stderr, func() {}
 	}
 	f, err := os.CreateTemp(dir, "run-*.txt")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"chainshot/internal/status"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,7 +41,7 @@ func checkPictureFlags(c *cli.Context) error {
 		if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() && len(exts) == 1 {
 			continue
 		}
-		return badInput("%s: %s: %s: want a file name ending in %s", commandPath(c), typedFlag(c, f.Names()), path, orList(exts))
+		return status.BadInput("%s: %s: %s: want a file name ending in %s", commandPath(c), typedFlag(c, f.Names()), path, orList(exts))
 	}
 	return nil
 }

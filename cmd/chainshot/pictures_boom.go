@@ -8,6 +8,7 @@ import (
 
 	"chainshot/expendibots"
 	"chainshot/internal/picture"
+	"chainshot/internal/status"
 )
 
 // boomStacks converts a board's stacks for the picture package.
@@ -56,13 +57,13 @@ func boomTitle(file string) string {
 func writeBoomGIF(path, file string, start expendibots.Board, actions []expendibots.Action) error {
 	frames, err := boomFrames(start, actions)
 	if err != nil {
-		return failed("%s: %v", file, err)
+		return status.Fail("%s: %v", file, err)
 	}
 	err = picture.WriteFile(path, func(w io.Writer) error {
 		return picture.ExpendibotsGIF(w, frames, picture.Options{Title: boomTitle(file)})
 	})
 	if err != nil {
-		return badInput("%v", err)
+		return status.BadInput("%v", err)
 	}
 	return nil
 }

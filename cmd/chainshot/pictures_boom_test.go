@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"chainshot/expendibots"
+	"chainshot/internal/status"
 )
 
 func TestWriteBoomGIF(t *testing.T) {
@@ -54,7 +55,7 @@ func TestWriteBoomGIF(t *testing.T) {
 		t.Errorf("GIF has %d frames, want %d", len(g.Image), len(res.Actions)+1)
 	}
 	bad := append(append([]expendibots.Action{}, res.Actions...), expendibots.BoomAction(0, 0))
-	if code, msg := exitCode(writeBoomGIF(filepath.Join(t.TempDir(), "x.gif"), "one.json", b, bad)); code != exitFailed || !strings.Contains(msg, "action "+strconv.Itoa(len(bad))) {
+	if code, msg := status.Code(writeBoomGIF(filepath.Join(t.TempDir(), "x.gif"), "one.json", b, bad)); code != status.Failed || !strings.Contains(msg, "action "+strconv.Itoa(len(bad))) {
 		t.Errorf("illegal action: status %d %q", code, msg)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/internal/picture"
+	"chainshot/internal/status"
 )
 
 // replayFrames returns the frames of a ChainShot replay picture: for each
@@ -45,13 +46,13 @@ func replayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFra
 func writeReplayGIF(path, title string, start board.Board, moves []board.Move) error {
 	frames, err := replayFrames(start, moves)
 	if err != nil {
-		return failed("%s: %v", title, err)
+		return status.Fail("%s: %v", title, err)
 	}
 	err = picture.WriteFile(path, func(w io.Writer) error {
 		return picture.ChainShotGIF(w, frames, picture.Options{Title: filepath.Base(title)})
 	})
 	if err != nil {
-		return badInput("%v", err)
+		return status.BadInput("%v", err)
 	}
 	return nil
 }

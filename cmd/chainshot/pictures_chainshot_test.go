@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"chainshot/board"
+	"chainshot/internal/status"
 )
 
 func TestWriteReplayGIF(t *testing.T) {
@@ -63,13 +64,13 @@ func TestWriteReplayGIF(t *testing.T) {
 	}
 
 	err = writeReplayGIF(filepath.Join(dir, "no", "r.gif"), "t.txt", p.Board, moves)
-	if code, msg := exitCode(err); code != exitBad || !strings.Contains(msg, "no folder "+filepath.Join(dir, "no")) {
+	if code, msg := status.Code(err); code != status.Bad || !strings.Contains(msg, "no folder "+filepath.Join(dir, "no")) {
 		t.Errorf("bad path: status %d %q, want 2 and no folder", code, msg)
 	}
 	bad := append([]board.Move{}, moves...)
 	bad = append(bad, board.Move{Row: 2, Col: 2})
 	err = writeReplayGIF(filepath.Join(dir, "bad.gif"), "t.txt", p.Board, bad)
-	if code, msg := exitCode(err); code != exitFailed || !strings.Contains(msg, "move "+strconv.Itoa(len(bad))) {
+	if code, msg := status.Code(err); code != status.Failed || !strings.Contains(msg, "move "+strconv.Itoa(len(bad))) {
 		t.Errorf("illegal move: status %d %q, want 1 naming the move", code, msg)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "bad.gif")); err == nil {

@@ -6,6 +6,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/picture"
+	"chainshot/internal/status"
 )
 
 // chainFrames returns the pictures of move m on p, as seed 002's Figure 1
@@ -90,7 +91,7 @@ func writeChainPicture(path string, strip bool, p *chainreact.Position, m chainr
 		return picture.ChainReactionGIF(w, frames, opts)
 	})
 	if err != nil {
-		return badInput("%v", err)
+		return status.BadInput("%v", err)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/picture"
+	"chainshot/internal/status"
 )
 
 // TestChainFramesFollowTrace plays random games and checks every move's
@@ -164,7 +165,7 @@ func TestWriteChainPicture(t *testing.T) {
 	if err := writeChainPicture(filepath.Join(dir, "s.png"), true, &pos, m); err != nil {
 		t.Fatal(err)
 	}
-	if code, _ := exitCode(writeChainPicture(filepath.Join(dir, "no", "s.png"), true, &pos, m)); code != exitBad {
+	if code, _ := status.Code(writeChainPicture(filepath.Join(dir, "no", "s.png"), true, &pos, m)); code != status.Bad {
 		t.Errorf("bad path: status %d, want 2", code)
 	}
 }

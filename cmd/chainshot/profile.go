@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 )
 
 // profileFlags are the profiling flags of the long-running commands.
@@ -38,7 +39,7 @@ func profiled(action cli.ActionFunc) cli.ActionFunc {
 func startProfile(c *cli.Context) (stop func() error, err error) {
 	cpu, mem := c.String("cpuprofile"), c.String("memprofile")
 	if cpu != "" && mem != "" {
-		return nil, badInput("%s: give --cpuprofile or --memprofile, not both (one profile at a time)", commandPath(c))
+		return nil, status.BadInput("%s: give --cpuprofile or --memprofile, not both (one profile at a time)", commandPath(c))
 	}
 	if cpu == "" && mem == "" {
 		return func() error { return nil }, nil
@@ -49,11 +50,11 @@ func startProfile(c *cli.Context) (stop func() error, err error) {
 	}
 	cmd, flag := commandPath(c), typedFlag(c, []string{flag})
 	if err := checkOutputDir(path); err != nil {
-		return nil, badInput("%s: %s: %v", cmd, flag, err)
+		return nil, status.BadInput("%s: %s: %v", cmd, flag, err)
 	}
 	dir, err := os.MkdirTemp(filepath.Dir(path), ".profile")
 	if err != nil {
-		return nil, badInput("%s: %s: cannot write %s: %v", cmd, flag, path, reason(err))
+		return nil, status.BadInput("%s: %s: cannot write %s: %v", cmd, flag, path, reason(err))
 	}
 	p := profile.Start(mode, profile.ProfilePath(dir), profile.NoShutdownHook, profile.Quiet)
 	return func() error {
@@ -69,7 +70,7 @@ func startProfile(c *cli.Context) (stop func() error, err error) {
 			return err
 		})
 		if err != nil {
-			return failed("%s: %s: %v", cmd, flag, err)
+			return status.Fail("%s: %s: %v", cmd, flag, err)
 		}
 		return nil
 	}, nil

@@ -11,6 +11,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/status"
 	"chainshot/results"
 )
 
@@ -63,7 +64,7 @@ func setsPlan(c *cli.Context, sets []datasets.Set, cfg searchConfig, gifDir stri
 	p := &runPlan{sets: sets, cfg: cfg, gifDir: gifDir, log: true,
 		show: func(datasets.Set, results.Record, []board.Move) {}}
 	if c.Bool("json") {
-		p.show = func(_ datasets.Set, rec results.Record, _ []board.Move) { s.out.Write(results.MarshalLine(rec)) }
+		p.show = func(_ datasets.Set, rec results.Record, _ []board.Move) { s.Out.Write(results.MarshalLine(rec)) }
 		p.showsLine = true
 	}
 	return p
@@ -126,7 +127,7 @@ func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *
 			if p.seeds != nil {
 				name = fmt.Sprintf("%s seed %d", set.Name, cfg.opt.Seed)
 			}
-			printf(s.err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", name, rec.outPath, l.No, plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
+			printf(s.Err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", name, rec.outPath, l.No, plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
 			continue
 		}
 		r, moves, err := solveSet(ctx, s, set, cfg)
@@ -143,7 +144,7 @@ func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *
 		if p.log {
 			logSet(s, bar, r, p.seeds != nil)
 		}
-		if (werr != nil && !rec.keepGoing) || ctx.Err() != nil || s.out.failed() {
+		if (werr != nil && !rec.keepGoing) || ctx.Err() != nil || s.OutFailed() {
 			return nil
 		}
 	}
@@ -156,9 +157,9 @@ func (p *runPlan) outcome(cmd string, rec *recorder, runErr error, interrupted b
 	werr := rec.finish()
 	switch {
 	case werr != nil && rec.keepGoing:
-		return failed("%s: %v; the run went on (--keep-going): %d of %s finished, all in the results on stdout", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
+		return status.Fail("%s: %v; the run went on (--keep-going): %d of %s finished, all in the results on stdout", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
 	case werr != nil:
-		return failed("%s: %v; stopped after %d of %s, whose results are on stdout (--keep-going goes on without the file)", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
+		return status.Fail("%s: %v; stopped after %d of %s, whose results are on stdout (--keep-going goes on without the file)", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
 	case runErr != nil:
 		return runErr
 	case interrupted:
@@ -166,7 +167,7 @@ func (p *runPlan) outcome(cmd string, rec *recorder, runErr error, interrupted b
 		if rec.outPath != "" {
 			hint = "; the same command with --resume runs it again and the rest"
 		}
-		return failed("%s: interrupted after %d of %s; the last line is the best found so far%s", cmd, len(rec.recs), plural(len(p.sets), "data set"), hint)
+		return status.Fail("%s: interrupted after %d of %s; the last line is the best found so far%s", cmd, len(rec.recs), plural(len(p.sets), "data set"), hint)
 	}
 	return nil
 }
@@ -183,9 +184,9 @@ func (p *runPlan) writeGIF(set datasets.Set, moves []board.Move) error {
 		return nil
 	}
 	err := writeReplayGIF(path, set.Name, set.Board, moves)
-	var ee *exitError
-	if errors.As(err, &ee) && ee.code == exitBad {
-		return failed("%s", ee.msg)
+	var ee *status.Error
+	if errors.As(err, &ee) && ee.Code == status.Bad {
+		return status.Fail("%s", ee.Msg)
 	}
 	return err
 }

@@ -21,12 +21,12 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 		max = opt.Budget.Milliseconds()
 	}
 	bar := progressbar.NewOptions64(max,
-		progressbar.OptionSetWriter(s.err),
+		progressbar.OptionSetWriter(s.ErrTerm),
 		progressbar.OptionSetDescription(name),
 		progressbar.OptionSetWidth(24),
 		progressbar.OptionThrottle(150*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetVisibility(s.errTTY),
+		progressbar.OptionSetVisibility(s.ErrTTY),
 	)
 	startCPU, startWall := cpuclock.Process(), time.Now()
 	tick := time.NewTicker(200 * time.Millisecond)
@@ -70,18 +70,18 @@ func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record, seeded b
 	if r.Partial {
 		partial = " (interrupted)"
 	}
-	printf(s.err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", name, plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
+	printf(s.Err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", name, plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
 }
 
 // newSetsBar is the progress bar of a run over n data sets: a step a data
 // set, on a terminal only (nil elsewhere).
 func newSetsBar(s *streams, name string, n int) *progressbar.ProgressBar {
-	if !s.errTTY {
+	if !s.ErrTTY {
 		return nil
 	}
-	return progressbar.NewOptions(n, progressbar.OptionSetWriter(s.err),
+	return progressbar.NewOptions(n, progressbar.OptionSetWriter(s.ErrTerm),
 		progressbar.OptionSetDescription(name), progressbar.OptionShowCount(),
-		progressbar.OptionSetVisibility(s.errTTY), progressbar.OptionClearOnFinish())
+		progressbar.OptionSetVisibility(s.ErrTTY), progressbar.OptionClearOnFinish())
 }
 
 // endBar takes a bar off the terminal, finished or not (an interrupted

@@ -16,7 +16,9 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 	"chainshot/results"
 	"chainshot/solver"
 )
@@ -53,8 +55,8 @@ type recorder struct {
 	// outfile.AppendTo), and --csv once, at the end.
 	outStdout, csvStdout bool
 	// outLock and csvLock are the files' one-writer locks, held from
-	// openRecorder to finish (see streams.lockResults).
-	outLock, csvLock *outfile.Lock
+	// openRecorder to finish (see streams.claim).
+	outLock, csvLock *outfile.Claim
 
 	out *outfile.Appender
 	// lines are the lines of --out (newline excluded), so that it can be
@@ -89,7 +91,7 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 	}
 	resume := c.Bool("resume")
 	if resume && r.outPath == "" {
-		return nil, badInput("%s: --resume continues the run recorded in --out: give --out FILE", r.cmd)
+		return nil, status.BadInput("%s: --resume continues the run recorded in --out: give --out FILE", r.cmd)
 	}
 	opened := false
 	defer func() {
@@ -97,14 +99,14 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 			r.release()
 		}
 	}()
-	stdout := r.s.stdoutFile()
+	stdout := r.s.Stdout()
 	if r.outPath != "" {
 		r.outStdout = outfile.SameFile(r.outPath, stdout)
 		switch {
 		case r.outStdout && resume:
-			return nil, badInput("%s: --resume: --out %s is standard output, which holds no run to resume; give --out FILE", r.cmd, r.outPath)
+			return nil, status.BadInput("%s: --resume: --out %s is standard output, which holds no run to resume; give --out FILE", r.cmd, r.outPath)
 		case !r.outStdout:
-			lock, err := r.s.lockResults(r.cmd, "out", r.outPath)
+			lock, err := r.s.claim(r.cmd, "out", r.outPath, filekinds.ResultsOut)
 			if err != nil {
 				return nil, err
 			}
@@ -121,11 +123,11 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 	}
 	if r.csvPath != "" {
 		if r.outPath != "" && sameOutput(r.outPath, r.csvPath) {
-			return nil, badInput("%s: --csv %s is the file --out %s names: give each its own file", r.cmd, r.csvPath, r.outPath)
+			return nil, status.BadInput("%s: --csv %s is the file --out %s names: give each its own file", r.cmd, r.csvPath, r.outPath)
 		}
 		r.csvStdout = outfile.SameFile(r.csvPath, stdout)
 		if !r.csvStdout {
-			lock, err := r.s.lockResults(r.cmd, "csv", r.csvPath)
+			lock, err := r.s.claim(r.cmd, "csv", r.csvPath, filekinds.ResultsCSV)
 			if err != nil {
 				return nil, err
 			}
@@ -134,7 +136,7 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 				return nil, err
 			}
 			if err := outfile.Check(r.csvPath); err != nil {
-				return nil, badInput("%s: --csv: %v", r.cmd, err)
+				return nil, status.BadInput("%s: --csv: %v", r.cmd, err)
 			}
 			r.csvEachSet = outfile.IsRegular(r.csvPath)
 		}
@@ -161,9 +163,9 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 // for a FIFO's reader.
 func openFailed(cmd, flag string, err error) error {
 	if errors.Is(err, outfile.ErrInterrupted) {
-		return interruptedError("%s: --%s: %v; nothing was run", cmd, flag, err)
+		return status.Interrupt("%s: --%s: %v; nothing was run", cmd, flag, err)
 	}
-	return badInput("%s: --%s: %v", cmd, flag, err)
+	return status.BadInput("%s: --%s: %v", cmd, flag, err)
 }
 
 // sameOutput reports whether two output paths name one file (after
@@ -181,8 +183,8 @@ func sameOutput(a, b string) bool {
 
 // release lets go of the results files' locks.
 func (r *recorder) release() {
-	r.s.unlockResults(r.outLock)
-	r.s.unlockResults(r.csvLock)
+	r.outLock.Release()
+	r.csvLock.Release()
 	r.outLock, r.csvLock = nil, nil
 }
 
@@ -196,7 +198,7 @@ func (r *recorder) notClobbered(flag, path string, resume bool) error {
 	if err != nil || st.Size() == 0 {
 		return nil
 	}
-	return badInput("%s: --%s %s already holds results (%s); rerun with --resume to continue that run, or give another --%s",
+	return status.BadInput("%s: --%s %s already holds results (%s); rerun with --resume to continue that run, or give another --%s",
 		r.cmd, flag, path, plural(int(st.Size()), "byte"), flag)
 }
 
@@ -212,12 +214,12 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 		return nil
 	}
 	if err != nil {
-		return badInput("%s: --resume: %v", r.cmd, err)
+		return status.BadInput("%s: --resume: %v", r.cmd, err)
 	}
 	if f.Partial != nil {
-		warn(r.s.err, "%s", f.Partial.Warning())
+		warn(r.s.Err, "%s", f.Partial.Warning())
 		if err := outfile.Truncate(r.outPath, f.Partial.Offset); err != nil {
-			return badInput("%s: --resume: %v", r.cmd, err)
+			return status.BadInput("%s: --resume: %v", r.cmd, err)
 		}
 	}
 	boards := map[string]board.Board{}
@@ -243,7 +245,7 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 		}
 	}
 	if other > 0 {
-		printf(r.s.err, "note: %s also holds %s of data sets not in this run; they stay there\n", r.outPath, plural(other, "line"))
+		printf(r.s.Err, "note: %s also holds %s of data sets not in this run; they stay there\n", r.outPath, plural(other, "line"))
 	}
 	return nil
 }
@@ -254,7 +256,7 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 // run; an interrupted one is run again.
 func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b board.Board, ours bool) error {
 	if got := l.Record.Settings(); got != want {
-		return badInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes, --seed, --rank (and bench's --params), or give another --out",
+		return status.BadInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes, --seed, --rank (and bench's --params), or give another --out",
 			r.cmd, r.outPath, l.No, l.Record.File, settingsDiff(got, want))
 	}
 	item := workItem{l.Record.File, l.Record.Seed}
@@ -264,7 +266,7 @@ func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b boar
 		r.interrupted[item] = i
 	default:
 		if msg := replayRecord(l.Record, b); msg != "" {
-			return badInput("%s: --resume: %s:%d: %s: %s (has the data set changed since?); give another --out", r.cmd, r.outPath, l.No, l.Record.File, msg)
+			return status.BadInput("%s: --resume: %s:%d: %s: %s (has the data set changed since?); give another --out", r.cmd, r.outPath, l.No, l.Record.File, msg)
 		}
 		if _, seen := r.done[item]; !seen {
 			r.done[item] = l
@@ -386,7 +388,7 @@ func (r *recorder) replace(i int, rec results.Record, line []byte) error {
 func (r *recorder) writeCSV() error {
 	var err error
 	if r.csvStdout {
-		err = results.WriteCSV(r.s.out, r.recs)
+		err = results.WriteCSV(r.s.Out, r.recs)
 	} else {
 		err = r.csvLock.WriteFile(func(w io.Writer) error { return results.WriteCSV(w, r.recs) })
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/status"
 
 	"context"
 
@@ -18,7 +19,7 @@ func solveSet(ctx context.Context, s *streams, set datasets.Set, cfg searchConfi
 	opt.Progress = new(solver.Progress)
 	done := make(chan struct{})
 	finished := make(chan struct{})
-	if s.errTTY {
+	if s.ErrTTY {
 		go showProgress(s, set.Name, opt, done, finished)
 	} else {
 		close(finished)
@@ -29,7 +30,7 @@ func solveSet(ctx context.Context, s *streams, set datasets.Set, cfg searchConfi
 	close(done)
 	<-finished
 	if err != nil {
-		return results.Record{}, nil, failed("chainshot: %s: %v", set.Name, err)
+		return results.Record{}, nil, status.Fail("chainshot: %s: %v", set.Name, err)
 	}
 	b := set.Board
 	rec := results.Record{
@@ -46,7 +47,7 @@ func solveSet(ctx context.Context, s *streams, set datasets.Set, cfg searchConfi
 	// Never report what does not replay.
 	end, score, rerr := board.Replay(b, res.Moves)
 	if rerr != nil || score != res.Score || end.Beads() != res.BeadsLeft {
-		return rec, nil, failed("chainshot: %s: internal error: the solver's line does not replay to its figures (%v)", set.Name, rerr)
+		return rec, nil, status.Fail("chainshot: %s: internal error: the solver's line does not replay to its figures (%v)", set.Name, rerr)
 	}
 	return rec, res.Moves, nil
 }

@@ -10,9 +10,9 @@ import (
 // then prints the moves, score, beads left and CPU time.
 func printSolution(s *streams, set datasets.Set, rec results.Record, moves []board.Move, boards bool) {
 	b := set.Board
-	printf(s.out, "%s: %dx%d, %s, %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"), boardSummary(&b))
+	printf(s.Out, "%s: %dx%d, %s, %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"), boardSummary(&b))
 	if boards {
-		renderBoard(s.out, &b, s.color, nil)
+		renderBoard(s.Out, &b, s.Color, nil)
 	}
 	total := 0
 	for i, m := range moves {
@@ -20,24 +20,24 @@ func printSolution(s *streams, set datasets.Set, rec results.Record, moves []boa
 		n := b.Remove(m)
 		total += board.Score(n)
 		if boards {
-			printf(s.out, "\nMove %d: %s removes %d %s beads: +%d, total %d\n", i+1, m, n, color.Name(), board.Score(n), total)
-			renderBoard(s.out, &b, s.color, nil)
+			printf(s.Out, "\nMove %d: %s removes %d %s beads: +%d, total %d\n", i+1, m, n, color.Name(), board.Score(n), total)
+			renderBoard(s.Out, &b, s.Color, nil)
 		}
 	}
-	printf(s.out, "\nMoves (%d):", len(moves))
+	printf(s.Out, "\nMoves (%d):", len(moves))
 	for i, m := range moves {
 		if i%10 == 0 {
-			printf(s.out, "\n ")
+			printf(s.Out, "\n ")
 		}
-		printf(s.out, " %s", m)
+		printf(s.Out, " %s", m)
 		if i < len(moves)-1 {
-			printf(s.out, ",")
+			printf(s.Out, ",")
 		}
 	}
-	printf(s.out, "\n")
+	printf(s.Out, "\n")
 	opt := ""
 	if rec.Optimal {
 		opt = " (proved optimal)"
 	}
-	printf(s.out, "Score: %d   Beads left: %d%s   CPU time: %.2f s   Algorithm: %s\n", rec.Score, rec.BeadsLeft, opt, rec.CPU, rec.Algorithm)
+	printf(s.Out, "Score: %d   Beads left: %d%s   CPU time: %.2f s   Algorithm: %s\n", rec.Score, rec.BeadsLeft, opt, rec.CPU, rec.Algorithm)
 }

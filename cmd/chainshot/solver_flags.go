@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/status"
 	"chainshot/results"
 	"chainshot/solver"
 )
@@ -110,7 +111,7 @@ func searchConfigFrom(c *cli.Context) (searchConfig, error) {
 		return searchConfig{}, flagError(c, findFlag(c, "algo"), fmt.Sprintf("%q", algo), "one of "+algoNames())
 	}
 	if c.Duration("budget") == 0 && c.Int64("max-nodes") == 0 {
-		return searchConfig{}, badInput("%s: %s 0 needs a --max-nodes limit", commandPath(c), typedFlag(c, []string{"budget", "b"}))
+		return searchConfig{}, status.BadInput("%s: %s 0 needs a --max-nodes limit", commandPath(c), typedFlag(c, []string{"budget", "b"}))
 	}
 	rank, err := solver.ParseRank(c.String("rank"))
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"chainshot/internal/status"
 	"fmt"
 	"io"
 	"math"
@@ -84,7 +85,7 @@ func unknownCommand(path string, cmds []*cli.Command, name string) error {
 			names = append(names, c.Name)
 		}
 	}
-	return badInput("%s: unknown command %q (want %s; \"%s help COMMAND\" tells more)", path, name, orList(names), path)
+	return status.BadInput("%s: unknown command %q (want %s; \"%s help COMMAND\" tells more)", path, name, orList(names), path)
 }
 
 // orList joins names as "a, b or c".
@@ -109,11 +110,11 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	path := commandPath(c)
 	msg := err.Error()
 	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
-		return badInput("%s: unknown flag %s (\"%s --help\" lists the flags)", path, typedFlag(c, []string{m[1]}), path)
+		return status.BadInput("%s: unknown flag %s (\"%s --help\" lists the flags)", path, typedFlag(c, []string{m[1]}), path)
 	}
 	if m := missingValue.FindStringSubmatch(msg); m != nil {
 		f := findFlag(c, m[1])
-		return badInput("%s: %s needs a value: %s", path, typedFlag(c, flagNames(f, m[1])), wantOf(f))
+		return status.BadInput("%s: %s needs a value: %s", path, typedFlag(c, flagNames(f, m[1])), wantOf(f))
 	}
 	if m := invalidValue.FindStringSubmatch(msg); m != nil {
 		value, name, why := m[1], m[2], m[3]
@@ -125,9 +126,9 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 		if _, ok := f.(*cli.DurationFlag); ok && durationOverflows(value) {
 			want = "out of range (" + durationLimit(value) + ")"
 		}
-		return badInput("%s: %s %q: %s", path, typedFlag(c, flagNames(f, name)), value, want)
+		return status.BadInput("%s: %s %q: %s", path, typedFlag(c, flagNames(f, name)), value, want)
 	}
-	return badInput("%s: %s (\"%s --help\" tells more)", path, msg, path)
+	return status.BadInput("%s: %s (\"%s --help\" tells more)", path, msg, path)
 }
 
 // durationSyntax is the grammar time.ParseDuration reads: an optional
@@ -230,7 +231,7 @@ func typedFlag(c *cli.Context, names []string) string {
 // flagError is a bad value for flag f: "chainshot solve: --max-nodes -3:
 // want 0 (no limit) or more".
 func flagError(c *cli.Context, f cli.Flag, value any, want string) error {
-	return badInput("%s: %s %v: want %s", commandPath(c), typedFlag(c, f.Names()), value, want)
+	return status.BadInput("%s: %s %v: want %s", commandPath(c), typedFlag(c, f.Names()), value, want)
 }
 
 // within makes a number flag refuse a value outside lo..hi, with its own

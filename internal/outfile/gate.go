@@ -100,7 +100,7 @@ type ClaimError struct {
 	Held *HeldError
 }
 
-func (e *ClaimError) Error() string { return fmt.Sprintf("%s %s: %v", e.Flag, e.Path, e.Err) }
+func (e *ClaimError) Error() string { return fmt.Sprintf("%s: cannot write %s: %v", e.Flag, e.Path, e.Err) }
 
 func (e *ClaimError) Unwrap() error { return e.Err }
 
@@ -129,16 +129,11 @@ func (g *Gate) Claim(flag, path string, k Kind) (*Claim, error) {
 			o.n++
 			return o, nil
 		}
-		return refuse(fmt.Errorf("is the file %s names too: give each its own file", o.Flag))
+		return refuse(fmt.Errorf("it is the file %s names too: give each its own file", o.Flag))
 	}
 	if t.exists && t.regular {
 		if st, err := os.Stat(path); err == nil {
 			c.size = st.Size()
-		}
-	}
-	if !k.Grows && c.size > 0 && !c.stdout {
-		if err := ownContent(t.path, k); err != nil {
-			return refuse(err)
 		}
 	}
 	if c.regular && !c.stdout {
@@ -152,6 +147,12 @@ func (g *Gate) Claim(flag, path string, k Kind) (*Claim, error) {
 		}
 		c.lock = lock
 		c.id = idOf(path, t) // the file is there now
+	}
+	if !k.Grows && c.size > 0 && !c.stdout {
+		if err := ownContent(t.path, k); err != nil {
+			c.lock.Unlock()
+			return refuse(err)
+		}
 	}
 	c.n = 1
 	g.claims = append(g.claims, c)
@@ -169,10 +170,13 @@ func ownContent(real string, k Kind) error {
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
-	if k.Own != nil && k.Own(head) {
+	if k.Own == nil {
+		return fmt.Errorf("it already holds something (it starts %s); %s goes to a new or empty file: move it away, or give another file", startText(head), k.Name)
+	}
+	if k.Own(head) {
 		return nil
 	}
-	return fmt.Errorf("holds something that is not %s (it starts %s); chainshot replaces only its own files: move it away, or give another file", k.Name, startText(head))
+	return fmt.Errorf("it holds something that is not %s (it starts %s); chainshot replaces only its own files: move it away, or give another file", k.Name, startText(head))
 }
 
 // startText quotes the first bytes of a file for a message.

@@ -63,7 +63,7 @@ func TestGateRefuses(t *testing.T) {
 				t.Errorf("got %v, want %q", err, tt.want)
 			}
 			var ce *ClaimError
-			if err != nil && (!errors.As(err, &ce) || !strings.HasPrefix(err.Error(), tt.flag2+" "+tt.second+": ")) {
+			if err != nil && (!errors.As(err, &ce) || !strings.HasPrefix(err.Error(), tt.flag2+": cannot write "+tt.second+": ")) {
 				t.Errorf("the error %q does not name the flag and path", err)
 			}
 		})

@@ -8,9 +8,10 @@
 // a link; BEL rings; a carriage return or backspace writes over what is
 // shown; C1 controls (U+0080 to U+009F) are sequences on some terminals;
 // the bidirectional overrides make text read in another order than it
-// is stored. Each of them is shown as an escape instead, as Go writes it
-// in a string: ESC as \x1b, U+202E as \u202e. Bytes that are not UTF-8
-// are shown as \xNN. Newlines and tabs are kept.
+// is stored. Each of them is shown as an escape instead, as Go and JSON
+// both write it in a string: ESC as \u001b, U+202E as \u202e (so a JSON
+// line stays JSON, meaning the same). Bytes that are not UTF-8 are shown
+// as \xNN. Newlines and tabs are kept.
 //
 // The program's own colours are Select Graphic Rendition sequences (ESC
 // [ numbers m): the Writer lets exactly those through, so a board can be
@@ -64,8 +65,6 @@ func appendRune(out []byte, r rune, enc string) []byte {
 	switch {
 	case !unsafeRune(r):
 		return append(out, enc...)
-	case r < 0x80:
-		return fmt.Appendf(out, `\x%02x`, r)
 	}
 	return fmt.Appendf(out, `\u%04x`, r)
 }

@@ -10,16 +10,16 @@ func TestString(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"plain text", "plain text"},
 		{"two\nlines\tand a tab", "two\nlines\tand a tab"},
-		{"x\x1b]0;pwned\a\x1b[2J", `x\x1b]0;pwned\x07\x1b[2J`},
-		{"colour \x1b[31mred\x1b[0m", `colour \x1b[31mred\x1b[0m`},
-		{"over\rwrite\b", `over\x0dwrite\x08`},
-		{"del\x7f", `del\x7f`},
+		{"x\x1b]0;pwned\a\x1b[2J", `x\u001b]0;pwned\u0007\u001b[2J`},
+		{"colour \x1b[31mred\x1b[0m", `colour \u001b[31mred\u001b[0m`},
+		{"over\rwrite\b", `over\u000dwrite\u0008`},
+		{"del\x7f", `del\u007f`},
 		{"c1 \u009b2J", `c1 \u009b2J`},
 		{"bidi \u202egnp.exe", `bidi \u202egnp.exe`},
 		{"isolate \u2066x\u2069", `isolate \u2066x\u2069`},
 		{"bad utf-8 \xff\xfe", `bad utf-8 \xff\xfe`},
 		{"wide: ×–é漢", "wide: ×–é漢"},
-		{"nul\x00", `nul\x00`},
+		{"nul\x00", `nul\u0000`},
 	}
 	for _, tt := range tests {
 		if got := String(tt.in); got != tt.want {
@@ -31,10 +31,10 @@ func TestString(t *testing.T) {
 func TestWriterKeepsColoursOnly(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"a \x1b[1;31mR\x1b[0m b", "a \x1b[1;31mR\x1b[0m b"},
-		{"\x1b[2J clear", `\x1b[2J clear`},
-		{"\x1b]0;title\a", `\x1b]0;title\x07`},
-		{"\x1b[31", `\x1b[31`}, // cut at the end: no colour
-		{"\x1b[" + strings.Repeat("1;", 40) + "m", `\x1b[` + strings.Repeat("1;", 40) + "m"},
+		{"\x1b[2J clear", `\u001b[2J clear`},
+		{"\x1b]0;title\a", `\u001b]0;title\u0007`},
+		{"\x1b[31", `\u001b[31`}, // cut at the end: no colour
+		{"\x1b[" + strings.Repeat("1;", 40) + "m", `\u001b[` + strings.Repeat("1;", 40) + "m"},
 		{"ok\n", "ok\n"},
 		{"\xff", `\xff`},
 		{"é", "é"},

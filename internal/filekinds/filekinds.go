@@ -1,0 +1,56 @@
+// Package filekinds lists every kind of file the program reads or
+// writes, each with the cap, the format check or the record rules that
+// the mechanisms apply to it: the capped reader (input.Kind), the output
+// gate (outfile.Kind) and the journal (journal.Kind). A command names
+// the kind of each of its files from here, so that what a kind promises
+// is said once, and a test walks this list.
+package filekinds
+
+import (
+	"fmt"
+
+	"chainshot/board"
+	"chainshot/datasets"
+	"chainshot/internal/input"
+	"chainshot/internal/journal"
+	"chainshot/internal/outfile"
+	"chainshot/results"
+)
+
+// Inputs.
+var (
+	// DataSet is a ChainShot data-set file (see package datasets).
+	DataSet = input.Kind{Name: "a data-set file", Max: datasets.MaxFileBytes, MaxLine: datasets.MaxFileBytes,
+		Holds: fmt.Sprintf("boards of at most %dx%d beads, about 2 KiB each written out", board.MaxSize, board.MaxSize)}
+	// Position is a Chain Reaction position file.
+	Position = input.Kind{Name: "a Chain Reaction position", Max: 64 << 10, MaxLine: 4 << 10, Holds: "at most 16x16 cells"}
+	// Openings is a file of Chain Reaction openings, one a line.
+	Openings = input.Kind{Name: "an openings file", Max: 16 << 20, MaxLine: 64 << 10, Holds: "openings of a few moves each"}
+	// Case is an Expendibots case (the course's JSON).
+	Case = input.Kind{Name: "an Expendibots case", Max: 64 << 10, MaxLine: 64 << 10, Holds: "at most 24 tokens on 8x8 squares"}
+	// Actions is a file of Expendibots actions, one a line.
+	Actions = input.Kind{Name: "an actions file", Max: 1 << 20, MaxLine: 1 << 10, Holds: "one action a line, each under 40 bytes"}
+)
+
+// Record files: journals.
+var (
+	// Results is a results file: one JSON line per data set solved.
+	Results = journal.Kind{Name: "results", Line: "a results line", MaxLine: results.MaxLineBytes,
+		Holds: "a 32x32 board's line takes under 8 KiB", Resume: "rerun with --resume to continue that run"}
+)
+
+// Whole files.
+var (
+	// ResultsCSV is the results as a CSV table, rewritten whole.
+	ResultsCSV = outfile.Kind{Name: "a results table (CSV)", Own: outfile.Prefix("file,rows,cols,")}
+	// Merged is the results file "results merge" writes: a new file,
+	// never one that holds anything (results are not replaced).
+	Merged  = outfile.Kind{Name: "merged results"}
+	PNG     = outfile.PNG
+	GIF     = outfile.GIF
+	SVG     = outfile.SVG
+	Profile = outfile.Profile
+)
+
+// ResultsOut is Results as an output of the gate.
+var ResultsOut = outfile.Kind{Name: Results.Name, Grows: true}
