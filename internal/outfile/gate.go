@@ -100,7 +100,9 @@ type ClaimError struct {
 	Held *HeldError
 }
 
-func (e *ClaimError) Error() string { return fmt.Sprintf("%s: cannot write %s: %v", e.Flag, e.Path, e.Err) }
+func (e *ClaimError) Error() string {
+	return fmt.Sprintf("%s: cannot write %s: %v", e.Flag, e.Path, e.Err)
+}
 
 func (e *ClaimError) Unwrap() error { return e.Err }
 
