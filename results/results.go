@@ -9,7 +9,6 @@ package results
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"chainshot/board"
@@ -17,19 +16,19 @@ import (
 
 // Record is one data set's result: one JSON Lines object.
 type Record struct {
-	File      string   `json:"file"`
-	Rows      int      `json:"rows"`
-	Cols      int      `json:"cols"`
-	Colors    int      `json:"colors"`
-	Algorithm string   `json:"algorithm"`
-	Budget    float64  `json:"budget_cpu_seconds"`
-	CPU       float64  `json:"cpu_seconds"`
-	Moves     [][2]int `json:"moves"`
-	Score     int      `json:"score"`
-	BeadsLeft int      `json:"beads_left"`
-	Optimal   bool     `json:"optimal,omitempty"`
-	Seed      uint64   `json:"seed,omitempty"`
-	Nodes     int64    `json:"nodes,omitempty"`
+	File      string  `json:"file" strict:"required"`
+	Rows      int     `json:"rows"`
+	Cols      int     `json:"cols"`
+	Colors    int     `json:"colors"`
+	Algorithm string  `json:"algorithm"`
+	Budget    float64 `json:"budget_cpu_seconds"`
+	CPU       float64 `json:"cpu_seconds"`
+	Moves     Moves   `json:"moves" strict:"required"`
+	Score     int     `json:"score" strict:"required"`
+	BeadsLeft int     `json:"beads_left" strict:"required"`
+	Optimal   bool    `json:"optimal,omitempty"`
+	Seed      uint64  `json:"seed,omitempty"`
+	Nodes     int64   `json:"nodes,omitempty"`
 	// Partial marks the best line found so far for a data set whose search
 	// was interrupted.
 	Partial bool `json:"partial,omitempty"`
@@ -110,34 +109,10 @@ type Line struct {
 	Unknown []string
 }
 
-// File is what ReadJSONL read: the complete lines, and the partial last
-// line it skipped, if any.
-type File struct {
-	Name    string
-	Lines   []Line
-	Partial *Partial
-}
-
-// Partial is a last line cut short: it has no newline and ends inside
-// its JSON object, as when a run was killed in the middle of writing it. Results files
-// grow by whole lines, so only the last line can be partial.
-type Partial struct {
-	Name string
-	No   int
-	// Offset is where the line starts: the file's length without it.
-	Offset int64
-	Len    int
-}
-
-// Warning is the message a reader prints for p.
-func (p *Partial) Warning() string {
-	return fmt.Sprintf("results: %s:%d: the last line is cut short (%d bytes, no newline: a run stopped while writing it); skipped", p.Name, p.No, p.Len)
-}
-
 // MarshalLine returns r as one JSON line, newline included.
 func MarshalLine(r Record) []byte {
 	if r.Moves == nil {
-		r.Moves = [][2]int{}
+		r.Moves = Moves{}
 	}
 	b, err := json.Marshal(r)
 	if err != nil {

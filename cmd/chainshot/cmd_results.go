@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -99,7 +100,7 @@ func doCompare(c *cli.Context) error {
 		first := map[string]where{}
 		seeds := map[string]map[uint64]string{}
 		dir := filepath.Dir(path)
-		_, err := scanResults(s, cmd, path, func(l results.Line) error {
+		err := scanResults(s, cmd, path, func(l results.Line) error {
 			rec, at := l.Record, fmt.Sprintf("%s:%d", path, l.No)
 			if msg := boards.verify(rec, dir); msg != "" {
 				broken = append(broken, fmt.Sprintf("%s: %s: does not replay: %s", at, rec.File, msg))
@@ -235,7 +236,7 @@ func doMerge(c *cli.Context) error {
 func distinctInputs(cmd string, paths []string) error {
 	for i, p := range paths {
 		for _, q := range paths[:i] {
-			if p == q || (p != "-" && q != "-" && sameOutput(p, q)) {
+			if p == q || (p != "-" && q != "-" && sameFile(p, q)) {
 				return status.BadInput("%s: %s and %s are the same file: give each file once", cmd, q, p)
 			}
 		}
@@ -269,7 +270,7 @@ func mergeFiles(s *streams, cmd string, paths []string, best bool) (merged, erro
 	boards := boardCache{}
 	for _, path := range paths {
 		var recs []results.Record
-		_, err := scanResults(s, cmd, path, func(l results.Line) error {
+		err := scanResults(s, cmd, path, func(l results.Line) error {
 			rec, at := l.Record, fmt.Sprintf("%s:%d", path, l.No)
 			if msg := boards.verify(rec, filepath.Dir(path)); msg != "" {
 				broken = append(broken, fmt.Sprintf("%s: %s: does not replay: %s", at, rec.File, msg))
@@ -362,9 +363,6 @@ func lockMergeOutputs(c *cli.Context, cmd string) (mergeOutputs, error) {
 		if path == "" {
 			continue
 		}
-		if flag == "csv" && m.out != nil && sameOutput(c.String("out"), path) {
-			return m, status.BadInput("%s: --csv %s is the file --out %s names: give each its own file", cmd, path, c.String("out"))
-		}
 		kind := filekinds.Merged
 		if flag == "csv" {
 			kind = filekinds.ResultsCSV
@@ -410,4 +408,17 @@ func (m mergeOutputs) write(cmd string, recs []results.Record) error {
 		}
 	}
 	return nil
+}
+
+// sameFile reports whether two paths name one file (after links), or
+// are the same path where there is no file.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	absA, _ := filepath.Abs(a)
+	absB, _ := filepath.Abs(b)
+	return absA == absB
 }

@@ -37,7 +37,7 @@ func doVerify(c *cli.Context) error {
 		// writes one line for each, so a second is a fault (two writers,
 		// or files joined by hand: "results merge" joins files).
 		first := map[runKey]int{}
-		_, err := scanResults(s, cmd, path, func(l results.Line) error {
+		err := scanResults(s, cmd, path, func(l results.Line) error {
 			lines++
 			total++
 			msg := boards.verify(l.Record, filepath.Dir(path))

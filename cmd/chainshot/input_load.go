@@ -3,10 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"strings"
 
 	"chainshot/datasets"
+	"chainshot/internal/resultsfile"
 	"chainshot/internal/status"
 	"chainshot/results"
 )
@@ -45,48 +44,23 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 }
 
 // scanResults reads a results file for cmd ("-" is standard input) one
-// line at a time, calling fn with each: a file of any length is read in
-// little memory. A file that cannot be read or a bad line is bad input
-// (exit status 2), its message naming the file, line, column and field;
-// a partial last line, left by a run killed while writing it, is skipped
-// with a warning on stderr, and so is, once a file, each field name that
-// is not chainshot's (another tool's or a later version's: the line is
-// read without it). An error of fn is returned as it is.
-func scanResults(s *streams, cmd, path string, fn func(results.Line) error) (*results.Partial, error) {
-	name, r := path, s.In
-	if path == "-" {
-		name = "stdin"
-	} else {
-		if st, err := os.Stat(path); err == nil && st.IsDir() {
-			return nil, status.BadInput("%s: %s is a folder; want a results file (JSON Lines)", cmd, path)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, status.BadInput("%s: %v", cmd, err)
-		}
-		defer f.Close()
-		r = f
-	}
-	warned := map[string]bool{}
+// line at a time through the journal's reader (resultsfile.ScanFile),
+// calling fn with each: a file of any length is read in little memory. A
+// file that cannot be read or a bad line is bad input (exit status 2),
+// its message naming the file, line, column and field; a cut last line
+// and each field that is not chainshot's are warned about on stderr. An
+// error of fn is returned as it is.
+func scanResults(s *streams, cmd, path string, fn func(results.Line) error) error {
 	var fnErr error
-	partial, err := results.Scan(r, name, func(l results.Line) error {
-		for _, u := range l.Unknown {
-			if !warned[u] {
-				warned[u] = true
-				warn(s.Err, "%s:%d: %q is not a field of chainshot's results lines; read past (it stays in the line)", name, l.No, u)
-			}
-		}
+	err := resultsfile.ScanFile(s.Inputs, path, func(msg string) { warn(s.Err, "%s", msg) }, func(l results.Line) error {
 		fnErr = fn(l)
 		return fnErr
 	})
 	switch {
 	case err != nil && fnErr != nil:
-		return nil, fnErr
+		return fnErr
 	case err != nil:
-		return nil, status.BadInput("%s: %v", cmd, strings.TrimPrefix(err.Error(), "results: "))
+		return status.BadInput("%s: %v", cmd, err)
 	}
-	if partial != nil {
-		warn(s.Err, "%s", partial.Warning())
-	}
-	return partial, nil
+	return nil
 }

@@ -2,12 +2,9 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -17,7 +14,9 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/internal/filekinds"
+	"chainshot/internal/journal"
 	"chainshot/internal/outfile"
+	"chainshot/internal/resultsfile"
 	"chainshot/internal/status"
 	"chainshot/results"
 	"chainshot/solver"
@@ -54,11 +53,12 @@ type recorder struct {
 	// second one whose offset would overwrite the table (see
 	// outfile.AppendTo), and --csv once, at the end.
 	outStdout, csvStdout bool
-	// outLock and csvLock are the files' one-writer locks, held from
-	// openRecorder to finish (see streams.claim).
-	outLock, csvLock *outfile.Claim
-
-	out *outfile.Appender
+	// out is --out, a journal (package journal); csv is --csv, claimed
+	// through the run's gate from openRecorder to finish.
+	out *journal.Journal
+	csv *outfile.Claim
+	// other counts the lines of --out of data sets not in this run.
+	other int
 	// lines are the lines of --out (newline excluded), so that it can be
 	// rewritten when a resumed data set replaces its interrupted line.
 	lines [][]byte
@@ -99,39 +99,25 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 			r.release()
 		}
 	}()
-	stdout := r.s.Stdout()
 	if r.outPath != "" {
-		r.outStdout = outfile.SameFile(r.outPath, stdout)
-		switch {
-		case r.outStdout && resume:
-			return nil, status.BadInput("%s: --resume: --out %s is standard output, which holds no run to resume; give --out FILE", r.cmd, r.outPath)
-		case !r.outStdout:
-			lock, err := r.s.claim(r.cmd, "out", r.outPath, filekinds.ResultsOut)
-			if err != nil {
-				return nil, err
-			}
-			r.outLock = lock
-			if err := r.notClobbered("out", r.outPath, resume); err != nil {
-				return nil, err
-			}
-			if resume {
-				if err := r.readOut(sets, cfg); err != nil {
-					return nil, err
-				}
-			}
+		j, err := journal.Open(r.s.Gate, journal.Options{Flag: "--out", Path: r.outPath, Kind: filekinds.Results,
+			Resume: resume, Read: r.readOut(sets, cfg), Warn: func(msg string) { warn(r.s.Err, "%s", msg) }})
+		if err != nil {
+			return nil, outputError(r.cmd, err)
+		}
+		r.out = j
+		r.outStdout = j.Stdout()
+		if r.other > 0 {
+			printf(r.s.Err, "note: %s also holds %s of data sets not in this run; they stay there\n", r.outPath, plural(r.other, "line"))
 		}
 	}
 	if r.csvPath != "" {
-		if r.outPath != "" && sameOutput(r.outPath, r.csvPath) {
-			return nil, status.BadInput("%s: --csv %s is the file --out %s names: give each its own file", r.cmd, r.csvPath, r.outPath)
+		csv, err := r.s.claim(r.cmd, "csv", r.csvPath, filekinds.ResultsCSV)
+		if err != nil {
+			return nil, err
 		}
-		r.csvStdout = outfile.SameFile(r.csvPath, stdout)
+		r.csv, r.csvStdout = csv, csv.Stdout()
 		if !r.csvStdout {
-			lock, err := r.s.claim(r.cmd, "csv", r.csvPath, filekinds.ResultsCSV)
-			if err != nil {
-				return nil, err
-			}
-			r.csvLock = lock
 			if err := r.notClobbered("csv", r.csvPath, resume); err != nil {
 				return nil, err
 			}
@@ -141,51 +127,18 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 			r.csvEachSet = outfile.IsRegular(r.csvPath)
 		}
 	}
-	if r.outPath != "" {
-		var out *outfile.Appender
-		var err error
-		if r.outStdout {
-			out, err = outfile.AppendTo(stdout, r.outPath)
-		} else {
-			out, err = outfile.Append(r.outPath)
-		}
-		if err != nil {
-			return nil, openFailed(r.cmd, "out", err)
-		}
-		r.out = out
-	}
 	opened = true
 	return r, nil
 }
 
-// openFailed is the error of a results file that cannot be opened before
-// the run: bad input (exit status 2), or an interruption while waiting
-// for a FIFO's reader.
-func openFailed(cmd, flag string, err error) error {
-	if errors.Is(err, outfile.ErrInterrupted) {
-		return status.Interrupt("%s: --%s: %v; nothing was run", cmd, flag, err)
-	}
-	return status.BadInput("%s: --%s: %v", cmd, flag, err)
-}
-
-// sameOutput reports whether two output paths name one file (after
-// links), or the same path where there is no file yet.
-func sameOutput(a, b string) bool {
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	if errA == nil && errB == nil {
-		return os.SameFile(sa, sb)
-	}
-	absA, _ := filepath.Abs(a)
-	absB, _ := filepath.Abs(b)
-	return absA == absB
-}
-
-// release lets go of the results files' locks.
+// release closes --out and lets go of --csv.
 func (r *recorder) release() {
-	r.outLock.Release()
-	r.csvLock.Release()
-	r.outLock, r.csvLock = nil, nil
+	if r.out != nil {
+		r.out.Close()
+		r.out = nil
+	}
+	r.csv.Release()
+	r.csv = nil
 }
 
 // notClobbered refuses a non-empty regular file for --flag unless the run
@@ -202,35 +155,26 @@ func (r *recorder) notClobbered(flag, path string, resume bool) error {
 		r.cmd, flag, path, plural(int(st.Size()), "byte"), flag)
 }
 
-// readOut reads the --out of a resumed run: the finished data sets of
-// this run are skipped, after their lines are checked to replay on the
-// boards as they are now; interrupted lines are run again and replaced.
-func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
-	if !outfile.IsRegular(r.outPath) {
-		return nil // a device or FIFO records nothing to resume from
-	}
-	f, err := results.ReadFile(r.outPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return status.BadInput("%s: --resume: %v", r.cmd, err)
-	}
-	if f.Partial != nil {
-		warn(r.s.Err, "%s", f.Partial.Warning())
-		if err := outfile.Truncate(r.outPath, f.Partial.Offset); err != nil {
-			return status.BadInput("%s: --resume: %v", r.cmd, err)
-		}
-	}
+// readOut returns the reader of the lines of a resumed run's --out: the
+// finished data sets of this run are skipped, after their lines are
+// checked to replay on the boards as they are now; interrupted lines are
+// run again and replaced. A line of another run's settings stops the
+// run (bad input).
+func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) func(journal.Line) error {
+	dec := &resultsfile.Decoder{Name: r.outPath, Warn: func(msg string) { warn(r.s.Err, "%s", msg) }}
 	boards := map[string]board.Board{}
 	for _, set := range sets {
 		boards[set.Name] = set.Board
 	}
-	other := 0
-	for i, l := range f.Lines {
+	return func(jl journal.Line) error {
+		l, err := dec.Line(jl)
+		if err != nil {
+			return err
+		}
+		i := len(r.lines)
 		r.lines = append(r.lines, l.Raw)
 		if cfg.curveSibling(l.Record.Settings()) {
-			continue // the same bench --budgets run at another of its budgets
+			return nil // the same bench --budgets run at another of its budgets
 		}
 		want := cfg.settings()
 		if slices.Contains(cfg.seeds, l.Record.Seed) {
@@ -238,16 +182,13 @@ func (r *recorder) readOut(sets []datasets.Set, cfg searchConfig) error {
 		}
 		b, ours := boards[l.Record.File]
 		if err := r.takeLine(i, l, want, b, ours); err != nil {
-			return err
+			return journal.Stop(err)
 		}
 		if !ours {
-			other++
+			r.other++
 		}
+		return nil
 	}
-	if other > 0 {
-		printf(r.s.Err, "note: %s also holds %s of data sets not in this run; they stay there\n", r.outPath, plural(other, "line"))
-	}
-	return nil
 }
 
 // takeLine takes the i-th line of a resumed run's --out: made with other
@@ -345,7 +286,7 @@ func (r *recorder) add(rec results.Record) error {
 	if r.out != nil && r.outErr == nil {
 		if i, ok := r.interrupted[workItem{rec.File, rec.Seed}]; ok {
 			r.outErr = r.replace(i, rec, line)
-		} else if r.outErr = r.out.Line(line); r.outErr == nil {
+		} else if r.outErr = r.out.Append(line); r.outErr == nil {
 			r.lines = append(r.lines, bytes.TrimSuffix(line, []byte("\n")))
 		}
 	}
@@ -356,18 +297,18 @@ func (r *recorder) add(rec results.Record) error {
 }
 
 // replace puts rec's line in place of the interrupted line lines[i] of
-// --out, rewriting the file whole, unless rec is itself interrupted and
-// no better. The file is then reopened for appending.
+// --out, rewriting the file whole (journal.Rewrite), unless rec is
+// itself interrupted and no better.
 func (r *recorder) replace(i int, rec results.Record, line []byte) error {
-	old, err := results.ReadJSONL(bytes.NewReader(r.lines[i]), r.outPath)
-	if rec.Partial && err == nil && len(old.Lines) == 1 && !rec.Better(old.Lines[0].Record) {
+	old, _, err := results.DecodeLine(r.lines[i])
+	if rec.Partial && err == nil && !rec.Better(old) {
 		return nil
 	}
 	r.lines[i] = bytes.TrimSuffix(line, []byte("\n"))
 	if !rec.Partial {
 		delete(r.interrupted, workItem{rec.File, rec.Seed})
 	}
-	err = r.outLock.WriteFile(func(w io.Writer) error {
+	return r.out.Rewrite(func(w io.Writer) error {
 		for _, l := range r.lines {
 			if _, err := w.Write(append(l[:len(l):len(l)], '\n')); err != nil {
 				return err
@@ -375,12 +316,6 @@ func (r *recorder) replace(i int, rec results.Record, line []byte) error {
 		}
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	r.out.Close()
-	r.out, err = outfile.Append(r.outPath)
-	return err
 }
 
 // writeCSV rewrites the CSV whole from the records so far (onto standard
@@ -390,7 +325,7 @@ func (r *recorder) writeCSV() error {
 	if r.csvStdout {
 		err = results.WriteCSV(r.s.Out, r.recs)
 	} else {
-		err = r.csvLock.WriteFile(func(w io.Writer) error { return results.WriteCSV(w, r.recs) })
+		err = r.csv.WriteFile(func(w io.Writer) error { return results.WriteCSV(w, r.recs) })
 	}
 	if err == nil {
 		r.csvDone = len(r.recs)
@@ -423,6 +358,7 @@ func (r *recorder) finish() error {
 		if err := r.out.Close(); err != nil && r.outErr == nil {
 			r.outErr = err
 		}
+		r.out = nil
 	}
 	return r.failure()
 }

@@ -119,13 +119,14 @@ type FieldError struct {
 	Err   *Error
 }
 
-func (e *FieldError) Error() string { return fmt.Sprintf("%q %v", e.Field, e.Err) }
+func (e *FieldError) Error() string { return fmt.Sprintf("%q %s", e.Field, e.Reason()) }
 
 // JSONField returns the field's name (for the strict decoder).
 func (e *FieldError) JSONField() string { return e.Field }
 
-// Reason returns what is wrong without the field's name.
-func (e *FieldError) Reason() string { return e.Err.Error() }
+// Reason returns what is wrong without the field's name: "is -1: want
+// 1 to 6".
+func (e *FieldError) Reason() string { return "is " + e.Err.Got + ": want " + e.Err.Want }
 
 // Field checks a field's value against its bound: nil, or a *FieldError
 // naming it.

@@ -60,7 +60,7 @@ func TestFloatAndDuration(t *testing.T) {
 func TestFieldError(t *testing.T) {
 	err := Field("Level", Int{Min: 1, Max: 6}.Check(-1))
 	fe, ok := err.(*FieldError)
-	if !ok || fe.JSONField() != "Level" || fe.Reason() != "-1: want 1 to 6" {
+	if !ok || fe.JSONField() != "Level" || fe.Reason() != "is -1: want 1 to 6" {
 		t.Fatalf("got %#v", err)
 	}
 	if First(nil, nil, err, nil) != err || First() != nil {

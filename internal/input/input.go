@@ -51,6 +51,9 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// ErrFolder is the reason of an *Error for a path that is a folder.
+var ErrFolder = errors.New("is a folder, not a file")
+
 // ErrInterrupted says Ctrl-C or SIGTERM came while Open waited for a
 // FIFO's writer.
 var ErrInterrupted = errors.New("interrupted while waiting for a program to write the FIFO")
@@ -95,7 +98,7 @@ func (s Source) Open(path string) (*File, error) {
 	}
 	switch {
 	case st.IsDir():
-		return nil, &Error{Path: path, Err: errors.New("is a folder, not a file")}
+		return nil, &Error{Path: path, Err: ErrFolder}
 	case st.Mode()&fs.ModeNamedPipe != 0:
 		return s.openFIFO(path)
 	}

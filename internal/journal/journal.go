@@ -46,7 +46,7 @@ type Kind struct {
 }
 
 func (k Kind) input() input.Kind {
-	return input.Kind{Name: k.Name + " file", MaxLine: k.MaxLine, Holds: k.Holds}
+	return input.Kind{Name: "a " + k.Name + " file", MaxLine: k.MaxLine, Holds: k.Holds}
 }
 
 // Line is one record line of a journal.
@@ -100,11 +100,12 @@ type Cut struct {
 	Path   string
 	No     int   // its line number
 	Offset int64 // where it starts: the file is cut back to this
+	Len    int   // its length in bytes
 }
 
 // Warning says what was done with the cut line.
 func (c *Cut) Warning() string {
-	return fmt.Sprintf("%s:%d: a cut last line (a run stopped while writing it?), skipped", c.Path, c.No)
+	return fmt.Sprintf("%s:%d: the last line is cut short (%d bytes, no newline: a run stopped while writing it); skipped", c.Path, c.No, c.Len)
 }
 
 // Scan reads the records of r, named name in messages, calling read with
@@ -126,7 +127,7 @@ func Scan(r io.Reader, name string, k Kind, read func(Line) error) (*Cut, error)
 		case errors.As(err, &stop):
 			return stop
 		case !l.Complete && strictjson.IsCut(err):
-			cut = &Cut{Path: name, No: l.No, Offset: l.Offset}
+			cut = &Cut{Path: name, No: l.No, Offset: l.Offset, Len: len(l.Text)}
 			return nil
 		}
 		return lineError(name, l, err)

@@ -48,7 +48,7 @@ func TestOpen(t *testing.T) {
 		{"records without --resume", g1 + "\n", false, "", "already holds game records (24 bytes); rerun with --resume", 0, "", false},
 		{"records resumed", g1 + "\n\n" + g1 + "\n", true, "", "", 2, g1 + "\n\n" + g1 + "\n", false},
 		{"a cut last line", g1 + "\n" + `{"game":2,"win`, true, "", "", 1, g1 + "\n", true},
-		{"a cut line with its newline", g1 + "\n" + `{"game":2,"win` + "\n" + g1 + "\n", true, "", `:2:15: the text ends inside`, 0, "", false},
+		{"a cut line with its newline", g1 + "\n" + `{"game":2,"win` + "\n" + g1 + "\n", true, "", `:2:15: the JSON object ends early`, 0, "", false},
 		{"settings without a newline", `{"name": "my settings", "important": true}`, true, "", `cfg:1:2: "name" is no field of a game record`, 0, "", false},
 		{"settings, not resumed", `{"name": "my settings", "important": true}`, false, "", `"name" is no field`, 0, "", false},
 		{"plain text without a newline", "my notes", true, "", "cfg:1:1: not JSON", 0, "", false},
@@ -56,7 +56,7 @@ func TestOpen(t *testing.T) {
 		{"a long line", strings.Repeat("x", 300) + "\n", true, "", "cfg:1: the line is over 256 bytes", 0, "", false},
 		{"a header written", "", false, "#games", "", 0, "#games\n", false},
 		{"a header read", "#games\n" + g1 + "\n", true, "#games", "", 1, "#games\n" + g1 + "\n", false},
-		{"another header", "#other\n" + g1 + "\n", true, "#games", "its first line is not game records's header", 0, "", false},
+		{"another header", "#other\n" + g1 + "\n", true, "#games", "its first line is not the header of game records", 0, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,10 +104,10 @@ func TestOpen(t *testing.T) {
 func TestScanSkipsACutLastLine(t *testing.T) {
 	n := 0
 	cut, err := Scan(strings.NewReader(`{"game":1,"winner":"R"}`+"\n"+`{"game":2`), "r", games, readGame(&n))
-	if err != nil || cut == nil || cut.No != 2 || cut.Offset != 24 || n != 1 {
+	if err != nil || cut == nil || cut.No != 2 || cut.Offset != 24 || cut.Len != 9 || n != 1 {
 		t.Fatalf("Scan = %+v, %v (n %d)", cut, err, n)
 	}
-	if !strings.Contains(cut.Warning(), "r:2: a cut last line") {
+	if !strings.Contains(cut.Warning(), "r:2: the last line is cut short (9 bytes") {
 		t.Errorf("warning %q", cut.Warning())
 	}
 }

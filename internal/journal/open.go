@@ -59,7 +59,7 @@ func Open(g *outfile.Gate, o Options) (*Journal, error) {
 	}()
 	switch {
 	case o.Resume && !claim.Regular():
-		return nil, o.refuse(fmt.Errorf("is not a regular file (standard output, a device or a FIFO), which holds no records to resume; give --out FILE"))
+		return nil, o.refusef("--resume: %s %s is not a regular file (standard output, a device or a FIFO), which holds no %s to resume; give %s FILE", o.Flag, o.Path, o.Kind.Name, o.Flag)
 	case claim.Regular() && claim.Size() > 0:
 		if err := j.readExisting(o); err != nil {
 			return nil, err
@@ -78,9 +78,23 @@ func Open(g *outfile.Gate, o Options) (*Journal, error) {
 	return j, nil
 }
 
+// RefusedError is a record file Open will not take: it holds another
+// kind's lines, records without --resume, or cannot be written.
+type RefusedError struct {
+	Flag, Path string
+	Msg        string
+}
+
+func (e *RefusedError) Error() string { return e.Msg }
+
 // refuse is a refusal of the journal's file, naming the flag and path.
 func (o Options) refuse(err error) error {
-	return &outfile.ClaimError{Flag: o.Flag, Path: o.Path, Err: err}
+	return &RefusedError{Flag: o.Flag, Path: o.Path, Msg: fmt.Sprintf("%s: cannot write %s: %v", o.Flag, o.Path, err)}
+}
+
+// refusef is a refusal in words of its own.
+func (o Options) refusef(format string, args ...any) error {
+	return &RefusedError{Flag: o.Flag, Path: o.Path, Msg: fmt.Sprintf(format, args...)}
 }
 
 // readExisting reads the records of a file that has some: with Resume,
@@ -93,16 +107,21 @@ func (j *Journal) readExisting(o Options) error {
 	defer f.Close()
 	first := true
 	errFirstOnly := errors.New("first line read")
+	var callerErr error // an error of o.Read's own, wrapped in Stop
 	cut, err := Scan(f, o.Path, o.Kind, func(l Line) error {
 		if first && len(o.Header) > 0 {
 			first = false
 			if string(l.Text) != string(o.Header) {
-				return fmt.Errorf("%w: its first line is not %s's header", ErrNotOurs, o.Kind.Name)
+				return fmt.Errorf("%w: its first line is not the header of %s", ErrNotOurs, o.Kind.Name)
 			}
 			return nil
 		}
 		first = false
 		if err := o.Read(l); err != nil {
+			var stop *stopError
+			if errors.As(err, &stop) {
+				callerErr = stop.err
+			}
 			return err
 		}
 		j.Records++
@@ -112,10 +131,12 @@ func (j *Journal) readExisting(o Options) error {
 		return nil
 	})
 	switch {
+	case callerErr != nil:
+		return callerErr
 	case errors.Is(err, errFirstOnly):
-		return o.refuse(fmt.Errorf("already holds %s (%d bytes); %s, or give another %s", o.Kind.Name, j.claim.Size(), o.Kind.Resume, o.Flag))
+		return o.refusef("%s %s already holds %s (%s); %s, or give another %s", o.Flag, o.Path, o.Kind.Name, plural(j.claim.Size(), "byte"), o.Kind.Resume, o.Flag)
 	case err != nil:
-		return o.refuse(fmt.Errorf("%w; %s resumes only a file of its own records: give another %s", err, o.Kind.Name, o.Flag))
+		return o.refusef("%s: %v; %s are resumed only from a file of them: give another %s", o.Flag, err, o.Kind.Name, o.Flag)
 	}
 	if cut != nil {
 		if o.Warn != nil {
@@ -157,3 +178,15 @@ func (j *Journal) Close() error {
 	j.claim.Release()
 	return err
 }
+
+// plural writes n and noun, with an s for any n but 1.
+func plural(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Stdout reports whether the journal is standard output's file (--out
+// /dev/stdout): its lines go through standard output's descriptor.
+func (j *Journal) Stdout() bool { return j.claim.Stdout() }

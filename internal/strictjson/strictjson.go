@@ -142,7 +142,7 @@ func (d *decoder) object(raw []byte, base int, sv reflect.Value, path string, ou
 		if outer {
 			return &Error{Col: base + lead + 1, Msg: "not a JSON object: want " + what(d.opt)}
 		}
-		return &Error{Col: base + lead + 1, Field: path, Msg: "want an object, got " + jsonKind(raw[lead:])}
+		return &Error{Col: base + lead + 1, Field: path, Msg: "is " + jsonKind(raw[lead:]) + ": want an object"}
 	}
 	fields := fieldsOf(sv.Type())
 	seen := map[string]bool{}
@@ -228,7 +228,7 @@ func (d *decoder) list(raw []byte, at int, fv reflect.Value, name string) error 
 		return nil
 	}
 	if raw[0] != '[' {
-		return &Error{Col: at + 1, Field: name, Msg: "want a list, got " + jsonKind(raw)}
+		return &Error{Col: at + 1, Field: name, Msg: "is " + jsonKind(raw) + ": want a list"}
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.Token() // the '['
@@ -255,7 +255,7 @@ func (d *decoder) syntax(err error, raw []byte, base int, dec *json.Decoder, fie
 	var se *json.SyntaxError
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return &Error{Col: len(d.text) + 1, Msg: "the text ends inside the JSON object (a line cut short?)", Cut: true}
+		return &Error{Col: len(d.text) + 1, Msg: "the JSON object ends early: cut short?", Cut: true}
 	case strings.Contains(err.Error(), "exceeded max depth"):
 		return &Error{Col: base + int(dec.InputOffset()) + 1, Field: field, Msg: "not JSON: nested too deeply"}
 	case errors.As(err, &se):
@@ -286,22 +286,43 @@ func (d *decoder) placeCheck(err error) error {
 	return &Error{Msg: err.Error()}
 }
 
-// valueProblem says in words why raw is no value of type t.
+// valueProblem says in words why raw is no value of type t: "is a
+// string: want a whole number".
 func valueProblem(err error, t reflect.Type, raw []byte) string {
 	want := kindWord(t)
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		got := jsonKind(raw)
-		if strings.HasPrefix(te.Value, "number") && isNumberKind(t) {
-			return fmt.Sprintf("want %s, got %s: out of range or not whole", want, clip(string(raw)))
-		}
-		return fmt.Sprintf("want %s, got %s", want, got)
-	}
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
+	switch {
+	case errors.As(err, &te):
+		if strings.HasPrefix(te.Value, "number") && isNumberKind(t) {
+			if bytes.ContainsAny(raw, ".eE") && t.Kind() != reflect.Float32 && t.Kind() != reflect.Float64 {
+				return fmt.Sprintf("is %s: want a whole number", clip(string(raw)))
+			}
+			return fmt.Sprintf("is %s: want %s", clip(string(raw)), rangeOf(t))
+		}
+		return fmt.Sprintf("is %s: want %s", jsonKind(raw), want)
+	case errors.As(err, &se):
 		return "not JSON: " + strings.TrimPrefix(se.Error(), "json: ")
+	case implementsUnmarshaler(t):
+		return err.Error() // the type's own words
 	}
-	return fmt.Sprintf("want %s: %s", want, strings.TrimPrefix(err.Error(), "json: "))
+	return fmt.Sprintf("is %s: want %s", clip(string(raw)), want)
+}
+
+// rangeOf says what a number type takes, for a number outside it: "a
+// whole number from 0 to 255".
+func rangeOf(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
+		bits := t.Bits()
+		return fmt.Sprintf("a whole number from %d to %d", -(int64(1) << (bits - 1)), int64(1)<<(bits-1)-1)
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
+		if t.Bits() == 64 {
+			return "a whole number from 0 to 18446744073709551615"
+		}
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<t.Bits()-1)
+	}
+	return "a number of a size a float holds"
 }
 
 // kindWord says what a value of type t is, in JSON's words.
@@ -351,12 +372,10 @@ func jsonKind(raw []byte) string {
 		return "an object"
 	case '[':
 		return "a list"
-	case 't', 'f':
-		return "true or false"
-	case 'n':
-		return "null"
+	case 't', 'f', 'n':
+		return string(raw)
 	}
-	return "a number"
+	return "the number " + clip(string(raw))
 }
 
 // clip shortens a long value for a message.

@@ -22,7 +22,7 @@ type rec struct {
 
 func (r *rec) Check() error {
 	if r.Games < 0 || r.Games > 100 {
-		return &FieldError{Field: "games", Msg: "want 0 to 100"}
+		return &FieldError{Field: "games", Msg: "is too many: want 0 to 100"}
 	}
 	return nil
 }
@@ -40,21 +40,21 @@ func TestDecode(t *testing.T) {
 		{`{"name":"a","name":"b"}`, `13: "name" is there twice`, false},
 		{`{"name":"a","Games":1}`, `13: "Games" is no field of a JSON object`, false},
 		{`{"games":1}`, `1: "name" is missing`, false},
-		{`{"name":"a","games":"x"}`, `21: "games" want a whole number, got a string`, false},
-		{`{"name":"a","games":1e400}`, `"games" want a whole number, got 1e400: out of range`, false},
-		{`{"name":"a","games":99999999999999999999}`, `out of range`, false},
-		{`{"name":"a","games":1.5}`, `"games" want a whole number, got 1.5`, false},
-		{`{"name":"a","games":101}`, `21: "games" want 0 to 100`, false},
-		{`{"name":"a","on":1}`, `"on" want true or false, got a number`, false},
-		{`{"name":"a","Moves":{"a":1}}`, `"Moves" want a list, got an object`, false},
+		{`{"name":"a","games":"x"}`, `21: "games" is a string: want a whole number`, false},
+		{`{"name":"a","games":1e400}`, `"games" is 1e400: want a whole number`, false},
+		{`{"name":"a","games":99999999999999999999}`, `is 99999999999999999999: want a whole number from`, false},
+		{`{"name":"a","games":1.5}`, `"games" is 1.5: want a whole number`, false},
+		{`{"name":"a","games":101}`, `21: "games" is too many: want 0 to 100`, false},
+		{`{"name":"a","on":1}`, `"on" is the number 1: want true or false`, false},
+		{`{"name":"a","Moves":{"a":1}}`, `"Moves" is an object: want a list`, false},
 		{`{"name":"a","inner":{"y":1}}`, `"inner.y" is no field of "inner"`, false},
 		{`{"name":"a","inner":{}}`, `"inner.x" is missing`, false},
-		{`{"name":"a","inners":[{"x":1},{"x":"q"}]}`, `"inners[1].x" want a whole number, got a string`, false},
+		{`{"name":"a","inners":[{"x":1},{"x":"q"}]}`, `"inners[1].x" is a string: want a whole number`, false},
 		{`{"name":"a","inner":{"x":1,"x":2}}`, `"inner.x" is there twice`, false},
 		{`{"name":"a"} {"name":"b"}`, "more than one JSON value", false},
-		{`{"name":"a",`, "ends inside", true},
-		{`{"name":"ab`, "ends inside", true},
-		{`{"name":"a","games":12`, "ends inside", true},
+		{`{"name":"a",`, "ends early", true},
+		{`{"name":"ab`, "ends early", true},
+		{`{"name":"a","games":12`, "ends early", true},
 		{`{"name": x}`, "not JSON", false},
 		{`hello`, "not JSON", false},
 		{`{"name":"a","inner":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, "", false}, // filled below
