@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"chainshot/board"
+	"chainshot/internal/words"
 )
 
 // ansi colours for the beads: letters always printed, colour added on a
@@ -71,5 +72,5 @@ func boardSummary(b *board.Board) string {
 			parts = append(parts, fmt.Sprintf("%c %d", c.Letter(), n))
 		}
 	}
-	return fmt.Sprintf("%s (%s)", plural(b.Beads(), "bead"), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s (%s)", words.Plural(b.Beads(), "bead"), strings.Join(parts, ", "))
 }

@@ -17,6 +17,7 @@ import (
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/results"
 	"chainshot/solver"
 )
@@ -190,7 +191,7 @@ runs:
 				pt.runs = append(pt.runs, seedTotals{seed, t})
 				standard = standardSuite(recs)
 				printf(s.Out, "budget %s, seed %d: total %d (literature scoring), %d/%d cleared, %s left, %.1f CPU s\n",
-					b, seed, t.Literature, t.Cleared, t.Sets, plural(t.BeadsLeft, "bead"), t.CPU)
+					b, seed, t.Literature, t.Cleared, t.Sets, words.Plural(t.BeadsLeft, "bead"), t.CPU)
 			}
 			if err != nil {
 				runErr = err
@@ -240,7 +241,7 @@ func (p curvePoint) median() results.Totals {
 
 // printCurve prints the anytime curve as a table.
 func printCurve(s *streams, cfg searchConfig, sets int, curve []curvePoint) {
-	printf(s.Out, "Anytime curve: algorithm %s, %s, literature scoring (+1000 a cleared board)\n", cfg.algo, plural(sets, "data set"))
+	printf(s.Out, "Anytime curve: algorithm %s, %s, literature scoring (+1000 a cleared board)\n", cfg.algo, words.Plural(sets, "data set"))
 	if cfg.params != "" {
 		printf(s.Out, "params %s\n", cfg.params)
 	}
@@ -272,7 +273,7 @@ func drawCurve(path string, cfg searchConfig, sets int, curve []curvePoint, stan
 	if len(seeds) > 1 {
 		what = "median of seeds " + strings.Join(seeds, ", ")
 	}
-	title := fmt.Sprintf("Anytime curve: chainshot %s on %s (%s)", cfg.algo, plural(sets, "board"), what)
+	title := fmt.Sprintf("Anytime curve: chainshot %s on %s (%s)", cfg.algo, words.Plural(sets, "board"), what)
 	fig, err := anytimeFigure(title, "chainshot "+cfg.algo, points, standard)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 
 	"chainshot/expendibots"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
 )
@@ -43,7 +44,7 @@ func loadBoomCase(c *cli.Context, cmd, path string) (expendibots.Board, error) {
 func wantArgs(c *cli.Context, cmd string, names ...string) error {
 	if c.NArg() != len(names) {
 		return status.BadInput("chainshot boom %s: want %s, got %s (run \"chainshot boom %s --help\")",
-			cmd, strings.Join(names, " "), plural(c.NArg(), "argument"), cmd)
+			cmd, strings.Join(names, " "), words.Plural(c.NArg(), "argument"), cmd)
 	}
 	return nil
 }

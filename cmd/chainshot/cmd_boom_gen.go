@@ -3,6 +3,7 @@ package main
 import (
 	"chainshot/cpuclock"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"fmt"
 	"strings"
@@ -64,7 +65,7 @@ func boomGen(c *cli.Context) error {
 	s := ioFrom(c)
 	if err != nil {
 		return status.Fail("chainshot boom gen: seed %d: no case kept in %s (%s): %s",
-			seed, plural(len(draws), "draw"), used, drawOutcomes(draws, len(draws), p.MinActions))
+			seed, words.Plural(len(draws), "draw"), used, drawOutcomes(draws, len(draws), p.MinActions))
 	}
 	won := draws[len(draws)-1]
 	if _, err := s.Out.Write(expendibots.FormatJSON(won.Board)); err != nil {
@@ -77,11 +78,11 @@ func boomGen(c *cli.Context) error {
 	}
 	if len(draws) == 1 {
 		fmt.Fprintf(s.Err, "seed %d: %s; won in %s, %s (astar, %s, %s)\n",
-			seed, describeCase(won.Board), plural(len(res.Actions), "action"), kind, plural(res.States, "state"), used)
+			seed, describeCase(won.Board), words.Plural(len(res.Actions), "action"), kind, words.Plural(res.States, "state"), used)
 		return nil
 	}
 	fmt.Fprintf(s.Err, "seed %d: %s; won in %s, %s (astar, %s); draw %d kept (%s), %s in all\n",
-		seed, describeCase(won.Board), plural(len(res.Actions), "action"), kind, plural(res.States, "state"),
+		seed, describeCase(won.Board), words.Plural(len(res.Actions), "action"), kind, words.Plural(res.States, "state"),
 		len(draws), drawOutcomes(draws, len(draws)-1, p.MinActions), used)
 	return nil
 }
@@ -127,5 +128,5 @@ func describeCase(b expendibots.Board) string {
 		}
 	}
 	w, bl := b.Tokens()
-	return fmt.Sprintf("white %s in %s, black %s in %s", plural(w, "token"), plural(ws, "stack"), plural(bl, "token"), plural(bs, "stack"))
+	return fmt.Sprintf("white %s in %s, black %s in %s", words.Plural(w, "token"), words.Plural(ws, "stack"), words.Plural(bl, "token"), words.Plural(bs, "stack"))
 }

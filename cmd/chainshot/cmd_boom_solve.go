@@ -3,6 +3,7 @@ package main
 import (
 	"chainshot/cpuclock"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"encoding/json"
 	"fmt"
@@ -169,7 +170,7 @@ func (r *boomRun) report(s *streams, asJSON bool) error {
 			kind = "shortest"
 		}
 		fmt.Fprintf(s.Err, "%s: %s, %s (%s, %s, %s)\n",
-			r.path, plural(len(res.Actions), "action"), kind, r.opt.Algo, plural(res.States, "state"), r.used())
+			r.path, words.Plural(len(res.Actions), "action"), kind, r.opt.Algo, words.Plural(res.States, "state"), r.used())
 		return nil
 	case expendibots.Unsolvable:
 		return status.Fail("chainshot boom solve: %s: unsolvable: no sequence of actions removes every black token (%s)", r.path, r.unsolvableProof())
@@ -181,7 +182,7 @@ func (r *boomRun) report(s *streams, asJSON bool) error {
 	if res.Limit == "states" {
 		what = fmt.Sprintf("--max-states %d", r.opt.MaxStates)
 	}
-	return status.Fail("chainshot boom solve: %s: out of budget: %s ran out after %s (%s) with no solution found", r.path, what, plural(res.States, "state"), r.used())
+	return status.Fail("chainshot boom solve: %s: out of budget: %s ran out after %s (%s) with no solution found", r.path, what, words.Plural(res.States, "state"), r.used())
 }
 
 // unsolvableProof says how the search proved the case unsolvable: bfs and
@@ -190,10 +191,10 @@ func (r *boomRun) report(s *streams, asJSON bool) error {
 func (r *boomRun) unsolvableProof() string {
 	res := r.res
 	if r.opt.Algo != expendibots.AlgoAStar {
-		return fmt.Sprintf("%s searched all %s", r.opt.Algo, plural(res.States, "reachable position"))
+		return fmt.Sprintf("%s searched all %s", r.opt.Algo, words.Plural(res.States, "reachable position"))
 	}
 	if res.States == 1 {
 		return "astar's lower bound proves the start lost: the black groups need more tokens than White has"
 	}
-	return fmt.Sprintf("astar searched %s and proved every other reachable position lost", plural(res.States, "position"))
+	return fmt.Sprintf("astar searched %s and proved every other reachable position lost", words.Plural(res.States, "position"))
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"chainshot/expendibots"
+	"chainshot/internal/words"
 )
 
 // TestDrawBoardColour checks that colour only adds ANSI codes around the
@@ -65,7 +66,7 @@ func TestBoomSharedCasesReplay(t *testing.T) {
 			continue
 		}
 		lines := strings.Count(out.String(), "\n")
-		if !strings.Contains(errs.String(), fmt.Sprintf(": %s, shortest (astar, ", plural(lines, "action"))) {
+		if !strings.Contains(errs.String(), fmt.Sprintf(": %s, shortest (astar, ", words.Plural(lines, "action"))) {
 			t.Errorf("%s: %d lines printed, stderr %q", fields[0], lines, errs.String())
 		}
 		if want != "LIMIT" && strconv.Itoa(lines) != want {
@@ -78,7 +79,7 @@ func TestBoomSharedCasesReplay(t *testing.T) {
 		out.Reset()
 		errs.Reset()
 		if code := run([]string{"chainshot", "boom", "verify", file, acts}, strings.NewReader(""), &out, &errs); code != 0 ||
-			out.String() != fmt.Sprintf("ok: %s every black token\n", plural(lines, "action")+map[bool]string{true: " removes", false: " remove"}[lines == 1]) {
+			out.String() != fmt.Sprintf("ok: %s every black token\n", words.Plural(lines, "action")+map[bool]string{true: " removes", false: " remove"}[lines == 1]) {
 			t.Errorf("%s: boom verify exit %d: %q %q", fields[0], code, out.String(), errs.String())
 		}
 		n++

@@ -5,6 +5,7 @@ import (
 
 	"chainshot/expendibots"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
 )
@@ -48,14 +49,14 @@ func boomVerify(c *cli.Context) error {
 	}
 	if !end.Won() {
 		_, black := end.Tokens()
-		return status.Fail("chainshot boom verify: %s: %s left after %s", actPath, plural(black, "black token"), allOf(len(acts), "action"))
+		return status.Fail("chainshot boom verify: %s: %s left after %s", actPath, words.Plural(black, "black token"), words.AllOf(len(acts), "action"))
 	}
 	noteWonEarly(s, actPath, boards, lines)
 	verb := "remove"
 	if len(acts) == 1 {
 		verb = "removes"
 	}
-	_, err = fmt.Fprintf(s.Out, "ok: %s %s every black token\n", plural(len(acts), "action"), verb)
+	_, err = fmt.Fprintf(s.Out, "ok: %s %s every black token\n", words.Plural(len(acts), "action"), verb)
 	return err
 }
 
@@ -80,7 +81,7 @@ func noteWonEarly(s *streams, path string, boards []expendibots.Board, lines []i
 		if nb.Won() && i < len(boards)-1 {
 			rest := len(boards) - 1 - i
 			fmt.Fprintf(s.Err, "note: %s:%d: every black token is gone after action %d; the %s after it %s not needed\n",
-				path, lines[i], i+1, plural(rest, "action"), isAre(rest))
+				path, lines[i], i+1, words.Plural(rest, "action"), words.IsAre(rest))
 			return
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/solver"
 )
 
@@ -155,7 +156,7 @@ func (p *session) run(name string) error {
 				return err
 			}
 			// Asked interactively: say why and ask again.
-			printf(p.s.Err, "%s\n", withoutPackage(err.Error()))
+			printf(p.s.Err, "%s\n", words.WithoutPackage(err.Error()))
 			name = ""
 			continue
 		}
@@ -349,7 +350,7 @@ func offBoard(r, c, rows, cols int) string {
 // what each scores.
 func (p *session) listGroups(b *board.Board) {
 	groups := b.AppendGroups(nil)
-	printf(p.s.Out, "%s:\n", plural(len(groups), "group"))
+	printf(p.s.Out, "%s:\n", words.Plural(len(groups), "group"))
 	for _, g := range groups {
 		printf(p.s.Out, "  %-6s %-6s %3d beads  +%d\n", g.Move, g.Color.Name(), g.Size, board.Score(g.Size))
 	}
@@ -360,7 +361,7 @@ func (p *session) listGroups(b *board.Board) {
 func (p *session) listPlayed(g *board.Game) {
 	printf(p.s.Out, "Moves played so far (%d):\n", len(g.Moves))
 	p.writeMoves(g)
-	printf(p.s.Out, "Score %d, %s left\n", g.Total, plural(g.Board.Beads(), "bead"))
+	printf(p.s.Out, "Score %d, %s left\n", g.Total, words.Plural(g.Board.Beads(), "bead"))
 }
 
 // writeMoves writes a game's moves, one a line with its score.
@@ -395,7 +396,7 @@ func (p *session) hint(g *board.Game) {
 		how = "proved best"
 	}
 	printf(s.Err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%s, %s) leaves %s with total %d\n",
-		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), plural(len(res.Moves), "move"), how, plural(res.BeadsLeft, "bead"), g.Total+res.Score)
+		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), words.Plural(len(res.Moves), "move"), how, words.Plural(res.BeadsLeft, "bead"), g.Total+res.Score)
 }
 
 // doAutoPlay is "play --auto": the handout's automatic play. Ctrl-C
@@ -422,7 +423,7 @@ func doAutoPlay(c *cli.Context, cfg searchConfig) error {
 				continue
 			}
 			if set, err = loadOne(s, name); err != nil {
-				printf(s.Err, "%s\n", withoutPackage(err.Error()))
+				printf(s.Err, "%s\n", words.WithoutPackage(err.Error()))
 			}
 		}
 	} else if set, err = loadOne(s, c.Args().First()); err != nil {

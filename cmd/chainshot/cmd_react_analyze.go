@@ -8,6 +8,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
 )
@@ -156,7 +157,7 @@ func doReactAnalyze(c *cli.Context) error {
 		}
 	}
 	out := s.Out
-	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %s played\n", file, b.Rows(), b.Cols(), b.Players(), p.Names, plural(b.Ply(), "orb"))
+	fmt.Fprintf(out, "position %s: %dx%d, %d players (%s), %s played\n", file, b.Rows(), b.Cols(), b.Players(), p.Names, words.Plural(b.Ply(), "orb"))
 	writeReactBoard(out, &p, s.Color, nil)
 	writeCensus(out, &p)
 	if b.Over() {
@@ -200,7 +201,7 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 	mover := b.ToMove()
 	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence", p.Names[mover], a.Depth, a.Eval)
 	if proofs != nil {
-		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s)", p.Names[mover], pluralThousands(prove, "position"))
+		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s)", p.Names[mover], words.PluralThousands(prove, "position"))
 	}
 	fmt.Fprintf(out, ":\n%6s", "move")
 	for _, e := range chainreact.Evals() {
@@ -249,7 +250,7 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 	if proofs != nil {
 		writeProof(out, p, proofs.Position)
 	}
-	fmt.Fprintf(out, "%s searched\n", plural(int(a.Nodes), "position"))
+	fmt.Fprintf(out, "%s searched\n", words.Plural(int(a.Nodes), "position"))
 }
 
 // settleFirstMove fills in the verdict on the first move of the
@@ -327,7 +328,7 @@ func writeProof(out io.Writer, p *chainreact.Position, r chainreact.SolveResult)
 	case r.Winner >= 0:
 		fmt.Fprintf(out, "proved: %c wins under perfect play, the last move on ply %d to %d\n", p.Names[r.Winner], r.PliesMin, r.PliesMax)
 	default:
-		fmt.Fprintf(out, "proved: nothing yet (the solver stopped after %s)\n", pluralThousands(r.Nodes, "position"))
+		fmt.Fprintf(out, "proved: nothing yet (the solver stopped after %s)\n", words.PluralThousands(r.Nodes, "position"))
 	}
 }
 
@@ -386,7 +387,7 @@ func writeCensus(out io.Writer, p *chainreact.Position) {
 		fmt.Fprintln(out)
 	}
 	for pl := 0; pl < cen.Players; pl++ {
-		fmt.Fprintf(out, "  %c holds %s (corners %d, edges %d, inside %d)\n", p.Names[pl], plural(p.Board.Orbs(pl), "orb"),
+		fmt.Fprintf(out, "  %c holds %s (corners %d, edges %d, inside %d)\n", p.Names[pl], words.Plural(p.Board.Orbs(pl), "orb"),
 			cen.Orbs[pl][0], cen.Orbs[pl][1], cen.Orbs[pl][2])
 	}
 }
@@ -414,7 +415,7 @@ func showChain(out io.Writer, p *chainreact.Position, m chainreact.Move, colour 
 	if len(captured) == 0 {
 		fmt.Fprintln(out, "captures nothing")
 	} else {
-		fmt.Fprintf(out, "captures %s, %s: %s\n", plural(len(captured), "cell"), plural(orbs, "orb"), strings.Join(captured, ", "))
+		fmt.Fprintf(out, "captures %s, %s: %s\n", words.Plural(len(captured), "cell"), words.Plural(orbs, "orb"), strings.Join(captured, ", "))
 	}
 	writeReactBoard(out, &after, colour, nil)
 	if after.Board.Over() {

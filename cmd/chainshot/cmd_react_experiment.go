@@ -16,6 +16,7 @@ import (
 	"chainshot/internal/chart"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
 )
@@ -200,12 +201,12 @@ func experimentDir(c *cli.Context) (string, error) {
 func printExperiment(s *streams, t1 []table1Row, t2 []table2Row, games, d2 int) {
 	out := s.Out
 	fmt.Fprintf(out, "%s\nIts tables are guesses; here each is measured.\n\n", seedNote("seed 002"))
-	fmt.Fprintf(out, "Table 1: alpha-beta agents against the random agent, win rates, %s each (seed 002's guess beside)\n", plural(games, "game"))
+	fmt.Fprintf(out, "Table 1: alpha-beta agents against the random agent, win rates, %s each (seed 002's guess beside)\n", words.Plural(games, "game"))
 	fmt.Fprintf(out, "%-28s %5s %9s %17s %6s %10s\n", "alpha-beta agent", "depth", "measured", "95% CI", "seed", "s/move")
 	for _, r := range t1 {
 		fmt.Fprintf(out, "%-28s %5d %8.1f%% [%5.1f%%, %5.1f%%] %5.0f%% %10.5f\n", r.Agent, r.Depth, 100*r.WinRate, 100*r.CILow, 100*r.CIHigh, 100*r.SeedGuess, r.MeanMoveSeconds)
 	}
-	fmt.Fprintf(out, "\nTable 2: heuristics head to head at depth %d, %s each (seed 002's guess beside)\n", d2, plural(games, "game"))
+	fmt.Fprintf(out, "\nTable 2: heuristics head to head at depth %d, %s each (seed 002's guess beside)\n", d2, words.Plural(games, "game"))
 	fmt.Fprintf(out, "%-4s %-4s %9s %8s %9s %17s %12s\n", "H-1", "H-2", "wins", "winner", "rate", "95% CI", "seed")
 	for _, r := range t2 {
 		fmt.Fprintf(out, "%-4s %-4s %4d-%-4d %8s %8.1f%% [%5.1f%%, %5.1f%%] %4s %5.0f%%\n", r.A, r.B, r.WinsA, r.WinsB, r.Winner, 100*r.WinnerRate, 100*r.CILow, 100*r.CIHigh, r.SeedWinner, 100*r.SeedRate)
@@ -323,7 +324,7 @@ func heatmapFigure(e experiment) chart.Figure {
 	}
 	return chart.Figure{
 		Title: fmt.Sprintf("Figure 3: seed 002's heuristics head to head, win rate of the row against the column\n"+
-			"alpha-beta depth %d, %s per pairing (seats alternate), %s board", e.depth2, plural(e.games, "game"), e.size),
+			"alpha-beta depth %d, %s per pairing (seats alternate), %s board", e.depth2, words.Plural(e.games, "game"), e.size),
 		Panels: []chart.Panel{
 			{Title: "Measured", Heat: heat(measured, ""), Weight: 1},
 			{Title: "Seed 002's guesses (Table 2, not measured)", Heat: heat(guessed, "row's win rate against the column"), Weight: 1.2},
@@ -344,7 +345,7 @@ func comparisonFigure(e experiment) chart.Figure {
 		rate, lo, hi, guess = append(rate, r.WinRate), append(lo, r.CILow), append(hi, r.CIHigh), append(guess, r.SeedGuess)
 	}
 	return chart.Figure{
-		Title: fmt.Sprintf("Figure 2: alpha-beta agents against the random agent, %s each (seats alternate), %s board", plural(e.games, "game"), e.size),
+		Title: fmt.Sprintf("Figure 2: alpha-beta agents against the random agent, %s each (seats alternate), %s board", words.Plural(e.games, "game"), e.size),
 		Panels: []chart.Panel{{
 			Categories: cats, Horizontal: true, Percent: true, Min: 0, Max: 1.12,
 			XLabel: "win rate against the random agent (bars: measured, whiskers: 95% Wilson interval)",

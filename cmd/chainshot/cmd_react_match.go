@@ -14,6 +14,7 @@ import (
 	"chainshot/chainreact"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
 )
@@ -262,7 +263,7 @@ func openGameRecords(cmd, path string, resume bool, cfg *chainreact.MatchConfig,
 			return nil, status.BadInput("%s: --out: %v", cmd, err)
 		case len(data) > 0 && !resume:
 			return nil, status.BadInput("%s: --out %s already holds game records (%s); rerun with --resume to continue that match, or give another --out",
-				cmd, path, plural(len(data), "byte"))
+				cmd, path, words.Plural(len(data), "byte"))
 		case len(data) > 0:
 			if err := readGameRecords(cmd, path, data, cfg, s); err != nil {
 				return nil, err
@@ -366,15 +367,15 @@ func eloText(x float64) string {
 
 func (m *matchReport) text(s *streams) {
 	r := m.r
-	openings := fmt.Sprintf("openings of %s", plural(m.cfg.OpeningPlies, "random move"))
+	openings := fmt.Sprintf("openings of %s", words.Plural(m.cfg.OpeningPlies, "random move"))
 	if len(m.cfg.Openings) > 0 {
-		openings = fmt.Sprintf("%s from a file", plural(len(m.cfg.Openings), "opening"))
+		openings = fmt.Sprintf("%s from a file", words.Plural(len(m.cfg.Openings), "opening"))
 	} else if m.cfg.OpeningPlies == 0 {
 		openings = "from the empty board"
 	}
-	printf(s.Out, "%s on %s, seed %d, in pairs (%s, seats swapped)\n", plural(r.Games, "game"), m.size, m.cfg.Seed, openings)
+	printf(s.Out, "%s on %s, seed %d, in pairs (%s, seats swapped)\n", words.Plural(r.Games, "game"), m.size, m.cfg.Seed, openings)
 	if m.resumed > 0 {
-		printf(s.Out, "%s read back from %s, %s played now\n", plural(m.resumed, "game"), m.records, plural(m.played, "game"))
+		printf(s.Out, "%s read back from %s, %s played now\n", words.Plural(m.resumed, "game"), m.records, words.Plural(m.played, "game"))
 	}
 	w := max(len(r.Specs[0]), len(r.Specs[1]), 6)
 	printf(s.Out, "%-*s  %5s  %6s  %-17s  %12s  %12s  %12s\n", w, "player", "wins", "rate", "95% CI (Wilson)", "mean CPU s", "mean s/move", "max s/move")
@@ -391,13 +392,13 @@ func (m *matchReport) text(s *streams) {
 	if n := r.Penta.Pairs(); n > 0 {
 		elo, lo, hi := r.Penta.Elo()
 		printf(s.Out, "%s: %s won both games of %d, one of %d, none of %d; Elo %s [%s, %s] (95%%)\n",
-			plural(n, "pair"), r.Specs[0], r.Penta[2], r.Penta[1], r.Penta[0], eloText(elo), eloText(lo), eloText(hi))
+			words.Plural(n, "pair"), r.Specs[0], r.Penta[2], r.Penta[1], r.Penta[0], eloText(elo), eloText(lo), eloText(hi))
 	}
 	if t := m.cfg.SPRT; t != nil {
 		lower, upper := t.Bounds()
 		printf(s.Out, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s", t.Elo0, t.Elo1, t.Alpha, t.Beta, r.LLR, lower, upper, r.Verdict)
 		if r.Verdict != chainreact.Continue {
-			printf(s.Out, " after %s", plural(r.DecidedPairs, "pair"))
+			printf(s.Out, " after %s", words.Plural(r.DecidedPairs, "pair"))
 			if n := r.Penta.Pairs(); n > r.DecidedPairs {
 				printf(s.Out, " (all %d finished pairs: LLR %.2f)", n, r.FinalLLR)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
 )
@@ -99,7 +100,7 @@ func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 		}
 		if g.ais[p], err = chainreact.NewPlayer(spec, chainreact.GameSeed(c.Uint64("seed"), p)); err != nil {
 			g.close()
-			return nil, status.Fail("%s: --vs %s: %v", cmd, spec, withoutPackage(err.Error()))
+			return nil, status.Fail("%s: --vs %s: %v", cmd, spec, words.WithoutPackage(err.Error()))
 		}
 	}
 	g.hint, _ = chainreact.NewPlayer(chainreact.DefaultSpec, c.Uint64("seed"))
@@ -113,7 +114,7 @@ func seatSpecs(cmd string, vs []string, n, seat int) ([]string, error) {
 	others := n - 1
 	if len(vs) != 1 && len(vs) != others {
 		return nil, status.BadInput("%s: --vs given %s: want it once (every other seat) or %s (one for each other seat, in seat order)",
-			cmd, plural(len(vs), "time"), plural(others, "time"))
+			cmd, words.Plural(len(vs), "time"), words.Plural(others, "time"))
 	}
 	specs := make([]string, n)
 	k := 0
@@ -158,14 +159,14 @@ func (g *reactGame) run(cmd string) error {
 		if !in.Scan() {
 			fmt.Fprintln(g.s.Err)
 			fmt.Fprintln(g.s.Out, "end of input: game left unfinished")
-			return status.BadInput("%s: standard input closed before the game ended, after %s", cmd, plural(len(g.moves), "move"))
+			return status.BadInput("%s: standard input closed before the game ended, after %s", cmd, words.Plural(len(g.moves), "move"))
 		}
 		if quit := g.command(strings.TrimSpace(in.Text())); quit {
 			fmt.Fprintln(g.s.Out, "game left unfinished")
 			return nil
 		}
 	}
-	fmt.Fprintf(g.s.Out, "%c wins after %s\n", g.pos.Names[b.Winner()], plural(b.Ply(), "move"))
+	fmt.Fprintf(g.s.Out, "%c wins after %s\n", g.pos.Names[b.Winner()], words.Plural(b.Ply(), "move"))
 	return nil
 }
 
@@ -252,7 +253,7 @@ func (g *reactGame) undo() {
 			break
 		}
 	}
-	fmt.Fprintf(g.s.Out, "undone: %s taken back (%s); %c to move\n", plural(len(taken), "move"), strings.Join(taken, ", "), g.pos.Names[g.pos.Board.ToMove()])
+	fmt.Fprintf(g.s.Out, "undone: %s taken back (%s); %c to move\n", words.Plural(len(taken), "move"), strings.Join(taken, ", "), g.pos.Names[g.pos.Board.ToMove()])
 	writeReactBoard(g.s.Out, &g.pos, g.s.Color, nil)
 }
 

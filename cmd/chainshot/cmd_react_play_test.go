@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/internal/words"
 )
 
 // TestReactPlayDrawsEveryWave: with waves on, react play draws the board
@@ -51,7 +52,7 @@ func TestReactPlayDrawsEveryWave(t *testing.T) {
 					want.WriteString("the reaction stops: one player is left\n")
 				}
 			}
-			fmt.Fprintf(&want, "%c wins after %s\n", pos.Names[b.Winner()], plural(b.Ply(), "move"))
+			fmt.Fprintf(&want, "%c wins after %s\n", pos.Names[b.Winner()], words.Plural(b.Ply(), "move"))
 			var stdout, stderr bytes.Buffer
 			argv := []string{"chainshot", "react", "play", "--size", fmt.Sprintf("%dx%d", size[0], size[1]), "--vs", "human", "--waves"}
 			if code := run(argv, strings.NewReader(input.String()), &stdout, &stderr); code != 0 {

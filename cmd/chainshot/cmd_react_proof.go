@@ -23,6 +23,7 @@ import (
 	"chainshot/chainreact"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
 )
@@ -241,7 +242,7 @@ func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
 	}
 	for i, mv := range l.Moves {
 		if len(mv) != 2 {
-			return status.BadInput("%s: line %d: move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
+			return status.BadInput("%s: line %d: move %d: want [row, col], got %s", at, l.Line, i+1, words.Plural(len(mv), "number"))
 		}
 		if m, ok := b.MoveAt(mv[0], mv[1]); !ok || m != sl.Moves[i] {
 			return status.BadInput("%s: line %d: move %d (%d %d) is not the split's", at, l.Line, i+1, mv[0], mv[1])
@@ -261,7 +262,7 @@ func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
 		// the principal variation must end the game there and then
 		for i, mv := range l.PV {
 			if len(mv) != 2 {
-				return status.BadInput("%s: line %d: principal variation move %d: want [row, col], got %s", at, l.Line, i+1, plural(len(mv), "number"))
+				return status.BadInput("%s: line %d: principal variation move %d: want [row, col], got %s", at, l.Line, i+1, words.Plural(len(mv), "number"))
 			}
 			m, ok := b.MoveAt(mv[0], mv[1])
 			if !ok || b.Over() || !b.Legal(m) {
@@ -429,7 +430,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	}
 	if !pf.empty && !c.Bool("resume") {
 		return status.BadInput("%s: --proof %s already holds a proof (%s of %d lines solved); add --resume to continue it, or give another file",
-			cmd, path, reactThousands(uint64(pf.solved)), pf.header.Lines)
+			cmd, path, words.Thousands(uint64(pf.solved)), pf.header.Lines)
 	}
 	if pf.empty {
 		plies := c.Int("split")
@@ -589,7 +590,7 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 			r.mu.Lock()
 			done, all := r.done, len(r.todo)
 			r.mu.Unlock()
-			r.s.Status("lines %d of %d solved, %s, %.0fs", done, all, pluralThousands(r.nodes.Load(), "position"), time.Since(start).Seconds())
+			r.s.Status("lines %d of %d solved, %s, %.0fs", done, all, words.PluralThousands(r.nodes.Load(), "position"), time.Since(start).Seconds())
 			shown = true
 		}
 	}
@@ -790,12 +791,12 @@ func (r *solveReport) proofText(s *streams, pf *proofFile, run *proofRun, k, n, 
 	b := &r.pos.Board
 	only := ""
 	if n := pf.winnerOnly(); n > 0 {
-		only = fmt.Sprintf(", %s of them only to the winner", reactThousands(uint64(n)))
+		only = fmt.Sprintf(", %s of them only to the winner", words.Thousands(uint64(n)))
 	}
 	fmt.Fprintf(s.Out, "%s: %dx%d, split after %s into %s; %s solved (%s this sitting%s)\n", pf.path, b.Rows(), b.Cols(),
-		reactPlural(pf.header.Split, "ply", "plies"), plural(len(pf.lines), "line"), reactThousands(uint64(pf.solved)), reactThousands(uint64(run.done)), only)
+		reactPlural(pf.header.Split, "ply", "plies"), words.Plural(len(pf.lines), "line"), words.Thousands(uint64(pf.solved)), words.Thousands(uint64(run.done)), only)
 	if n > 1 {
-		fmt.Fprintf(s.Out, "shard %d/%d: %d of its %s solved\n", k, n, mine, plural(shard, "line"))
+		fmt.Fprintf(s.Out, "shard %d/%d: %d of its %s solved\n", k, n, mine, words.Plural(shard, "line"))
 	}
 	res := r.res
 	switch {
@@ -817,13 +818,13 @@ func (r *solveReport) proofText(s *streams, pf *proofFile, run *proofRun, k, n, 
 	unsolved := len(pf.lines) - pf.solved
 	switch {
 	case left == 0 && run.winnerOnly:
-		fmt.Fprintf(s.Out, "the winner is proved (%s not needed for it); a run without --winner-only solves the last ply\n", plural(unsolved, "line"))
+		fmt.Fprintf(s.Out, "the winner is proved (%s not needed for it); a run without --winner-only solves the last ply\n", words.Plural(unsolved, "line"))
 	case r.stopped == "lines" && n > 1:
-		fmt.Fprintf(s.Out, "%s still needed, for the other shards: run them, then chainshot react merge their files\n", plural(left, "line"))
+		fmt.Fprintf(s.Out, "%s still needed, for the other shards: run them, then chainshot react merge their files\n", words.Plural(left, "line"))
 	case r.stopped != "lines":
-		fmt.Fprintf(s.Out, "%s still needed (stopped: %s); rerun with --resume to go on\n", plural(left, "line"), r.stoppedBy())
+		fmt.Fprintf(s.Out, "%s still needed (stopped: %s); rerun with --resume to go on\n", words.Plural(left, "line"), r.stoppedBy())
 	}
-	fmt.Fprintf(s.Out, "%s, %.2f CPU s in the lines solved\n", pluralThousands(res.Nodes, "position"), r.cpu.Seconds())
+	fmt.Fprintf(s.Out, "%s, %.2f CPU s in the lines solved\n", words.PluralThousands(res.Nodes, "position"), r.cpu.Seconds())
 }
 
 // checkProof re-solves --check lines of the file, drawn at random with
@@ -860,9 +861,9 @@ func checkProof(c *cli.Context, pf *proofFile) error {
 			verdict = fmt.Sprintf("DISAGREES: %c on ply %s", pf.names[res.Winner], plyRange(res.PliesMin, res.PliesMax))
 			bad++
 		}
-		fmt.Fprintf(s.Out, "line %d: %c wins on ply %s; solved again: %s (%s)\n", i, pf.names[r.Winner], plyRange(lo, hi), verdict, pluralThousands(res.Nodes, "position"))
+		fmt.Fprintf(s.Out, "line %d: %c wins on ply %s; solved again: %s (%s)\n", i, pf.names[r.Winner], plyRange(lo, hi), verdict, words.PluralThousands(res.Nodes, "position"))
 	}
-	fmt.Fprintf(s.Out, "%d of %s solved again: %d disagree\n", len(solved), plural(pf.solved, "solved line"), bad)
+	fmt.Fprintf(s.Out, "%d of %s solved again: %d disagree\n", len(solved), words.Plural(pf.solved, "solved line"), bad)
 	if bad > 0 {
 		return status.Quiet(status.Failed)
 	}
@@ -967,7 +968,7 @@ func doReactMerge(c *cli.Context) error {
 	if err != nil {
 		return status.Fail("%s: %v", cmd, err)
 	}
-	fmt.Fprintf(s.Out, "%s: %s of %s solved\n", outPath, reactThousands(uint64(all.solved)), plural(len(all.lines), "line"))
+	fmt.Fprintf(s.Out, "%s: %s of %s solved\n", outPath, words.Thousands(uint64(all.solved)), words.Plural(len(all.lines), "line"))
 	switch {
 	case res.Exact:
 		fmt.Fprintf(s.Out, "proved: %c wins on ply %d\n", all.names[res.Winner], res.Plies)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/internal/words"
 )
 
 // The README's table of solved Chain Reaction boards is made from the
@@ -93,7 +94,7 @@ func solvedBoards(t *testing.T) string {
 		}
 		how := "direct"
 		if pf.header.Split > 0 {
-			how = fmt.Sprintf("%s, %s of %s", reactPlural(pf.header.Split, "ply", "plies"), reactThousands(uint64(pf.solved)), plural(len(pf.lines), "line"))
+			how = fmt.Sprintf("%s, %s of %s", reactPlural(pf.header.Split, "ply", "plies"), words.Thousands(uint64(pf.solved)), words.Plural(len(pf.lines), "line"))
 		}
 		so := ""
 		if !res.Exact {
@@ -101,7 +102,7 @@ func solvedBoards(t *testing.T) string {
 		}
 		name := filepath.Base(pf.path)
 		fmt.Fprintf(&sb, "| %dx%d | %s | %s | %s%s | %s%s | [%s](docs/proofs/%s) (%s) |\n", b.Rows(), b.Cols(), winner, ply,
-			reactThousands(nodes), so, cpuText(cpu), so, name, name, how)
+			words.Thousands(nodes), so, cpuText(cpu), so, name, name, how)
 	}
 	return sb.String()
 }

@@ -14,6 +14,7 @@ import (
 	"chainshot/chainreact"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
 )
@@ -217,7 +218,7 @@ func openRatingOut(cmd, path string, resume bool, base pairingLine, s *streams) 
 			return nil, nil, status.BadInput("%s: --out: %v", cmd, err)
 		case len(data) > 0 && !resume:
 			return nil, nil, status.BadInput("%s: --out %s already holds pairings (%s); rerun with --resume to continue that list, or give another --out",
-				cmd, path, plural(len(data), "byte"))
+				cmd, path, words.Plural(len(data), "byte"))
 		case len(data) > 0:
 			lines := bytes.Split(data, []byte("\n"))
 			for i, raw := range lines {

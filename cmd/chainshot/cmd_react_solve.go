@@ -3,6 +3,7 @@ package main
 import (
 	"chainshot/cpuclock"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 
 	"context"
 	"encoding/json"
@@ -202,7 +203,7 @@ func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, bud
 		if s.ErrTTY && time.Since(lastShown) >= time.Second {
 			lastShown = time.Now()
 			nodes, w, lo, hi := sv.Progress()
-			s.Status("%s, %.0fs: %s", pluralThousands(nodes, "position"), time.Since(start).Seconds(), provedSoFar(pos, w, lo, hi))
+			s.Status("%s, %.0fs: %s", words.PluralThousands(nodes, "position"), time.Since(start).Seconds(), provedSoFar(pos, w, lo, hi))
 			shown = true
 		}
 	}
@@ -217,15 +218,6 @@ func provedSoFar(pos *chainreact.Position, winner, lo, hi int) string {
 		return fmt.Sprintf("%c wins on ply %d", pos.Names[winner], lo)
 	}
 	return fmt.Sprintf("%c wins, last ply %d to %d", pos.Names[winner], lo, hi)
-}
-
-// reactThousands writes n with thousands separators.
-func reactThousands(n uint64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // solveReport is a finished (or stopped) solve, ready to print.
@@ -262,7 +254,7 @@ func (r *solveReport) text(s *streams) {
 	b := &r.pos.Board
 	what := fmt.Sprintf("%dx%d, empty board", b.Rows(), b.Cols())
 	if r.file != "" {
-		what = fmt.Sprintf("%s: %dx%d, %s played", r.file, b.Rows(), b.Cols(), plural(b.Ply(), "orb"))
+		what = fmt.Sprintf("%s: %dx%d, %s played", r.file, b.Rows(), b.Cols(), words.Plural(b.Ply(), "orb"))
 	}
 	if b.Over() {
 		fmt.Fprintf(s.Out, "%s\n", what)
@@ -289,7 +281,7 @@ func (r *solveReport) text(s *streams) {
 	default:
 		fmt.Fprintf(s.Out, "unknown: stopped before proving who wins (%s)\n", r.stoppedBy())
 	}
-	fmt.Fprintf(s.Out, "%s, %.2fs\n", pluralThousands(res.Nodes, "position"), r.wall.Seconds())
+	fmt.Fprintf(s.Out, "%s, %.2fs\n", words.PluralThousands(res.Nodes, "position"), r.wall.Seconds())
 }
 
 func (r *solveReport) stoppedBy() string {

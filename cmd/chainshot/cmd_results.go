@@ -13,6 +13,7 @@ import (
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/results"
 )
 
@@ -147,7 +148,7 @@ func doCompare(c *cli.Context) error {
 		cols = append(cols, col)
 	}
 	if len(broken) > 0 {
-		what := plural(len(broken), "line") + " do not replay to their figures"
+		what := words.Plural(len(broken), "line") + " do not replay to their figures"
 		if len(broken) == 1 {
 			what = "1 line does not replay to its figures"
 		}
@@ -168,7 +169,7 @@ func compareLabels(cmd, flag string, paths []string) ([]string, error) {
 	if flag != "" {
 		labels := strings.Split(flag, ",")
 		if len(labels) != len(paths) {
-			return nil, status.BadInput("%s: --labels names %s for %s: give one a file", cmd, plural(len(labels), "column"), plural(len(paths), "file"))
+			return nil, status.BadInput("%s: --labels names %s for %s: give one a file", cmd, words.Plural(len(labels), "column"), words.Plural(len(paths), "file"))
 		}
 		for i, l := range labels {
 			labels[i] = strings.TrimSpace(l)
@@ -300,7 +301,7 @@ func mergeFiles(s *streams, cmd string, paths []string, best bool) (merged, erro
 		all = append(all, recs)
 	}
 	if len(broken) > 0 {
-		what := plural(len(broken), "line") + " do not replay to their figures"
+		what := words.Plural(len(broken), "line") + " do not replay to their figures"
 		if len(broken) == 1 {
 			what = "1 line does not replay to its figures"
 		}
@@ -342,7 +343,7 @@ func (m merged) printSeeds(s *streams) {
 		for _, sd := range seeds {
 			list = append(list, fmt.Sprint(sd))
 		}
-		printf(s.Out, "  %s: seed %d, the best of %s (%s)\n", r.File, r.Seed, plural(len(seeds), "seed"), strings.Join(list, ", "))
+		printf(s.Out, "  %s: seed %d, the best of %s (%s)\n", r.File, r.Seed, words.Plural(len(seeds), "seed"), strings.Join(list, ", "))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"chainshot/board"
 	"chainshot/internal/picture"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 )
 
 func showCommand() *cli.Command {
@@ -48,7 +49,7 @@ func doShow(c *cli.Context) error {
 			return status.BadInput("chainshot show: --png: %v", err)
 		}
 	}
-	printf(s.Out, "%s: %dx%d (rows x columns), %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"))
+	printf(s.Out, "%s: %dx%d (rows x columns), %s\n", set.Name, b.Rows(), b.Cols(), words.Plural(b.Colors(), "colour"))
 	renderBoard(s.Out, &b, s.Color, nil)
 	groups := b.AppendGroups(nil)
 	largest := 0
@@ -59,7 +60,7 @@ func doShow(c *cli.Context) error {
 	if len(groups) == 0 {
 		printf(s.Out, "no removable group\n")
 	} else {
-		printf(s.Out, "%s, the largest of %d beads (worth %d)\n", plural(len(groups), "removable group"), largest, board.Score(largest))
+		printf(s.Out, "%s, the largest of %d beads (worth %d)\n", words.Plural(len(groups), "removable group"), largest, board.Score(largest))
 	}
 	for _, r := range set.Repairs {
 		printf(s.Out, "repaired: %s\n", r)

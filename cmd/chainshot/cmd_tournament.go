@@ -10,6 +10,7 @@ import (
 
 	"chainshot/datasets"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/results"
 )
 
@@ -170,7 +171,7 @@ func doTournament(c *cli.Context) error {
 	pairs, pairSeeds := workOf(sets, seeds)
 	mine, mineSeeds := shardOf(pairs, pairSeeds, k, n)
 	if len(mine) == 0 {
-		return status.BadInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, plural(len(pairs), workName(seeds)))
+		return status.BadInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, words.Plural(len(pairs), workName(seeds)))
 	}
 	if auto && c.String("out") != "" && !c.Bool("resume") {
 		// A task the scheduler runs again (requeued, or its index
@@ -197,7 +198,7 @@ func doTournament(c *cli.Context) error {
 	}
 	if !c.Bool("json") && len(recs) > 0 {
 		if n > 1 {
-			printf(s.Out, "shard %d/%d: %d of %s\n", k, n, len(mine), plural(len(pairs), workName(seeds)))
+			printf(s.Out, "shard %d/%d: %d of %s\n", k, n, len(mine), words.Plural(len(pairs), workName(seeds)))
 		}
 		results.WriteTable(s.Out, recs)
 	}
@@ -326,7 +327,7 @@ func chartTitle(cmd string, cfg searchConfig, sets, k, n int) string {
 	} else if cfg.opt.MaxNodes > 0 {
 		budget += fmt.Sprintf(" or %d nodes", cfg.opt.MaxNodes)
 	}
-	title := fmt.Sprintf("%s: %s, --algo %s, %s a data set", cmd, plural(sets, "data set"), cfg.algo, budget)
+	title := fmt.Sprintf("%s: %s, --algo %s, %s a data set", cmd, words.Plural(sets, "data set"), cfg.algo, budget)
 	if n > 1 {
 		title += fmt.Sprintf(" (shard %d/%d)", k, n)
 	}

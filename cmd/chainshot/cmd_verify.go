@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/results"
 )
 
@@ -51,7 +52,7 @@ func doVerify(c *cli.Context) error {
 				bad++
 				printf(s.Out, "%s:%d: %s: FAIL: %s\n", path, l.No, l.Record.File, msg)
 			} else {
-				printf(s.Out, "%s:%d: %s: ok (score %d, %s left, %s)\n", path, l.No, l.Record.File, l.Record.Score, plural(l.Record.BeadsLeft, "bead"), plural(len(l.Record.Moves), "move"))
+				printf(s.Out, "%s:%d: %s: ok (score %d, %s left, %s)\n", path, l.No, l.Record.File, l.Record.Score, words.Plural(l.Record.BeadsLeft, "bead"), words.Plural(len(l.Record.Moves), "move"))
 			}
 			return nil
 		})
@@ -63,10 +64,10 @@ func doVerify(c *cli.Context) error {
 		}
 	}
 	if bad > 0 {
-		printf(s.Out, "%d of %s FAILED\n", bad, plural(total, "line"))
+		printf(s.Out, "%d of %s FAILED\n", bad, words.Plural(total, "line"))
 		return status.Quiet(status.Failed)
 	}
-	printf(s.Out, "%s verified\n", allOf(total, "line"))
+	printf(s.Out, "%s verified\n", words.AllOf(total, "line"))
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"chainshot/internal/words"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -224,7 +225,7 @@ func judgeHostile(code int, stdout, stderr, prefix, culprit string) string {
 	case !strings.HasPrefix(stderr, prefix):
 		return "the message does not start with " + prefix
 	}
-	for _, p := range packagePrefixes {
+	for _, p := range words.PackagePrefixes {
 		if strings.Contains(stderr, ": "+p) {
 			return "a package's prefix after the command's: " + p
 		}

@@ -7,6 +7,7 @@ import (
 	"chainshot/datasets"
 	"chainshot/internal/resultsfile"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/results"
 )
 
@@ -25,7 +26,7 @@ func loadSets(s *streams, name string) ([]datasets.Set, error) {
 			warn(s.Err, "%s", w)
 		}
 		if len(set.Repairs) > 0 {
-			fmt.Fprintf(s.Err, "note: %s is defective as printed and was repaired (%s; see \"chainshot datasets\")\n", set.Name, plural(len(set.Repairs), "repair"))
+			fmt.Fprintf(s.Err, "note: %s is defective as printed and was repaired (%s; see \"chainshot datasets\")\n", set.Name, words.Plural(len(set.Repairs), "repair"))
 		}
 	}
 	return sets, nil
@@ -38,7 +39,7 @@ func loadOne(s *streams, name string) (datasets.Set, error) {
 		return datasets.Set{}, err
 	}
 	if len(sets) != 1 {
-		return datasets.Set{}, status.BadInput("%s holds %s; name one as %s#K (K from 1 to %d)", name, plural(len(sets), "board"), name, len(sets))
+		return datasets.Set{}, status.BadInput("%s holds %s; name one as %s#K (K from 1 to %d)", name, words.Plural(len(sets), "board"), name, len(sets))
 	}
 	return sets[0], nil
 }

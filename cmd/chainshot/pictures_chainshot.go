@@ -9,6 +9,7 @@ import (
 	"chainshot/board"
 	"chainshot/internal/picture"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 )
 
 // replayFrames returns the frames of a ChainShot replay picture: for each
@@ -35,7 +36,7 @@ func replayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFra
 	}
 	frames = append(frames, picture.ChainShotFrame{
 		Grid:    strings.Fields(b.Format()),
-		Caption: fmt.Sprintf("end: %s, %s left", plural(total, "point"), plural(b.Beads(), "bead")),
+		Caption: fmt.Sprintf("end: %s, %s left", words.Plural(total, "point"), words.Plural(b.Beads(), "bead")),
 	})
 	return frames, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/words"
 	"chainshot/results"
 )
 
@@ -22,7 +23,7 @@ func findBoard(name, dir string) (board.Board, error) {
 		return board.Board{}, err
 	}
 	if len(sets) != 1 {
-		return board.Board{}, fmt.Errorf("%s holds %s; a results line names one as %s#K", name, plural(len(sets), "board"), name)
+		return board.Board{}, fmt.Errorf("%s holds %s; a results line names one as %s#K", name, words.Plural(len(sets), "board"), name)
 	}
 	return sets[0].Board, nil
 }
@@ -47,7 +48,7 @@ func (bc boardCache) verify(r results.Record, dir string) string {
 		bc[key] = got
 	}
 	if got.err != nil {
-		return withoutPackage(got.err.Error())
+		return words.WithoutPackage(got.err.Error())
 	}
 	return replayRecord(r, got.b)
 }
@@ -72,7 +73,7 @@ func replayRecord(r results.Record, b board.Board) string {
 		if errors.As(err, &re) && errors.As(re.Err, &me) {
 			return fmt.Sprintf("move %d (%s) is illegal: %v", re.Index+1, moves[re.Index], me.Reason)
 		}
-		return withoutPackage(err.Error())
+		return words.WithoutPackage(err.Error())
 	}
 	var diffs []string
 	if score != r.Score {
@@ -82,7 +83,7 @@ func replayRecord(r results.Record, b board.Board) string {
 		diffs = append(diffs, fmt.Sprintf("beads left are %d, the line says %d", end.Beads(), r.BeadsLeft))
 	}
 	if len(diffs) > 0 {
-		return "after " + allOf(len(moves), "move") + " the " + strings.Join(diffs, "; ")
+		return "after " + words.AllOf(len(moves), "move") + " the " + strings.Join(diffs, "; ")
 	}
 	return ""
 }
@@ -99,9 +100,9 @@ func sizeMismatch(r results.Record, b board.Board) string {
 	case colsOff && r.Rows != 0:
 		return fmt.Sprintf("the line says %dx%d but the data set is %dx%d", r.Rows, r.Cols, b.Rows(), b.Cols())
 	case rowsOff:
-		return fmt.Sprintf("the line says %s but the data set is %dx%d", plural(r.Rows, "row"), b.Rows(), b.Cols())
+		return fmt.Sprintf("the line says %s but the data set is %dx%d", words.Plural(r.Rows, "row"), b.Rows(), b.Cols())
 	case colsOff:
-		return fmt.Sprintf("the line says %s but the data set is %dx%d", plural(r.Cols, "column"), b.Rows(), b.Cols())
+		return fmt.Sprintf("the line says %s but the data set is %dx%d", words.Plural(r.Cols, "column"), b.Rows(), b.Cols())
 	}
 	return ""
 }

@@ -12,6 +12,7 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/results"
 )
 
@@ -127,7 +128,7 @@ func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *
 			if p.seeds != nil {
 				name = fmt.Sprintf("%s seed %d", set.Name, cfg.opt.Seed)
 			}
-			printf(s.Err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", name, rec.outPath, l.No, plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
+			printf(s.Err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", name, rec.outPath, l.No, words.Plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
 			continue
 		}
 		r, moves, err := solveSet(ctx, s, set, cfg)
@@ -157,9 +158,9 @@ func (p *runPlan) outcome(cmd string, rec *recorder, runErr error, interrupted b
 	werr := rec.finish()
 	switch {
 	case werr != nil && rec.keepGoing:
-		return status.Fail("%s: %v; the run went on (--keep-going): %d of %s finished, all in the results on stdout", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
+		return status.Fail("%s: %v; the run went on (--keep-going): %d of %s finished, all in the results on stdout", cmd, werr, len(rec.recs), words.Plural(len(p.sets), "data set"))
 	case werr != nil:
-		return status.Fail("%s: %v; stopped after %d of %s, whose results are on stdout (--keep-going goes on without the file)", cmd, werr, len(rec.recs), plural(len(p.sets), "data set"))
+		return status.Fail("%s: %v; stopped after %d of %s, whose results are on stdout (--keep-going goes on without the file)", cmd, werr, len(rec.recs), words.Plural(len(p.sets), "data set"))
 	case runErr != nil:
 		return runErr
 	case interrupted:
@@ -167,7 +168,7 @@ func (p *runPlan) outcome(cmd string, rec *recorder, runErr error, interrupted b
 		if rec.outPath != "" {
 			hint = "; the same command with --resume runs it again and the rest"
 		}
-		return status.Fail("%s: interrupted after %d of %s; the last line is the best found so far%s", cmd, len(rec.recs), plural(len(p.sets), "data set"), hint)
+		return status.Fail("%s: interrupted after %d of %s; the last line is the best found so far%s", cmd, len(rec.recs), words.Plural(len(p.sets), "data set"), hint)
 	}
 	return nil
 }

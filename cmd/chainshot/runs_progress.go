@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/words"
 
 	"fmt"
 	"time"
@@ -43,7 +44,7 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 			}
 			desc := name + ": searching"
 			if beads, score, ok := opt.Progress.Best(); ok {
-				desc = fmt.Sprintf("%s: best %d left, %s, %s", name, beads, plural(score, "point"), plural(int(opt.Progress.Nodes()), "node"))
+				desc = fmt.Sprintf("%s: best %d left, %s, %s", name, beads, words.Plural(score, "point"), words.Plural(int(opt.Progress.Nodes()), "node"))
 			}
 			bar.Describe(desc)
 			bar.Set64(min(used.Milliseconds(), max))
@@ -70,7 +71,7 @@ func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record, seeded b
 	if r.Partial {
 		partial = " (interrupted)"
 	}
-	printf(s.Err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", name, plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
+	printf(s.Err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", name, words.Plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
 }
 
 // newSetsBar is the progress bar of a run over n data sets: a step a data

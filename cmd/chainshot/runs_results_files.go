@@ -18,6 +18,7 @@ import (
 	"chainshot/internal/outfile"
 	"chainshot/internal/resultsfile"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/results"
 	"chainshot/solver"
 )
@@ -108,7 +109,7 @@ func openRecorder(c *cli.Context, sets []datasets.Set, cfg searchConfig) (*recor
 		r.out = j
 		r.outStdout = j.Stdout()
 		if r.other > 0 {
-			printf(r.s.Err, "note: %s also holds %s of data sets not in this run; they stay there\n", r.outPath, plural(r.other, "line"))
+			printf(r.s.Err, "note: %s also holds %s of data sets not in this run; they stay there\n", r.outPath, words.Plural(r.other, "line"))
 		}
 	}
 	if r.csvPath != "" {
@@ -152,7 +153,7 @@ func (r *recorder) notClobbered(flag, path string, resume bool) error {
 		return nil
 	}
 	return status.BadInput("%s: --%s %s already holds results (%s); rerun with --resume to continue that run, or give another --%s",
-		r.cmd, flag, path, plural(int(st.Size()), "byte"), flag)
+		r.cmd, flag, path, words.Plural(int(st.Size()), "byte"), flag)
 }
 
 // readOut returns the reader of the lines of a resumed run's --out: the

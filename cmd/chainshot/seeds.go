@@ -1,6 +1,7 @@
 package main
 
 import (
+	"chainshot/internal/words"
 	"fmt"
 	"strings"
 )
@@ -32,7 +33,7 @@ func seedNote(names ...string) string {
 	for _, n := range names {
 		for _, s := range seedSources {
 			if s.name == n {
-				lines = append(lines, wrap(fmt.Sprintf("%s is %s: %s.", s.name, s.source, s.use), 88, "  "))
+				lines = append(lines, words.Wrap(fmt.Sprintf("%s is %s: %s.", s.name, s.source, s.use), 88, "  "))
 			}
 		}
 	}
@@ -40,30 +41,6 @@ func seedNote(names ...string) string {
 		panic(fmt.Sprintf("seedNote(%q): a name is no seed", names)) // a programming error
 	}
 	return strings.Join(lines, "\n")
-}
-
-// wrap breaks text into lines of at most width bytes at spaces, the lines
-// after the first indented by indent.
-func wrap(text string, width int, indent string) string {
-	return wrapAt(text, width, 0, indent)
-}
-
-// wrapAt is wrap for a text that starts at column start of its first line.
-func wrapAt(text string, width, start int, indent string) string {
-	var sb strings.Builder
-	line := start
-	for i, w := range strings.Fields(text) {
-		if i > 0 && line+1+len(w) > width {
-			sb.WriteString("\n" + indent)
-			line = len(indent)
-		} else if i > 0 {
-			sb.WriteByte(' ')
-			line++
-		}
-		sb.WriteString(w)
-		line += len(w)
-	}
-	return sb.String()
 }
 
 // seedTitle returns the document a seed is ("seed 002" → its source).

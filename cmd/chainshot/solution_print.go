@@ -3,6 +3,7 @@ package main
 import (
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/words"
 	"chainshot/results"
 )
 
@@ -10,7 +11,7 @@ import (
 // then prints the moves, score, beads left and CPU time.
 func printSolution(s *streams, set datasets.Set, rec results.Record, moves []board.Move, boards bool) {
 	b := set.Board
-	printf(s.Out, "%s: %dx%d, %s, %s\n", set.Name, b.Rows(), b.Cols(), plural(b.Colors(), "colour"), boardSummary(&b))
+	printf(s.Out, "%s: %dx%d, %s, %s\n", set.Name, b.Rows(), b.Cols(), words.Plural(b.Colors(), "colour"), boardSummary(&b))
 	if boards {
 		renderBoard(s.Out, &b, s.Color, nil)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"chainshot/results"
 	"chainshot/solver"
 )
@@ -63,7 +64,7 @@ func algoNames() string {
 func algoHelp() string {
 	var sb strings.Builder
 	for _, a := range solver.Algorithms() {
-		fmt.Fprintf(&sb, "  %-8s %s\n", a.Name, wrapAt(algoDescription(a), 88, 11, "           "))
+		fmt.Fprintf(&sb, "  %-8s %s\n", a.Name, words.WrapAt(algoDescription(a), 88, 11, "           "))
 	}
 	return sb.String()
 }

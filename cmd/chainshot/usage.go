@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"fmt"
 	"io"
 	"math"
@@ -278,25 +279,10 @@ func durationAtLeast(f *cli.DurationFlag, lo time.Duration, want string) *cli.Du
 	return f
 }
 
-// packagePrefixes are the prefixes of the domain packages' errors
-// ("board: sample3.txt:1:8: ragged row ..."): in a message of the command
-// line, the command path takes their place.
-var packagePrefixes = []string{"board: ", "chainreact: ", "datasets: ", "expendibots: ", "results: ", "picture: ", "outfile: ", "chart: ", "solver: "}
-
-// withoutPackage drops the domain packages' prefixes from a message: at
-// its start ("datasets: nosuch.txt: ...") and after a colon ("FAIL:
-// board: ...").
-func withoutPackage(msg string) string {
-	for _, p := range packagePrefixes {
-		msg = strings.ReplaceAll(strings.TrimPrefix(msg, p), ": "+p, ": ")
-	}
-	return msg
-}
-
 // warn prints a warning on w: "warning: " and the message, without a
 // package's prefix.
 func warn(w io.Writer, format string, args ...any) {
-	printf(w, "warning: %s\n", withoutPackage(fmt.Sprintf(format, args...)))
+	printf(w, "warning: %s\n", words.WithoutPackage(fmt.Sprintf(format, args...)))
 }
 
 // inOneVoice makes each line of an error message start with the command
@@ -311,7 +297,7 @@ func inOneVoice(cmd, msg string) string {
 		if !ok && strings.HasPrefix(line, "chainshot") {
 			continue // another command's path, as "chainshot play --auto"
 		}
-		lines[i] = cmd + ": " + withoutPackage(rest)
+		lines[i] = cmd + ": " + words.WithoutPackage(rest)
 	}
 	return strings.Join(lines, "\n")
 }
