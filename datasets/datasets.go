@@ -15,7 +15,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -25,6 +24,7 @@ import (
 	"syscall"
 
 	"chainshot/board"
+	"chainshot/internal/input"
 )
 
 //go:embed builtin/*.txt
@@ -97,8 +97,12 @@ var ErrNotFound = errors.New("no such file or built-in data set")
 // or either followed by "#K", the K-th board of a file that holds
 // several (as Load names them: "multi.txt#2"). A file of that exact
 // name, "#" included, comes first; then a built-in data set of that name.
-func Load(name string) ([]Set, error) {
-	sets, err := loadWhole(name)
+func Load(name string) ([]Set, error) { return LoadFrom(input.Source{}, name) }
+
+// LoadFrom is Load with files read by src (package input: capped at
+// FileKind.Max, a note on a FIFO it waits for).
+func LoadFrom(src input.Source, name string) ([]Set, error) {
+	sets, err := loadWhole(src, name)
 	if !errors.Is(err, ErrNotFound) {
 		return sets, err
 	}
@@ -106,7 +110,7 @@ func Load(name string) ([]Set, error) {
 	if !ok {
 		return nil, err
 	}
-	all, berr := loadWhole(base)
+	all, berr := loadWhole(src, base)
 	if berr != nil {
 		if errors.Is(berr, ErrNotFound) {
 			return nil, err
@@ -130,19 +134,16 @@ func LoadBuiltin(name string) ([]Set, error) {
 }
 
 // loadWhole reads every board of a file or built-in data set.
-func loadWhole(name string) ([]Set, error) {
+func loadWhole(src input.Source, name string) ([]Set, error) {
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("datasets: %s is a folder, not a data set (\"chainshot tournament %s\" solves every data set in it)", name, name)
 	}
-	data, err := readFile(name)
+	data, err := src.ReadAll(name, FileKind)
 	if err == nil {
 		return parse(data, name, board.Options{}, false)
 	}
-	if errors.Is(err, errTooLarge) {
-		return nil, fmt.Errorf("datasets: %s is over %d MiB, more than a data-set file holds (a board is at most %dx%d beads, about 2 KiB written out)", name, MaxFileBytes>>20, board.MaxSize, board.MaxSize)
-	}
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-		return nil, fmt.Errorf("datasets: %v", err)
+		return nil, fmt.Errorf("datasets: %w", err)
 	}
 	if _, ok := Lookup(name); !ok {
 		return nil, fmt.Errorf("datasets: %s: %w (see \"chainshot datasets\")", name, ErrNotFound)
@@ -156,24 +157,10 @@ func loadWhole(name string) ([]Set, error) {
 // much is read, in little memory.
 const MaxFileBytes = 1 << 20
 
-var errTooLarge = errors.New("over MaxFileBytes")
-
-// readFile reads the file name, at most MaxFileBytes.
-func readFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileBytes {
-		return nil, errTooLarge
-	}
-	return data, nil
-}
+// FileKind is a data-set file as the capped reader (package input) reads
+// it.
+var FileKind = input.Kind{Name: "a data-set file", Max: MaxFileBytes, MaxLine: MaxFileBytes,
+	Holds: fmt.Sprintf("a board is at most %dx%d beads, about 2 KiB written out", board.MaxSize, board.MaxSize)}
 
 // splitIndex splits "NAME#K" into NAME and K >= 1.
 func splitIndex(name string) (base string, k int, ok bool) {

@@ -14,7 +14,7 @@ import (
 // loadSets loads the boards of a file or built-in data set. Warnings and
 // repairs go to stderr; a defect is bad input (exit 2).
 func loadSets(s *streams, name string) ([]datasets.Set, error) {
-	sets, err := datasets.Load(name)
+	sets, err := datasets.LoadFrom(s.Inputs, name)
 	if err != nil {
 		if errors.Is(err, datasets.ErrNotFound) {
 			return nil, status.BadInput("%v", err)

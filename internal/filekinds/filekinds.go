@@ -7,9 +7,6 @@
 package filekinds
 
 import (
-	"fmt"
-
-	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/internal/input"
 	"chainshot/internal/journal"
@@ -20,8 +17,7 @@ import (
 // Inputs.
 var (
 	// DataSet is a ChainShot data-set file (see package datasets).
-	DataSet = input.Kind{Name: "a data-set file", Max: datasets.MaxFileBytes, MaxLine: datasets.MaxFileBytes,
-		Holds: fmt.Sprintf("boards of at most %dx%d beads, about 2 KiB each written out", board.MaxSize, board.MaxSize)}
+	DataSet = datasets.FileKind
 	// Position is a Chain Reaction position file.
 	Position = input.Kind{Name: "a Chain Reaction position", Max: 64 << 10, MaxLine: 4 << 10, Holds: "at most 16x16 cells"}
 	// Openings is a file of Chain Reaction openings, one a line.

@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -43,8 +44,11 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.Line > 0 {
+	switch {
+	case e.Line > 0:
 		return fmt.Sprintf("%s:%d: %v", e.Path, e.Line, e.Err)
+	case strings.HasPrefix(e.Err.Error(), "is "):
+		return fmt.Sprintf("%s %v", e.Path, e.Err) // "big.txt is over 1 MiB"
 	}
 	return fmt.Sprintf("%s: %v", e.Path, e.Err)
 }
@@ -87,6 +91,9 @@ func (f *File) Close() error {
 // ErrInterrupted.
 func (s Source) Open(path string) (*File, error) {
 	if path == "-" {
+		if s.Stdin == nil {
+			return nil, &Error{Path: "-", Err: errors.New("standard input is not read here: name a file")}
+		}
 		if s.StdinTTY {
 			s.note("note: reading standard input from the terminal: type it, then Ctrl-D on a line of its own\n")
 		}
@@ -180,7 +187,7 @@ func readAll(f *File, k Kind) ([]byte, error) {
 
 // TooLarge is the error of a file over its kind's cap.
 func TooLarge(k Kind) error {
-	return fmt.Errorf("over %s, more than %s holds (%s)", SizeText(k.Max), k.Name, k.Holds)
+	return fmt.Errorf("is over %s, more than %s holds (%s)", SizeText(k.Max), k.Name, k.Holds)
 }
 
 // Line is one line of an input, read by Lines.

@@ -25,7 +25,7 @@ func TestReadAllCaps(t *testing.T) {
 	}
 	for _, path := range []string{big, "/dev/zero"} {
 		_, err := src.ReadAll(path, small)
-		if err == nil || !strings.Contains(err.Error(), "over 1 KiB, more than a test file holds (a few short lines)") || !strings.HasPrefix(err.Error(), path+": ") {
+		if err == nil || !strings.Contains(err.Error(), "is over 1 KiB, more than a test file holds (a few short lines)") || !strings.HasPrefix(err.Error(), path+" is over") {
 			t.Errorf("ReadAll(%s) = %v", path, err)
 		}
 	}
