@@ -13,6 +13,7 @@ import (
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
+	"chainshot/internal/verify"
 	"chainshot/internal/words"
 	"chainshot/results"
 )
@@ -86,7 +87,7 @@ func doCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	boards := boardCache{}
+	boards := verify.NewBoards(s.Inputs)
 	// names gives each board the data-set name it was first seen
 	// under: lines of the same board share a row whatever they call it.
 	names := map[string]string{}
@@ -103,11 +104,11 @@ func doCompare(c *cli.Context) error {
 		dir := filepath.Dir(path)
 		err := scanResults(s, cmd, path, func(l results.Line) error {
 			rec, at := l.Record, fmt.Sprintf("%s:%d", path, l.No)
-			if msg := boards.verify(rec, dir); msg != "" {
+			if msg := boards.Check(rec, dir); msg != "" {
 				broken = append(broken, fmt.Sprintf("%s: %s: does not replay: %s", at, rec.File, msg))
 				return nil
 			}
-			b := boards[[2]string{rec.File, dir}].b
+			b, _ := boards.Find(rec.File, dir)
 			key := b.Format()
 			name, ok := names[key]
 			if !ok {
@@ -268,12 +269,12 @@ func mergeFiles(s *streams, cmd string, paths []string, best bool) (merged, erro
 		run results.Settings
 	}
 	first := map[string]where{}
-	boards := boardCache{}
+	boards := verify.NewBoards(s.Inputs)
 	for _, path := range paths {
 		var recs []results.Record
 		err := scanResults(s, cmd, path, func(l results.Line) error {
 			rec, at := l.Record, fmt.Sprintf("%s:%d", path, l.No)
-			if msg := boards.verify(rec, filepath.Dir(path)); msg != "" {
+			if msg := boards.Check(rec, filepath.Dir(path)); msg != "" {
 				broken = append(broken, fmt.Sprintf("%s: %s: does not replay: %s", at, rec.File, msg))
 				return nil
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/internal/status"
+	"chainshot/internal/verify"
 	"chainshot/internal/words"
 	"chainshot/results"
 )
@@ -31,7 +32,7 @@ func doVerify(c *cli.Context) error {
 		return status.BadInput("%s: want one or more RESULTS.jsonl files (\"-\" for standard input)", cmd)
 	}
 	bad, total := 0, 0
-	boards := boardCache{}
+	boards := verify.NewBoards(s.Inputs)
 	for _, path := range c.Args().Slice() {
 		lines := 0
 		// first holds the line of each data set and run settings: a run
@@ -41,7 +42,7 @@ func doVerify(c *cli.Context) error {
 		err := scanResults(s, cmd, path, func(l results.Line) error {
 			lines++
 			total++
-			msg := boards.verify(l.Record, filepath.Dir(path))
+			msg := boards.Check(l.Record, filepath.Dir(path))
 			key := runKey{l.Record.File, l.Record.Settings()}
 			if no, twice := first[key]; twice && msg == "" {
 				msg = fmt.Sprintf("this data set is there twice with the same settings (first at line %d): a run writes one line a data set; \"chainshot results merge\" keeps the better", no)

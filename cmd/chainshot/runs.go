@@ -12,6 +12,7 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/internal/status"
+	"chainshot/internal/verify"
 	"chainshot/internal/words"
 	"chainshot/results"
 )
@@ -123,7 +124,7 @@ func (p *runPlan) solveAll(ctx context.Context, s *streams, rec *recorder, bar *
 		}
 		if l, ok := rec.recorded(set.Name, cfg.opt.Seed); ok {
 			rec.keep(l.Record)
-			p.show(set, l.Record, recordMoves(l.Record))
+			p.show(set, l.Record, verify.Moves(l.Record))
 			name := set.Name
 			if p.seeds != nil {
 				name = fmt.Sprintf("%s seed %d", set.Name, cfg.opt.Seed)

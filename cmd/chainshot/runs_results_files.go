@@ -18,6 +18,7 @@ import (
 	"chainshot/internal/outfile"
 	"chainshot/internal/resultsfile"
 	"chainshot/internal/status"
+	"chainshot/internal/verify"
 	"chainshot/internal/words"
 	"chainshot/results"
 	"chainshot/solver"
@@ -207,7 +208,7 @@ func (r *recorder) takeLine(i int, l results.Line, want results.Settings, b boar
 	case l.Record.Partial:
 		r.interrupted[item] = i
 	default:
-		if msg := replayRecord(l.Record, b); msg != "" {
+		if msg := verify.Replay(l.Record, b); msg != "" {
 			return status.BadInput("%s: --resume: %s:%d: %s: %s (has the data set changed since?); give another --out", r.cmd, r.outPath, l.No, l.Record.File, msg)
 		}
 		if _, seen := r.done[item]; !seen {
