@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"chainshot/internal/chart"
-	"chainshot/internal/picture"
+	"chainshot/internal/outfile"
 	"chainshot/results"
 )
 
@@ -137,24 +137,12 @@ func chartFormat(path string) (string, error) {
 	return format, nil
 }
 
-// checkChartPath checks, before a long run, that a chart can be written
-// at path (if one is asked for): its extension and its folder.
-func checkChartPath(path string) error {
-	if path == "" {
-		return nil
-	}
-	if _, err := chartFormat(path); err != nil {
-		return err
-	}
-	return checkOutputDir(path)
-}
-
 // writeChart writes f to path as a PNG or an SVG, by path's extension,
 // whole or not at all.
-func writeChart(path string, f chart.Figure) error {
-	format, err := chartFormat(path)
+func writeChart(out *outfile.Claim, f chart.Figure) error {
+	format, err := chartFormat(out.Path)
 	if err != nil {
 		return err
 	}
-	return picture.WriteFile(path, func(w io.Writer) error { return f.Write(w, format) })
+	return out.WriteFile(func(w io.Writer) error { return f.Write(w, format) })
 }

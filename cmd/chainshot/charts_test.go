@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"chainshot/internal/chart"
+	"chainshot/internal/filekinds"
+	"chainshot/internal/outfile"
 	"chainshot/results"
 )
 
@@ -63,10 +65,10 @@ func TestTournamentFigureMarksStandardBoards(t *testing.T) {
 		t.Errorf("categories %q, axis %q", f.Panels[0].Categories, f.Panels[0].XLabel)
 	}
 	path := filepath.Join(t.TempDir(), "t.svg")
-	if err := writeChart(path, f); err != nil {
+	if err := writeChart(claimFor(t, path, filekinds.SVG), f); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeChart(filepath.Join(t.TempDir(), "t.gif"), f); err == nil {
+	if err := writeChart(claimFor(t, filepath.Join(t.TempDir(), "t.gif"), filekinds.GIF), f); err == nil {
 		t.Error("a .gif chart was written")
 	}
 }
@@ -130,7 +132,20 @@ func TestAnytimeFigure(t *testing.T) {
 			t.Errorf("no %q among %s", s, all)
 		}
 	}
-	if err := writeChart(filepath.Join(t.TempDir(), "a.png"), f); err != nil {
+	if err := writeChart(claimFor(t, filepath.Join(t.TempDir(), "a.png"), filekinds.PNG), f); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// claimFor claims path as an output of kind k for a test, through a gate
+// of its own that the test's end closes.
+func claimFor(t *testing.T, path string, k outfile.Kind) *outfile.Claim {
+	t.Helper()
+	g := outfile.NewGate(nil)
+	t.Cleanup(g.Close)
+	c, err := g.Claim("--test", path, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

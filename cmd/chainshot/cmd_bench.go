@@ -37,7 +37,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "budgets", Usage: "run the suite once at each of these budgets a board, a comma-separated `LIST` such as 1s,5s,30s,120s (instead of --budget), and print the anytime curve"},
 			&cli.StringFlag{Name: "seeds", Usage: "run the suite once with each of these seeds, a `LIST` such as 1-3 or 1,4,7 (instead of --seed), and print each total and their median"},
 			&cli.StringFlag{Name: "params", Usage: "for experiments: the solver's tuning values, a `JSON` object of solver.Params fields such as {\"TabuTrials\":0}; the others keep their shipped values, and results lines record them all"},
-			&cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg; with --budgets, the anytime curve (the standard set's published totals beside in both)"},
+			pictureFlag(&cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg; with --budgets, the anytime curve (the standard set's published totals beside in both)"}),
 		),
 		Action: doBench,
 	}
@@ -76,10 +76,6 @@ func doBench(c *cli.Context) error {
 		return status.BadInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
 	}
 	runs, err := benchArgs(c, &cfg)
-	if err != nil {
-		return err
-	}
-	chartPath, err := chartPathOf(c)
 	if err != nil {
 		return err
 	}
@@ -124,7 +120,7 @@ func doBench(c *cli.Context) error {
 		printf(s.Out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.opt.Budget, cfg.algo)
 		printPublished(s, "")
 	}
-	return chartRun(c, chartPath, chartTitle("chainshot bench", cfg, len(recs), 1, 1), sets, recs, runErr)
+	return chartRun(c, chartTitle("chainshot bench", cfg, len(recs), 1, 1), sets, recs, runErr)
 }
 
 // printPublished lists the published totals on the standard set with

@@ -210,7 +210,7 @@ runs:
 		printPublished(s, "")
 	}
 	if path := c.String("chart"); path != "" && len(curve) > 0 {
-		if err := drawCurve(path, cfg, len(sets), curve, standard); err != nil && runErr == nil {
+		if err := drawCurve(s.output("chart"), cfg, len(sets), curve, standard); err != nil && runErr == nil {
 			runErr = status.Fail("chainshot bench: --chart: %v", err)
 		}
 	}
@@ -259,7 +259,7 @@ func printCurve(s *streams, cfg searchConfig, sets int, curve []curvePoint) {
 }
 
 // drawCurve draws the anytime curve of the median runs.
-func drawCurve(path string, cfg searchConfig, sets int, curve []curvePoint, standard bool) error {
+func drawCurve(out *outfile.Claim, cfg searchConfig, sets int, curve []curvePoint, standard bool) error {
 	points := make([]chart.BudgetPoint, len(curve))
 	var seeds []string
 	for _, r := range curve[0].runs {
@@ -278,5 +278,5 @@ func drawCurve(path string, cfg searchConfig, sets int, curve []curvePoint, stan
 	if err != nil {
 		return err
 	}
-	return writeChart(path, fig)
+	return writeChart(out, fig)
 }

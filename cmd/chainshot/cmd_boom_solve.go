@@ -36,7 +36,7 @@ func boomSolveCommand() *cli.Command {
 				" bfs: breadth-first over whole positions, shortest, no bound to trust;" +
 				" seed: the seed's search, breadth-first to each boom, depth-first between booms, not shortest"},
 			atLeast(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store, `N` (about 80 bytes each)"}, 1, "1 or more"),
-			&cli.StringFlag{Name: "gif", Usage: "also write the actions as an animated GIF to `FILE`, booms marked"},
+			pictureFlag(&cli.StringFlag{Name: "gif", Usage: "also write the actions as an animated GIF to `FILE`, booms marked"}),
 		}, profileFlags()...),
 		Action: profiled(boomSolve),
 	}
@@ -77,9 +77,10 @@ func boomSolve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	r.search(ioFrom(c))
+	s := ioFrom(c)
+	r.search(s)
 	if r.gif != "" && r.res.Status == expendibots.Solved {
-		if err := writeBoomGIF(r.gif, r.path, r.b, r.res.Actions); err != nil {
+		if err := writeBoomGIF(s.output("gif"), r.path, r.b, r.res.Actions); err != nil {
 			return err
 		}
 	}

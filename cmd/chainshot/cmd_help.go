@@ -69,10 +69,12 @@ func markAutoOnly(flags []cli.Flag) []cli.Flag {
 		if !slices.Contains(autoOnly, f.Names()[0]) {
 			continue
 		}
+		if g, ok := stringFlag(f); ok {
+			g.Usage = "with --auto: " + g.Usage
+			continue
+		}
 		switch g := f.(type) {
 		case *cli.DurationFlag:
-			g.Usage = "with --auto: " + g.Usage
-		case *cli.StringFlag:
 			g.Usage = "with --auto: " + g.Usage
 		case *cli.BoolFlag:
 			g.Usage = "with --auto: " + g.Usage

@@ -87,8 +87,8 @@ func reactAnalyzeCommand() *cli.Command {
 			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "the search's evaluation, a `NAME`: " + evalChoices()},
 			&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "`N` positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"},
 			&cli.StringFlag{Name: "move", Usage: "show the chain this `MOVE` (\"r c\", row 1 at the bottom) sets off, wave by wave"},
-			&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"},
-			&cli.StringFlag{Name: "png", Usage: "with --move, also draw the chain as a strip of frames in `FILE` (PNG)"},
+			pictureFlag(&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"}),
+			pictureFlag(&cli.StringFlag{Name: "png", Usage: "with --move, also draw the chain as a strip of frames in `FILE` (PNG)"}),
 		},
 		Action: doReactAnalyze,
 	}
@@ -168,7 +168,7 @@ func doReactAnalyze(c *cli.Context) error {
 	if m != chainreact.NoMove {
 		for _, flag := range []string{"gif", "png"} {
 			if path := o.pictures[flag]; path != "" {
-				if err := writeChainPicture(path, flag == "png", &p, m); err != nil {
+				if err := writeChainPicture(s.output(flag), flag == "png", &p, m); err != nil {
 					return err
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
@@ -48,7 +49,7 @@ func reactMatchCommand() *cli.Command {
 			&cli.StringFlag{Name: "sprt", Usage: "stop at the verdict of a sequential probability ratio test between two Elo differences, `ELOS` given as ELO0,ELO1 such as 0,10 (or elo0=0,elo1=10,alpha=0.05,beta=0.05)"},
 			&cli.Float64Flag{Name: "alpha", Value: 0.05, Usage: "the SPRT's false-positive rate `A`"},
 			&cli.Float64Flag{Name: "beta", Value: 0.05, Usage: "the SPRT's false-negative rate `B`"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each game's record to `FILE` (JSON Lines) the moment it ends; an existing non-empty FILE needs --resume"},
+			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each game's record to `FILE` (JSON Lines) the moment it ends; an existing non-empty FILE needs --resume"}, filekinds.GameRecordsOut),
 			&cli.BoolFlag{Name: "resume", Usage: "continue the match recorded in --out: its games count and are not played again (same --p1, --p2, --size, --seed, openings)"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (the fields the README lists)"},
 		}, profileFlags()...),

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
@@ -461,15 +462,12 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 		return err
 	}
 
-	// one writer: the lock is held until the process ends
-	if !outfile.IsRegular(path) {
+	// one writer: the run's gate claimed --proof before the command ran
+	// (claimOutputs) and holds it until the process ends
+	claim := s.output("proof")
+	if !claim.Regular() {
 		return status.BadInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
 	}
-	lock, err := outfile.LockFile(path)
-	if err != nil {
-		return status.BadInput("%s: --proof %s: %v", cmd, path, err)
-	}
-	defer lock.Unlock()
 	// read again under the lock: another run may have written meanwhile
 	if again, err := readProofFile(cmd, path); err != nil {
 		return err
@@ -478,11 +476,11 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	}
 	if pf.partial >= 0 {
 		printf(s.Err, "warning: %s: the last line is cut short (a run stopped while writing it); it is dropped and its line solved again\n", path)
-		if err := outfile.Truncate(path, pf.partial); err != nil {
+		if err := claim.Truncate(pf.partial); err != nil {
 			return status.BadInput("%s: --proof: %v", cmd, err)
 		}
 	}
-	out, err := outfile.Append(path)
+	out, err := claim.Append()
 	if err != nil {
 		return status.BadInput("%s: --proof: %v", cmd, err)
 	}
@@ -884,7 +882,7 @@ func reactMergeCommand() *cli.Command {
 			"  chainshot react merge shard*.jsonl --out 4x4.jsonl\n" +
 			"  chainshot react solve --size 4x4 --proof 4x4.jsonl --resume",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged proof to `FILE` (it must not hold anything yet)"},
+			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged proof to `FILE` (it must not hold anything yet)"}, filekinds.MergedProof),
 		},
 		Action: doReactMerge,
 	}
@@ -900,15 +898,9 @@ func doReactMerge(c *cli.Context) error {
 	if outPath == "" {
 		return status.BadInput("%s: want --out FILE for the merged proof", cmd)
 	}
-	if err := outfile.Check(outPath); err != nil {
-		return status.BadInput("%s: --out: %v", cmd, err)
-	}
-	// one writer, from before the inputs are read until the file is written
-	lock, err := s.claim(cmd, "out", outPath, outfile.Kind{Name: "a proof file", Grows: true})
-	if err != nil {
-		return err
-	}
-	defer lock.Release()
+	// one writer, from before the inputs are read until the file is
+	// written: the run's gate claimed --out before the command ran
+	lock := s.output("out")
 	var all *proofFile
 	for _, path := range c.Args().Slice() {
 		if _, err := os.Stat(path); err != nil {
@@ -945,7 +937,7 @@ func doReactMerge(c *cli.Context) error {
 	if st, err := os.Stat(outPath); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
 		return status.BadInput("%s: --out %s already holds something; give a new file", cmd, outPath)
 	}
-	err = lock.WriteFile(func(w io.Writer) error {
+	err := lock.WriteFile(func(w io.Writer) error {
 		data, _ := json.Marshal(all.header)
 		if _, err := w.Write(append(data, '\n')); err != nil {
 			return err

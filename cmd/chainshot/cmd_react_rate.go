@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"chainshot/chainreact"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
@@ -49,7 +50,7 @@ func reactRateCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the openings and the players"},
 			jobsFlag(1, "`N` pairs of games played at once (0: one per CPU)"),
 			within(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games"}, 0, 64, "0 to 64"),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each pairing's result to `FILE` (JSON Lines); an existing non-empty FILE needs --resume"},
+			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each pairing's result to `FILE` (JSON Lines); an existing non-empty FILE needs --resume"}, filekinds.RatingsOut),
 			&cli.BoolFlag{Name: "resume", Usage: "skip the pairings recorded in --out with the same --games, --size, --seed and --opening-plies"},
 			&cli.BoolFlag{Name: "json", Usage: "print the list as one JSON object"},
 		},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -37,7 +38,7 @@ func reactSolveCommand() *cli.Command {
 			wallFlag(),
 			within(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB` (1 to 65536); with --proof, one table shared by the --jobs"}, 1, 1<<16, "1 to 65536 (MB)"),
 			&cli.BoolFlag{Name: "winner-only", Usage: "stop once the winner is proved: the last ply is then bounded, not solved (often half the work); with --proof, each line so, and a later run without it solves those lines exactly"},
-			&cli.StringFlag{Name: "proof", Usage: "prove by lines: solve the positions --split plies on, one by one, each appended to `FILE` (JSON Lines) the moment it is solved; the root follows from them"},
+			outFlag(&cli.StringFlag{Name: "proof", Usage: "prove by lines: solve the positions --split plies on, one by one, each appended to `FILE` (JSON Lines) the moment it is solved; the root follows from them"}, filekinds.ProofOut),
 			within(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, 0, 12, "0 to 12"),
 			&cli.BoolFlag{Name: "resume", Usage: "with --proof: continue the proof in FILE, solving the lines it does not hold yet"},
 			&cli.StringFlag{Name: "shard", Usage: "with --proof: solve shard `K/N` of the lines (the K-th of N runs of consecutive lines), or auto from a Slurm array's environment"},

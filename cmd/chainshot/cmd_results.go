@@ -38,8 +38,8 @@ func resultsCommand() *cli.Command {
 				examples("chainshot results merge shard*.jsonl --out all.jsonl --csv all.csv",
 					"chainshot results merge --best seeds*.jsonl --out best.jsonl"),
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged results as JSON Lines to `FILE`"},
-				&cli.StringFlag{Name: "csv", Usage: "write the merged results as CSV to `FILE`"},
+				outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged results as JSON Lines to `FILE`"}, filekinds.Merged),
+				outFlag(&cli.StringFlag{Name: "csv", Usage: "write the merged results as CSV to `FILE`"}, filekinds.ResultsCSV),
 				&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 				&cli.BoolFlag{Name: "best", Usage: "keep each data set's best line across seeds (the lines may differ in --seed only)"},
 			},

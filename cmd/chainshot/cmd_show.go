@@ -22,7 +22,7 @@ func showCommand() *cli.Command {
 			"colour and its removable groups. FILE#K names the K-th board of a file that holds several." +
 			examples("chainshot show sample1", "chainshot show board.txt --png board.png"),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "png", Usage: "also draw the board as a PNG image in `FILE` (coordinates on the margins, a letter in each bead)"},
+			pictureFlag(&cli.StringFlag{Name: "png", Usage: "also draw the board as a PNG image in `FILE` (coordinates on the margins, a letter in each bead)"}),
 		},
 		Action: doShow,
 	}
@@ -39,7 +39,7 @@ func doShow(c *cli.Context) error {
 	}
 	b := set.Board
 	if out := c.String("png"); out != "" {
-		err := picture.WriteFile(out, func(w io.Writer) error {
+		err := s.output("png").WriteFile(func(w io.Writer) error {
 			return picture.ChainShotPNG(w, picture.ChainShotFrame{
 				Grid:    strings.Fields(b.Format()),
 				Caption: boardSummary(&b),

@@ -27,7 +27,7 @@ func solveCommand() *cli.Command {
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON results line per data set instead of the replay"},
 			&cli.BoolFlag{Name: "brief", Usage: "print the moves and figures without the board after each move"},
-			&cli.StringFlag{Name: "gif", Usage: "also write an animated replay of the solution to `FILE` (one data set)"},
+			pictureFlag(&cli.StringFlag{Name: "gif", Usage: "also write an animated replay of the solution to `FILE` (one data set)"}),
 		),
 		Action: doSolve,
 	}
@@ -57,11 +57,8 @@ func doSolve(c *cli.Context) error {
 		if len(sets) != 1 {
 			return status.BadInput("chainshot solve: --gif takes one data set, got %d (for several, use \"chainshot tournament --gif-dir DIR\")", len(sets))
 		}
-		if err := checkOutputDir(gif); err != nil {
-			return status.BadInput("chainshot solve: --gif: %v", err)
-		}
 	}
-	p := runPlan{sets: sets, cfg: cfg, gifFile: gif, showsLine: c.Bool("json"),
+	p := runPlan{sets: sets, cfg: cfg, gifFile: s.output("gif"), showsLine: c.Bool("json"),
 		show: func(set datasets.Set, rec results.Record, moves []board.Move) {
 			if c.Bool("json") {
 				s.Out.Write(results.MarshalLine(rec))

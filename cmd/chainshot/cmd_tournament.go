@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/datasets"
+	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 	"chainshot/results"
@@ -44,7 +45,7 @@ func tournamentCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N); auto: K and N from the Slurm array task or Kubernetes indexed Job this runs in (the default there)"},
 			&cli.StringFlag{Name: "seeds", Usage: "run every data set once with each of these seeds, a `LIST` such as 1-8 or 1,4,7 (instead of --seed); each line records its seed"},
-			&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"},
+			folderFlag(&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"}),
 			chartFlag(),
 		),
 		Action: doTournament,
@@ -180,16 +181,7 @@ func doTournament(c *cli.Context) error {
 			return status.Fail("chainshot tournament: %v", err)
 		}
 	}
-	gifDir := c.String("gif-dir")
-	if gifDir != "" {
-		if err := makeFolder(gifDir); err != nil {
-			return status.BadInput("chainshot tournament: --gif-dir %s: %v", gifDir, err)
-		}
-	}
-	chartPath, err := chartPathOf(c)
-	if err != nil {
-		return err
-	}
+	gifDir := c.String("gif-dir") // made before the action ran (claimOutputs)
 	p := setsPlan(c, mine, cfg, gifDir)
 	p.seeds = mineSeeds
 	recs, runErr := p.run(c)
@@ -202,7 +194,7 @@ func doTournament(c *cli.Context) error {
 		}
 		results.WriteTable(s.Out, recs)
 	}
-	return chartRun(c, chartPath, chartTitle("chainshot tournament", cfg, len(recs), k, n), mine, recs, runErr)
+	return chartRun(c, chartTitle("chainshot tournament", cfg, len(recs), k, n), mine, recs, runErr)
 }
 
 // tournamentSeeds reads --seeds: the seeds of the run (nil for one,
@@ -335,28 +327,18 @@ func chartTitle(cmd string, cfg searchConfig, sets, k, n int) string {
 }
 
 // chartFlag is the --chart flag of tournament and bench.
-func chartFlag() *cli.StringFlag {
-	return &cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg (boards of the standard SameGame set get the published scores beside)"}
-}
-
-// chartPathOf returns --chart, checked before any solving: its extension
-// and its folder.
-func chartPathOf(c *cli.Context) (string, error) {
-	path := c.String("chart")
-	if err := checkChartPath(path); err != nil {
-		return "", status.BadInput("%s: --chart: %v", commandPath(c), err)
-	}
-	return path, nil
+func chartFlag() *outputFlag {
+	return pictureFlag(&cli.StringFlag{Name: "chart", Usage: "also draw the run's score and beads left per data set in `FILE`, .png or .svg (boards of the standard SameGame set get the published scores beside)"})
 }
 
 // chartRun draws the chart of a run's records into path, if one is asked
 // for and there are records, and returns the run's error, or the chart's
 // if the run had none.
-func chartRun(c *cli.Context, path, title string, sets []datasets.Set, recs []results.Record, runErr error) error {
-	if path == "" || len(recs) == 0 {
+func chartRun(c *cli.Context, title string, sets []datasets.Set, recs []results.Record, runErr error) error {
+	if ioFrom(c).output("chart") == nil || len(recs) == 0 {
 		return runErr
 	}
-	if err := drawTournament(path, title, sets, recs); err != nil && runErr == nil {
+	if err := drawTournament(ioFrom(c).output("chart"), title, sets, recs); err != nil && runErr == nil {
 		return status.Fail("%s: --chart: %v", commandPath(c), err)
 	}
 	return runErr
@@ -365,7 +347,7 @@ func chartRun(c *cli.Context, path, title string, sets []datasets.Set, recs []re
 // drawTournament draws the chart of a tournament's records (those of a
 // resumed run included) into path; each record's board, for telling the
 // standard SameGame boards by their content, comes from the run's sets.
-func drawTournament(path, title string, sets []datasets.Set, recs []results.Record) error {
+func drawTournament(out *outfile.Claim, title string, sets []datasets.Set, recs []results.Record) error {
 	boards := map[string][]string{}
 	for _, set := range sets {
 		boards[set.Name] = strings.Fields(set.Board.Format())
@@ -378,5 +360,5 @@ func drawTournament(path, title string, sets []datasets.Set, recs []results.Reco
 	if err != nil {
 		return err
 	}
-	return writeChart(path, f)
+	return writeChart(out, f)
 }

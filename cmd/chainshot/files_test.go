@@ -42,7 +42,7 @@ func hostileDir(t *testing.T) string {
 func fileFlags(cmd *cli.Command) []string {
 	var names []string
 	for _, f := range cmd.Flags {
-		if sf, ok := f.(*cli.StringFlag); ok && firstBackquoted(sf.Usage) == "FILE" {
+		if sf, ok := stringFlag(f); ok && firstBackquoted(sf.Usage) == "FILE" {
 			names = append(names, sf.Name)
 		}
 	}

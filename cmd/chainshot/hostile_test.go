@@ -106,7 +106,7 @@ func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
 	}
 	for _, f := range cmd.Flags {
 		name := f.Names()[0]
-		if sf, ok := f.(*cli.StringFlag); ok {
+		if sf, ok := stringFlag(f); ok {
 			switch firstBackquoted(sf.Usage) {
 			case "FILE": // every FILE flag names an output
 				cases = append(cases, hostileCase{"--" + name + " in a missing folder", withFlag("--"+name, filepath.Join(dir, "nodir", "x.png")), name})
@@ -186,6 +186,9 @@ func TestHostileArguments(t *testing.T) {
 			t.Errorf("chainshot %s (the valid arguments): exit status %d\nstdout: %s\nstderr: %s", strings.Join(argv, " "), code, stdout, stderr)
 			continue
 		}
+		// The valid run's output files go, so that the cases meet their
+		// own fault, not a file the valid run left.
+		removeOutputs(cmd, dir, valid.flags)
 		// One command's cases one after another: they share its output
 		// file (react merge --out merged.jsonl), which one run holds
 		// locked while it runs; different commands run side by side.
@@ -239,4 +242,16 @@ func judgeHostile(code int, stdout, stderr, prefix, culprit string) string {
 func runChainshot(t *testing.T, dir string, argv []string) (int, string, string) {
 	code, stdout, stderr, _ := runMeasured(t, dir, argv)
 	return code, stdout, stderr
+}
+
+// removeOutputs removes the files that flags ("--out", "merged.jsonl",
+// ...) name for cmd's output flags, in dir.
+func removeOutputs(cmd *cli.Command, dir string, flags []string) {
+	for i := 0; i+1 < len(flags); i++ {
+		for _, f := range cmd.Flags {
+			if _, out := f.(*outputFlag); out && "--"+f.Names()[0] == flags[i] {
+				os.Remove(filepath.Join(dir, flags[i+1]))
+			}
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"chainshot/expendibots"
+	"chainshot/internal/outfile"
 	"chainshot/internal/picture"
 	"chainshot/internal/status"
 )
@@ -54,12 +55,12 @@ func boomTitle(file string) string {
 
 // writeBoomGIF writes the actions on start, read from file, as an
 // animated GIF titled by the case's name, whole or not at all.
-func writeBoomGIF(path, file string, start expendibots.Board, actions []expendibots.Action) error {
+func writeBoomGIF(out *outfile.Claim, file string, start expendibots.Board, actions []expendibots.Action) error {
 	frames, err := boomFrames(start, actions)
 	if err != nil {
 		return status.Fail("%s: %v", file, err)
 	}
-	err = picture.WriteFile(path, func(w io.Writer) error {
+	err = out.WriteFile(func(w io.Writer) error {
 		return picture.ExpendibotsGIF(w, frames, picture.Options{Title: boomTitle(file)})
 	})
 	if err != nil {

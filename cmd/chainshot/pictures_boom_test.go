@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"chainshot/expendibots"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/status"
 )
 
@@ -39,7 +40,7 @@ func TestWriteBoomGIF(t *testing.T) {
 		}
 	}
 	path := filepath.Join(t.TempDir(), "b.gif")
-	if err := writeBoomGIF(path, "one.json", b, res.Actions); err != nil {
+	if err := writeBoomGIF(claimFor(t, path, filekinds.GIF), "one.json", b, res.Actions); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(path)
@@ -55,7 +56,7 @@ func TestWriteBoomGIF(t *testing.T) {
 		t.Errorf("GIF has %d frames, want %d", len(g.Image), len(res.Actions)+1)
 	}
 	bad := append(append([]expendibots.Action{}, res.Actions...), expendibots.BoomAction(0, 0))
-	if code, msg := status.Code(writeBoomGIF(filepath.Join(t.TempDir(), "x.gif"), "one.json", b, bad)); code != status.Failed || !strings.Contains(msg, "action "+strconv.Itoa(len(bad))) {
+	if code, msg := status.Code(writeBoomGIF(claimFor(t, filepath.Join(t.TempDir(), "x.gif"), filekinds.GIF), "one.json", b, bad)); code != status.Failed || !strings.Contains(msg, "action "+strconv.Itoa(len(bad))) {
 		t.Errorf("illegal action: status %d %q", code, msg)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"chainshot/board"
+	"chainshot/internal/outfile"
 	"chainshot/internal/picture"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
@@ -44,12 +45,12 @@ func replayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFra
 // writeReplayGIF writes the replay of moves on start as an animated GIF
 // in path, whole or not at all; title (the data set's name, its folders
 // left out) heads every frame. A bad path is bad input (exit status 2).
-func writeReplayGIF(path, title string, start board.Board, moves []board.Move) error {
+func writeReplayGIF(out *outfile.Claim, title string, start board.Board, moves []board.Move) error {
 	frames, err := replayFrames(start, moves)
 	if err != nil {
 		return status.Fail("%s: %v", title, err)
 	}
-	err = picture.WriteFile(path, func(w io.Writer) error {
+	err = out.WriteFile(func(w io.Writer) error {
 		return picture.ChainShotGIF(w, frames, picture.Options{Title: filepath.Base(title)})
 	})
 	if err != nil {

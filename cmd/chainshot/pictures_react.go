@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"chainshot/chainreact"
+	"chainshot/internal/outfile"
 	"chainshot/internal/picture"
 	"chainshot/internal/status"
 )
@@ -80,11 +81,11 @@ func pictureCells(b *chainreact.Board, ms []chainreact.Move) []picture.Cell {
 
 // writeChainPicture writes the chain reaction of m on p as an animated
 // GIF, or as a strip of frames in one PNG, whole or not at all.
-func writeChainPicture(path string, strip bool, p *chainreact.Position, m chainreact.Move) error {
+func writeChainPicture(out *outfile.Claim, strip bool, p *chainreact.Position, m chainreact.Move) error {
 	frames := chainFrames(p, m)
 	r, c := p.Board.RowCol(m)
 	opts := picture.Options{Players: p.Names, Title: fmt.Sprintf("Chain reaction after %c plays %d %d", p.Names[p.Board.ToMove()], r, c)}
-	err := picture.WriteFile(path, func(w io.Writer) error {
+	err := out.WriteFile(func(w io.Writer) error {
 		if strip {
 			return picture.ChainReactionStripPNG(w, frames, opts)
 		}

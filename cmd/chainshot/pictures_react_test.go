@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/picture"
-	"chainshot/internal/status"
 )
 
 // TestChainFramesFollowTrace plays random games and checks every move's
@@ -146,7 +146,7 @@ func TestWriteChainPicture(t *testing.T) {
 	}
 	m, _ := pos.Board.MoveAt(3, 1)
 	dir := t.TempDir()
-	if err := writeChainPicture(filepath.Join(dir, "c.gif"), false, &pos, m); err != nil {
+	if err := writeChainPicture(claimFor(t, filepath.Join(dir, "c.gif"), filekinds.GIF), false, &pos, m); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(dir, "c.gif"))
@@ -162,10 +162,7 @@ func TestWriteChainPicture(t *testing.T) {
 	if len(g.Image) != 4 {
 		t.Errorf("%d frames, want 4", len(g.Image))
 	}
-	if err := writeChainPicture(filepath.Join(dir, "s.png"), true, &pos, m); err != nil {
+	if err := writeChainPicture(claimFor(t, filepath.Join(dir, "s.png"), filekinds.PNG), true, &pos, m); err != nil {
 		t.Fatal(err)
-	}
-	if code, _ := status.Code(writeChainPicture(filepath.Join(dir, "no", "s.png"), true, &pos, m)); code != status.Bad {
-		t.Errorf("bad path: status %d, want 2", code)
 	}
 }

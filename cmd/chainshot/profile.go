@@ -8,15 +8,15 @@ import (
 	"github.com/pkg/profile"
 	"github.com/urfave/cli/v2"
 
-	"chainshot/internal/outfile"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/status"
 )
 
 // profileFlags are the profiling flags of the long-running commands.
 func profileFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE` (pprof)"},
-		&cli.StringFlag{Name: "memprofile", Usage: "write a memory profile to `FILE` (pprof)"},
+		outFlag(&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to `FILE` (pprof)"}, filekinds.Profile),
+		outFlag(&cli.StringFlag{Name: "memprofile", Usage: "write a memory profile to `FILE` (pprof)"}, filekinds.Profile),
 	}
 }
 
@@ -48,10 +48,8 @@ func startProfile(c *cli.Context) (stop func() error, err error) {
 	if mem != "" {
 		path, mode, file, flag = mem, profile.MemProfile, "mem.pprof", "memprofile"
 	}
+	claim := ioFrom(c).output(flag) // claimed before the action ran
 	cmd, flag := commandPath(c), typedFlag(c, []string{flag})
-	if err := checkOutputDir(path); err != nil {
-		return nil, status.BadInput("%s: %s: %v", cmd, flag, err)
-	}
 	dir, err := os.MkdirTemp(filepath.Dir(path), ".profile")
 	if err != nil {
 		return nil, status.BadInput("%s: %s: cannot write %s: %v", cmd, flag, path, reason(err))
@@ -60,7 +58,7 @@ func startProfile(c *cli.Context) (stop func() error, err error) {
 	return func() error {
 		p.Stop()
 		defer os.RemoveAll(dir)
-		err := outfile.WriteFile(path, func(w io.Writer) error {
+		err := claim.WriteFile(func(w io.Writer) error {
 			f, err := os.Open(filepath.Join(dir, file))
 			if err != nil {
 				return err

@@ -11,6 +11,8 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/filekinds"
+	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 	"chainshot/internal/verify"
 	"chainshot/internal/words"
@@ -28,7 +30,10 @@ type runPlan struct {
 	// gifDir, if set, receives a replay of each solution (tournament
 	// --gif-dir); gifFile receives the replay of the one data set (solve
 	// --gif).
-	gifDir, gifFile string
+	gifDir  string
+	gifFile *outfile.Claim
+	// gifs are the claims of the replays in gifDir, by data set.
+	gifs map[string]*outfile.Claim
 	// show prints a data set's result on stdout as it finishes (or as a
 	// resumed run finds it recorded): --json, or solve's replay.
 	show func(set datasets.Set, rec results.Record, moves []board.Move)
@@ -90,6 +95,10 @@ func (p *runPlan) run(c *cli.Context) ([]results.Record, error) {
 	defer cancel()
 	rec, err := openRecorder(c, p.sets, p.cfg)
 	if err != nil {
+		return nil, err
+	}
+	if err := p.claimGIFs(s, commandPath(c)); err != nil {
+		rec.finish()
 		return nil, err
 	}
 	stop, err := startProfile(c)
@@ -178,17 +187,37 @@ func (p *runPlan) outcome(cmd string, rec *recorder, runErr error, interrupted b
 // checked before the run, so a failure here is the work failing (exit
 // status 1).
 func (p *runPlan) writeGIF(set datasets.Set, moves []board.Move) error {
-	path := p.gifFile
+	out := p.gifFile
 	if p.gifDir != "" {
-		path = filepath.Join(p.gifDir, gifName(set.Name))
+		out = p.gifs[set.Name]
 	}
-	if path == "" {
+	if out == nil {
 		return nil
 	}
-	err := writeReplayGIF(path, set.Name, set.Board, moves)
+	err := writeReplayGIF(out, set.Name, set.Board, moves)
 	var ee *status.Error
 	if errors.As(err, &ee) && ee.Code == status.Bad {
 		return status.Fail("%s", ee.Msg)
 	}
 	return err
+}
+
+// claimGIFs claims the replay of each data set in --gif-dir through the
+// run's gate, before any solving.
+func (p *runPlan) claimGIFs(s *streams, cmd string) error {
+	if p.gifDir == "" {
+		return nil
+	}
+	p.gifs = map[string]*outfile.Claim{}
+	for _, set := range p.sets {
+		if p.gifs[set.Name] != nil {
+			continue
+		}
+		c, err := s.claim(cmd, "gif-dir", filepath.Join(p.gifDir, gifName(set.Name)), filekinds.GIF)
+		if err != nil {
+			return err
+		}
+		p.gifs[set.Name] = c
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/internal/iostreams"
+	"chainshot/internal/outfile"
 )
 
 // printf writes to w, ignoring errors: the streams are the terminal or a
@@ -21,6 +22,9 @@ type streams struct {
 	*iostreams.IO
 	// args are the command line as given.
 	args []string
+	// claims are the run's output flags, claimed before its action
+	// (claimOutputs), by flag name.
+	claims map[string]*outfile.Claim
 	// cmd is the path of the command running ("chainshot react play"),
 	// which starts every error message.
 	cmd string

@@ -46,7 +46,7 @@ func installUsage(app *cli.App) {
 			if action := c.Action; action != nil {
 				c.Action = func(ctx *cli.Context) error {
 					ioFrom(ctx).cmd = commandPath(ctx)
-					if err := checkPictureFlags(ctx); err != nil {
+					if err := claimOutputs(ctx); err != nil {
 						return err
 					}
 					return action(ctx)

@@ -48,5 +48,14 @@ var (
 	Profile = outfile.Profile
 )
 
-// ResultsOut is Results as an output of the gate.
-var ResultsOut = outfile.Kind{Name: Results.Name, Grows: true}
+// The record files as outputs of the gate: Grows, their content the
+// journal's to check.
+var (
+	ResultsOut     = outfile.Kind{Name: Results.Name, Grows: true}
+	GameRecordsOut = outfile.Kind{Name: "game records", Grows: true}
+	RatingsOut     = outfile.Kind{Name: "ratings", Grows: true}
+	ProofOut       = outfile.Kind{Name: "proof lines", Grows: true}
+)
+
+// MergedProof is the proof file "react merge" writes: a new file.
+var MergedProof = outfile.Kind{Name: "a merged proof"}
