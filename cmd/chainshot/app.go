@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/interrupt"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
@@ -67,7 +69,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s := &streams{IO: iostreams.New(stdin, stdout, stderr), args: args, cmd: "chainshot"}
 	app := newApp(s)
 	args = permuteArgs(app, args)
-	err := app.Run(args)
+	ctx, stop := interrupt.Install(context.Background())
+	err := app.RunContext(ctx, args)
+	stop()
 	code, msg := status.Code(err)
 	if outfile.Interrupted() {
 		// Ctrl-C or SIGTERM while an output waited for a FIFO's reader.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/runs"
 	"chainshot/internal/status"
 
 	"math/rand/v2"
@@ -75,7 +76,7 @@ func doBench(c *cli.Context) error {
 	if d := c.Duration("speed-time"); d < 0 {
 		return status.BadInput("chainshot bench: --speed-time %v: want 0 (no speed test) or more", d)
 	}
-	runs, err := benchArgs(c, &cfg)
+	br, err := benchArgs(c, &cfg)
 	if err != nil {
 		return err
 	}
@@ -108,16 +109,18 @@ func doBench(c *cli.Context) error {
 		}
 	}
 	if c.IsSet("budgets") || c.IsSet("seeds") {
-		return benchMany(c, sets, cfg, runs, speed)
+		return benchMany(c, sets, cfg, br, speed)
 	}
-	recs, runErr := runSetsAfter(c, sets, cfg, speed)
+	p := planFrom(c, sets, cfg)
+	p.Before = speed
+	recs, runErr := runs.Run(c.Context, s.IO, p)
 	if err, ok := runErr.(*status.Error); ok && err.Code == status.Bad {
 		return runErr
 	}
 	results.WriteTable(s.Out, recs)
 	if standardSuite(recs) {
 		t := results.Sum(recs)
-		printf(s.Out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.opt.Budget, cfg.algo)
+		printf(s.Out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.Opt.Budget, cfg.Algo)
 		printPublished(s, "")
 	}
 	return chartRun(c, chartTitle("chainshot bench", cfg, len(recs), 1, 1), sets, recs, runErr)

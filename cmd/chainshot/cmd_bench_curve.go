@@ -16,6 +16,7 @@ import (
 	"chainshot/internal/chart"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
+	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 	"chainshot/results"
@@ -33,52 +34,52 @@ func (b benchRuns) many() bool { return len(b.budgets) > 1 || len(b.seeds) > 1 }
 
 // benchArgs reads bench's --budgets, --seeds and --params before any
 // solving: the runs, and cfg with the experiment's Params.
-func benchArgs(c *cli.Context, cfg *searchConfig) (benchRuns, error) {
+func benchArgs(c *cli.Context, cfg *runs.Search) (benchRuns, error) {
 	const cmd = "chainshot bench"
-	runs := benchRuns{budgets: []time.Duration{cfg.opt.Budget}, seeds: []uint64{cfg.opt.Seed}}
+	br := benchRuns{budgets: []time.Duration{cfg.Opt.Budget}, seeds: []uint64{cfg.Opt.Seed}}
 	if c.IsSet("budgets") {
 		list := c.String("budgets")
 		if c.IsSet("budget") {
-			return runs, status.BadInput("%s: --budgets %s: give --budget or --budgets, not both", cmd, list)
+			return br, status.BadInput("%s: --budgets %s: give --budget or --budgets, not both", cmd, list)
 		}
 		budgets, err := parseBudgets(list)
 		if err != nil {
-			return runs, status.BadInput("%s: --budgets %s: %v", cmd, list, err)
+			return br, status.BadInput("%s: --budgets %s: %v", cmd, list, err)
 		}
-		runs.budgets = budgets
+		br.budgets = budgets
 	}
 	if c.IsSet("seeds") {
 		list := c.String("seeds")
 		if c.IsSet("seed") {
-			return runs, status.BadInput("%s: --seeds %s: give --seed or --seeds, not both", cmd, list)
+			return br, status.BadInput("%s: --seeds %s: give --seed or --seeds, not both", cmd, list)
 		}
 		seeds, err := parseSeeds(list)
 		if err != nil {
-			return runs, status.BadInput("%s: --seeds %s: %v", cmd, list, err)
+			return br, status.BadInput("%s: --seeds %s: %v", cmd, list, err)
 		}
-		runs.seeds = seeds
+		br.seeds = seeds
 	}
 	if c.IsSet("params") {
 		prm, canon, err := parseParams(c.String("params"))
 		if err != nil {
-			return runs, status.BadInput("%s: --params: %v", cmd, err)
+			return br, status.BadInput("%s: --params: %v", cmd, err)
 		}
-		cfg.opt.Params, cfg.params = &prm, canon
+		cfg.Opt.Params, cfg.Params = &prm, canon
 	}
-	if runs.many() && c.IsSet("csv") {
-		return runs, status.BadInput("%s: --csv holds one run: with several budgets or seeds, keep --out and write the CSV with chainshot results merge --csv", cmd)
+	if br.many() && c.IsSet("csv") {
+		return br, status.BadInput("%s: --csv holds one run: with several budgets or seeds, keep --out and write the CSV with chainshot results merge --csv", cmd)
 	}
 	if c.IsSet("chart") && c.IsSet("seeds") && !c.IsSet("budgets") {
-		return runs, status.BadInput("%s: --chart with --seeds draws the anytime curve of --budgets: give --budgets LIST too, or one --seed", cmd)
+		return br, status.BadInput("%s: --chart with --seeds draws the anytime curve of --budgets: give --budgets LIST too, or one --seed", cmd)
 	}
-	for _, b := range runs.budgets {
-		for _, s := range runs.seeds {
+	for _, b := range br.budgets {
+		for _, s := range br.seeds {
 			sib := *cfg
-			sib.opt.Budget, sib.opt.Seed = b, s
-			cfg.siblings = append(cfg.siblings, sib.settings())
+			sib.Opt.Budget, sib.Opt.Seed = b, s
+			cfg.Siblings = append(cfg.Siblings, sib.Settings())
 		}
 	}
-	return runs, nil
+	return br, nil
 }
 
 // parseBudgets reads a comma-separated list of durations above 0, and
@@ -150,7 +151,7 @@ func parseParams(js string) (solver.Params, string, error) {
 // --out; the second and later resume it, so that a rerun of the same
 // command skips every data set already finished in its run. --chart draws
 // the curve of the medians.
-func benchMany(c *cli.Context, sets []datasets.Set, cfg searchConfig, runs benchRuns, before func()) error {
+func benchMany(c *cli.Context, sets []datasets.Set, cfg runs.Search, br benchRuns, before func()) error {
 	s := ioFrom(c)
 	// The runs hold --out's lock from the first to the last: no other run
 	// slips in between two.
@@ -166,22 +167,20 @@ func benchMany(c *cli.Context, sets []datasets.Set, cfg searchConfig, runs bench
 	standard := false
 	first := true
 runs:
-	for _, b := range runs.budgets {
+	for _, b := range br.budgets {
 		pt := curvePoint{budget: b}
-		for _, seed := range runs.seeds {
-			cfg.opt.Budget, cfg.opt.Seed = b, seed
+		for _, seed := range br.seeds {
+			cfg.Opt.Budget, cfg.Opt.Seed = b, seed
 			if !first && c.String("out") != "" {
 				if err := c.Set("resume", "true"); err != nil {
 					return status.Fail("chainshot bench: %v", err)
 				}
 			}
-			var recs []results.Record
-			var err error
+			p := planFrom(c, sets, cfg)
 			if first {
-				recs, err = runSetsAfter(c, sets, cfg, before)
-			} else {
-				recs, err = runSets(c, sets, cfg, "")
+				p.Before = before
 			}
+			recs, err := runs.Run(c.Context, s.IO, p)
 			first = false
 			if e, ok := err.(*status.Error); ok && e.Code == status.Bad {
 				return err
@@ -240,10 +239,10 @@ func (p curvePoint) median() results.Totals {
 }
 
 // printCurve prints the anytime curve as a table.
-func printCurve(s *streams, cfg searchConfig, sets int, curve []curvePoint) {
-	printf(s.Out, "Anytime curve: algorithm %s, %s, literature scoring (+1000 a cleared board)\n", cfg.algo, words.Plural(sets, "data set"))
-	if cfg.params != "" {
-		printf(s.Out, "params %s\n", cfg.params)
+func printCurve(s *streams, cfg runs.Search, sets int, curve []curvePoint) {
+	printf(s.Out, "Anytime curve: algorithm %s, %s, literature scoring (+1000 a cleared board)\n", cfg.Algo, words.Plural(sets, "data set"))
+	if cfg.Params != "" {
+		printf(s.Out, "params %s\n", cfg.Params)
 	}
 	printf(s.Out, "%-10s %-28s %8s %9s %16s\n", "budget", "total by seed", "median", "cleared", "mean beads left")
 	for _, p := range curve {
@@ -259,7 +258,7 @@ func printCurve(s *streams, cfg searchConfig, sets int, curve []curvePoint) {
 }
 
 // drawCurve draws the anytime curve of the median runs.
-func drawCurve(out *outfile.Claim, cfg searchConfig, sets int, curve []curvePoint, standard bool) error {
+func drawCurve(out *outfile.Claim, cfg runs.Search, sets int, curve []curvePoint, standard bool) error {
 	points := make([]chart.BudgetPoint, len(curve))
 	var seeds []string
 	for _, r := range curve[0].runs {
@@ -273,8 +272,8 @@ func drawCurve(out *outfile.Claim, cfg searchConfig, sets int, curve []curvePoin
 	if len(seeds) > 1 {
 		what = "median of seeds " + strings.Join(seeds, ", ")
 	}
-	title := fmt.Sprintf("Anytime curve: chainshot %s on %s (%s)", cfg.algo, words.Plural(sets, "board"), what)
-	fig, err := anytimeFigure(title, "chainshot "+cfg.algo, points, standard)
+	title := fmt.Sprintf("Anytime curve: chainshot %s on %s (%s)", cfg.Algo, words.Plural(sets, "board"), what)
+	fig, err := anytimeFigure(title, "chainshot "+cfg.Algo, points, standard)
 	if err != nil {
 		return err
 	}

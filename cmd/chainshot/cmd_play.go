@@ -14,6 +14,8 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/interrupt"
+	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 	"chainshot/solver"
@@ -121,9 +123,9 @@ func doPlay(c *cli.Context) error {
 	if c.Duration("hint-budget") <= 0 {
 		return status.BadInput("chainshot play: --hint-budget %v: want a positive duration such as 1s", c.Duration("hint-budget"))
 	}
-	ctx, cancel := interruptible(c.Context)
-	defer cancel()
-	hint := cfg.opt
+	interrupt.Handle()
+	ctx := c.Context
+	hint := cfg.Opt
 	hint.Budget, hint.Wall = c.Duration("hint-budget"), false
 	p := &session{s: ioFrom(c), lines: readLines(ioFrom(c).In), ctx: ctx, hintOpt: hint}
 	return p.run(c.Args().First())
@@ -401,10 +403,10 @@ func (p *session) hint(g *board.Game) {
 
 // doAutoPlay is "play --auto": the handout's automatic play. Ctrl-C
 // stops the search; the best line found so far is shown, exit status 130.
-func doAutoPlay(c *cli.Context, cfg searchConfig) error {
+func doAutoPlay(c *cli.Context, cfg runs.Search) error {
 	s := ioFrom(c)
-	ctx, cancel := interruptible(c.Context)
-	defer cancel()
+	interrupt.Handle()
+	ctx := c.Context
 	var set datasets.Set
 	var err error
 	if c.NArg() == 0 {
@@ -433,7 +435,7 @@ func doAutoPlay(c *cli.Context, cfg searchConfig) error {
 	if err != nil {
 		return err
 	}
-	rec, moves, err := solveSet(ctx, s, set, cfg)
+	rec, moves, err := runs.SolveSet(ctx, s.IO, set, cfg)
 	if err != nil {
 		stop()
 		return err

@@ -22,6 +22,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/filekinds"
+	"chainshot/internal/interrupt"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
@@ -500,9 +501,8 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 			todo = append(todo, i)
 		}
 	}
-	ctx, stop := interruptible(c.Context)
-	defer stop()
-	ctx, cancel := context.WithCancelCause(ctx)
+	interrupt.Handle()
+	ctx, cancel := context.WithCancelCause(c.Context)
 	defer cancel(nil)
 	run := &proofRun{pf: pf, out: out, s: s, todo: todo, jobs: gamesAtOnce(c), winnerOnly: winnerOnly, taken: map[int]bool{},
 		maxNodes: c.Uint64("max-nodes")}
@@ -842,8 +842,8 @@ func checkProof(c *cli.Context, pf *proofFile) error {
 	rng.Shuffle(len(solved), func(i, j int) { solved[i], solved[j] = solved[j], solved[i] })
 	solved = solved[:min(c.Int("check"), len(solved))]
 	slices.Sort(solved)
-	ctx, stop := interruptible(c.Context)
-	defer stop()
+	interrupt.Handle()
+	ctx := c.Context
 	bad := 0
 	for _, i := range solved {
 		// solved again as far as the file says it was: exactly, or to its winner

@@ -3,6 +3,7 @@ package main
 import (
 	"chainshot/cpuclock"
 	"chainshot/internal/filekinds"
+	"chainshot/internal/interrupt"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -84,9 +85,8 @@ func doReactSolve(c *cli.Context) error {
 			return status.BadInput("%s: --%s goes with --proof FILE", cmd, f)
 		}
 	}
-	ctx, stop := interruptible(c.Context)
-	defer stop()
-	ctx, cancel := context.WithCancelCause(ctx)
+	interrupt.Handle()
+	ctx, cancel := context.WithCancelCause(c.Context)
 	defer cancel(nil)
 	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: tableMB(c.Int("memory"), c.Duration("budget")),
 		WinnerOnly: c.Bool("winner-only")})

@@ -12,6 +12,7 @@ import (
 
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
+	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/internal/verify"
 	"chainshot/internal/words"
@@ -123,10 +124,10 @@ func doCompare(c *cli.Context) error {
 			run.Seed = 0
 			if w, ok := first[key]; !ok {
 				first[key] = where{at, run}
-			} else if diffs := settingsDiffs(w.run, run); len(diffs) > 0 {
+			} else if diffs := runs.SettingsDiffs(w.run, run); len(diffs) > 0 {
 				var parts []string
 				for _, d := range diffs {
-					parts = append(parts, fmt.Sprintf("%s %s and %s", d.flag, d.a, d.b))
+					parts = append(parts, fmt.Sprintf("%s %s and %s", d.Flag, d.A, d.B))
 				}
 				return status.BadInput("%s: %s: %s and %s were run with %s: a file's lines of one data set may differ in --seed only; give each run its own file",
 					cmd, rec.File, w.at, at, strings.Join(parts, ", "))
@@ -284,7 +285,7 @@ func mergeFiles(s *streams, cmd string, paths []string, best bool) (merged, erro
 			}
 			if w, ok := first[rec.File]; !ok {
 				first[rec.File] = where{at, run}
-			} else if diffs := settingsDiffs(w.run, run); len(diffs) > 0 {
+			} else if diffs := runs.SettingsDiffs(w.run, run); len(diffs) > 0 {
 				return mixedRuns(cmd, rec.File, w.at, at, diffs, best)
 			}
 			if !slices.Contains(m.seeds[rec.File], rec.Seed) {
@@ -320,11 +321,11 @@ func mergeFiles(s *streams, cmd string, paths []string, best bool) (merged, erro
 
 // mixedRuns is the error for two lines of one data set made with other
 // settings.
-func mixedRuns(cmd, file, a, b string, diffs []settingDiff, best bool) error {
+func mixedRuns(cmd, file, a, b string, diffs []runs.SettingDiff, best bool) error {
 	var parts []string
-	seedOnly := len(diffs) == 1 && diffs[0].flag == "--seed"
+	seedOnly := len(diffs) == 1 && diffs[0].Flag == "--seed"
 	for _, d := range diffs {
-		parts = append(parts, fmt.Sprintf("%s %s and %s", d.flag, d.a, d.b))
+		parts = append(parts, fmt.Sprintf("%s %s and %s", d.Flag, d.A, d.B))
 	}
 	hint := "a merge keeps one line a data set, so it joins the shards of one run; merge each run on its own"
 	if seedOnly && !best {

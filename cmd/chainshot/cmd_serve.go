@@ -5,15 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/interrupt"
 	"chainshot/internal/status"
 	"chainshot/internal/web"
 )
@@ -69,8 +67,8 @@ func doServe(c *cli.Context) error {
 		LoopbackHosts: loopback, Log: s.Err,
 	}))
 	// Listen for Ctrl-C before saying where the page is.
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	interrupt.Handle()
+	ctx := c.Context
 	url := pageURL(ln.Addr())
 	printf(s.Out, "chainshot serve: %s (Ctrl-C to stop)\n", url)
 	if !loopback {

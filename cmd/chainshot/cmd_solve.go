@@ -7,6 +7,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/results"
 )
@@ -51,21 +52,21 @@ func doSolve(c *cli.Context) error {
 		}
 		sets = append(sets, more...)
 	}
-	sets = onceEach(s, sets)
-	gif := c.String("gif")
-	if gif != "" {
+	sets = runs.OnceEach(s.IO, sets)
+	if s.output("gif") != nil {
 		if len(sets) != 1 {
 			return status.BadInput("chainshot solve: --gif takes one data set, got %d (for several, use \"chainshot tournament --gif-dir DIR\")", len(sets))
 		}
 	}
-	p := runPlan{sets: sets, cfg: cfg, gifFile: s.output("gif"), showsLine: c.Bool("json"),
-		show: func(set datasets.Set, rec results.Record, moves []board.Move) {
-			if c.Bool("json") {
-				s.Out.Write(results.MarshalLine(rec))
-			} else {
-				printSolution(s, set, rec, moves, !c.Bool("brief"))
-			}
-		}}
-	_, err = p.run(c)
+	p := planFrom(c, sets, cfg)
+	p.Log, p.GIF = false, s.output("gif")
+	p.Show = func(set datasets.Set, rec results.Record, moves []board.Move) {
+		if c.Bool("json") {
+			s.Out.Write(results.MarshalLine(rec))
+		} else {
+			printSolution(s, set, rec, moves, !c.Bool("brief"))
+		}
+	}
+	_, err = runs.Run(c.Context, s.IO, p)
 	return err
 }

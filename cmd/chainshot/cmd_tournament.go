@@ -10,6 +10,7 @@ import (
 
 	"chainshot/datasets"
 	"chainshot/internal/outfile"
+	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 	"chainshot/results"
@@ -169,10 +170,10 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	pairs, pairSeeds := workOf(sets, seeds)
-	mine, mineSeeds := shardOf(pairs, pairSeeds, k, n)
+	pairs, pairSeeds := runs.Work(sets, seeds)
+	mine, mineSeeds := runs.Shard(pairs, pairSeeds, k, n)
 	if len(mine) == 0 {
-		return status.BadInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, words.Plural(len(pairs), workName(seeds)))
+		return status.BadInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, words.Plural(len(pairs), runs.WorkName(seeds)))
 	}
 	if auto && c.String("out") != "" && !c.Bool("resume") {
 		// A task the scheduler runs again (requeued, or its index
@@ -182,15 +183,15 @@ func doTournament(c *cli.Context) error {
 		}
 	}
 	gifDir := c.String("gif-dir") // made before the action ran (claimOutputs)
-	p := setsPlan(c, mine, cfg, gifDir)
-	p.seeds = mineSeeds
-	recs, runErr := p.run(c)
+	p := planFrom(c, mine, cfg)
+	p.Seeds, p.GIFDir = mineSeeds, gifDir
+	recs, runErr := runs.Run(c.Context, s.IO, p)
 	if err, ok := runErr.(*status.Error); ok && err.Code == status.Bad {
 		return runErr
 	}
 	if !c.Bool("json") && len(recs) > 0 {
 		if n > 1 {
-			printf(s.Out, "shard %d/%d: %d of %s\n", k, n, len(mine), words.Plural(len(pairs), workName(seeds)))
+			printf(s.Out, "shard %d/%d: %d of %s\n", k, n, len(mine), words.Plural(len(pairs), runs.WorkName(seeds)))
 		}
 		results.WriteTable(s.Out, recs)
 	}
@@ -200,7 +201,7 @@ func doTournament(c *cli.Context) error {
 // tournamentSeeds reads --seeds: the seeds of the run (nil for one,
 // --seed's), refusing --seed beside it, and --chart or --gif-dir, which
 // draw one line a data set.
-func tournamentSeeds(c *cli.Context, cfg *searchConfig) ([]uint64, error) {
+func tournamentSeeds(c *cli.Context, cfg *runs.Search) ([]uint64, error) {
 	const cmd = "chainshot tournament"
 	if !c.IsSet("seeds") {
 		return nil, nil
@@ -215,52 +216,9 @@ func tournamentSeeds(c *cli.Context, cfg *searchConfig) ([]uint64, error) {
 	case c.IsSet("chart") || c.IsSet("gif-dir"):
 		return nil, status.BadInput("%s: --seeds %s: --chart and --gif-dir draw one line a data set: merge the seeds first (chainshot results merge --best), or give one --seed", cmd, list)
 	}
-	cfg.seeds = seeds
-	cfg.opt.Seed = seeds[0]
+	cfg.Seeds = seeds
+	cfg.Opt.Seed = seeds[0]
 	return seeds, nil
-}
-
-// workOf returns the work of a run: each data set once for each seed,
-// the seeds of one data set side by side (so that shards share out each
-// data set's seeds), and the seed of each; with no seeds, the data sets
-// and nil.
-func workOf(sets []datasets.Set, seeds []uint64) ([]datasets.Set, []uint64) {
-	if seeds == nil {
-		return sets, nil
-	}
-	var work []datasets.Set
-	var workSeeds []uint64
-	for _, set := range sets {
-		for _, seed := range seeds {
-			work = append(work, set)
-			workSeeds = append(workSeeds, seed)
-		}
-	}
-	return work, workSeeds
-}
-
-// workName names a run's unit of work, for plural.
-func workName(seeds []uint64) string {
-	if seeds != nil {
-		return "(data set, seed) pair"
-	}
-	return "data set"
-}
-
-// shardOf returns shard k of n of sets and their seeds (nil for none):
-// every n-th from the k-th.
-func shardOf(sets []datasets.Set, seeds []uint64, k, n int) ([]datasets.Set, []uint64) {
-	var mine []datasets.Set
-	var mineSeeds []uint64
-	for i, set := range sets {
-		if i%n == k-1 {
-			mine = append(mine, set)
-			if seeds != nil {
-				mineSeeds = append(mineSeeds, seeds[i])
-			}
-		}
-	}
-	return mine, mineSeeds
 }
 
 // loadTournament loads the data sets of a tournament's arguments: every
@@ -287,39 +245,22 @@ func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
 	case len(defects) > 1:
 		return nil, status.BadInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
 	}
-	return onceEach(s, sets), nil
-}
-
-// onceEach drops the data sets named a second time ("ladder
-// ladder03-10x10-3c", "multi.txt#3 multi.txt"), with a note: a run
-// records one line a data set.
-func onceEach(s *streams, sets []datasets.Set) []datasets.Set {
-	seen := map[string]bool{}
-	var out []datasets.Set
-	for _, set := range sets {
-		if seen[set.Name] {
-			printf(s.Err, "note: %s is named twice; it runs once\n", set.Name)
-			continue
-		}
-		seen[set.Name] = true
-		out = append(out, set)
-	}
-	return out
+	return runs.OnceEach(s.IO, sets), nil
 }
 
 // chartTitle is the title of the chart of a run of cmd (tournament or
 // bench): what was run, under which budget.
-func chartTitle(cmd string, cfg searchConfig, sets, k, n int) string {
-	budget := fmt.Sprintf("%s of CPU time", cfg.opt.Budget)
-	if cfg.opt.Wall {
-		budget = fmt.Sprintf("%s of wall-clock time", cfg.opt.Budget)
+func chartTitle(cmd string, cfg runs.Search, sets, k, n int) string {
+	budget := fmt.Sprintf("%s of CPU time", cfg.Opt.Budget)
+	if cfg.Opt.Wall {
+		budget = fmt.Sprintf("%s of wall-clock time", cfg.Opt.Budget)
 	}
-	if cfg.opt.Budget == 0 {
-		budget = fmt.Sprintf("%d nodes", cfg.opt.MaxNodes)
-	} else if cfg.opt.MaxNodes > 0 {
-		budget += fmt.Sprintf(" or %d nodes", cfg.opt.MaxNodes)
+	if cfg.Opt.Budget == 0 {
+		budget = fmt.Sprintf("%d nodes", cfg.Opt.MaxNodes)
+	} else if cfg.Opt.MaxNodes > 0 {
+		budget += fmt.Sprintf(" or %d nodes", cfg.Opt.MaxNodes)
 	}
-	title := fmt.Sprintf("%s: %s, --algo %s, %s a data set", cmd, words.Plural(sets, "data set"), cfg.algo, budget)
+	title := fmt.Sprintf("%s: %s, --algo %s, %s a data set", cmd, words.Plural(sets, "data set"), cfg.Algo, budget)
 	if n > 1 {
 		title += fmt.Sprintf(" (shard %d/%d)", k, n)
 	}

@@ -2,16 +2,15 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
-	"chainshot/results"
 	"chainshot/solver"
 )
 
@@ -81,44 +80,23 @@ func algoDescription(a solver.Algorithm) string {
 		a.Description, 100*p.BeamFirst, p.BeamColors, p.BeamMaxBeads, 100*p.TabuTrials, p.TabuWithin, 100*p.EndShare)
 }
 
-// searchConfig is what the search flags say.
-type searchConfig struct {
-	algo string
-	opt  solver.Options
-	// params are the solver's tuning values as JSON when an experiment
-	// replaced the shipped ones (bench --params; opt.Params holds them).
-	params string
-	// siblings are the settings of every run of a bench with several
-	// budgets or seeds, which records them all in one --out.
-	siblings []results.Settings
-	// seeds are the seeds of tournament --seeds, every data set solved
-	// with each in one run; nil for one seed, opt.Seed.
-	seeds []uint64
-}
-
-// curveSibling reports whether a recorded line's settings are those of
-// another run of the same bench (another of its budgets or seeds).
-func (cfg searchConfig) curveSibling(got results.Settings) bool {
-	return got != cfg.settings() && slices.Contains(cfg.siblings, got)
-}
-
-func searchConfigFrom(c *cli.Context) (searchConfig, error) {
+func searchConfigFrom(c *cli.Context) (runs.Search, error) {
 	algo := c.String("algo")
 	known := false
 	for _, a := range solver.Algorithms() {
 		known = known || a.Name == algo
 	}
 	if !known {
-		return searchConfig{}, flagError(c, findFlag(c, "algo"), fmt.Sprintf("%q", algo), "one of "+algoNames())
+		return runs.Search{}, flagError(c, findFlag(c, "algo"), fmt.Sprintf("%q", algo), "one of "+algoNames())
 	}
 	if c.Duration("budget") == 0 && c.Int64("max-nodes") == 0 {
-		return searchConfig{}, status.BadInput("%s: %s 0 needs a --max-nodes limit", commandPath(c), typedFlag(c, []string{"budget", "b"}))
+		return runs.Search{}, status.BadInput("%s: %s 0 needs a --max-nodes limit", commandPath(c), typedFlag(c, []string{"budget", "b"}))
 	}
 	rank, err := solver.ParseRank(c.String("rank"))
 	if err != nil {
-		return searchConfig{}, flagError(c, findFlag(c, "rank"), fmt.Sprintf("%q", c.String("rank")), "one of "+strings.Join(solver.RankNames(), ", "))
+		return runs.Search{}, flagError(c, findFlag(c, "rank"), fmt.Sprintf("%q", c.String("rank")), "one of "+strings.Join(solver.RankNames(), ", "))
 	}
-	return searchConfig{algo: algo, opt: solver.Options{
+	return runs.Search{Algo: algo, Opt: solver.Options{
 		Budget: c.Duration("budget"), Wall: c.Bool("wall"), MaxNodes: c.Int64("max-nodes"),
 		Seed: c.Uint64("seed"), Workers: jobs(c), MemoryMB: c.Int("memory"), Rank: rank,
 	}}, nil
@@ -131,10 +109,4 @@ func rankHelp() string {
 		parts = append(parts, r.String()+", "+r.Describe())
 	}
 	return strings.Join(parts, "; ")
-}
-
-// settings are the settings a search config records in each line.
-func (cfg searchConfig) settings() results.Settings {
-	return results.Settings{Algo: cfg.algo, Budget: cfg.opt.Budget.Seconds(), Wall: cfg.opt.Wall,
-		MaxNodes: cfg.opt.MaxNodes, Seed: cfg.opt.Seed, Params: cfg.params, Rank: results.RankField(cfg.opt.Rank.String())}
 }

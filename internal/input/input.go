@@ -13,6 +13,7 @@ package input
 
 import (
 	"bufio"
+	"chainshot/internal/interrupt"
 	"errors"
 	"fmt"
 	"io"
@@ -131,12 +132,14 @@ func (s Source) openFIFO(path string) (*File, error) {
 		return &File{Reader: f, Name: path, closer: f}, nil
 	}
 	s.note("note: waiting for a program to write the FIFO %s (Ctrl-C stops)\n", path)
+	defer interrupt.Hold()()
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
 	for !written(f, 50) {
 		select {
 		case <-sig:
+			interrupt.Handle() // reported as this command's interruption
 			f.Close()
 			return nil, &Error{Path: path, Err: ErrInterrupted}
 		default:

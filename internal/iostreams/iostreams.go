@@ -10,6 +10,7 @@
 package iostreams
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,8 +19,11 @@ import (
 	"golang.org/x/term"
 
 	"chainshot/internal/input"
+	"chainshot/internal/journal"
 	"chainshot/internal/outfile"
+	"chainshot/internal/status"
 	"chainshot/internal/termsafe"
+	"chainshot/internal/words"
 )
 
 // IO is a run's streams.
@@ -130,4 +134,45 @@ func fileOf(w io.Writer) *os.File {
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && term.IsTerminal(int(file.Fd()))
+}
+
+// Warnf writes a warning on standard error: "warning: " and the message,
+// without a package's prefix.
+func (io *IO) Warnf(format string, args ...any) {
+	fmt.Fprintf(io.Err, "warning: %s\n", words.WithoutPackage(fmt.Sprintf(format, args...)))
+}
+
+// Claim admits path as cmd's output flag ("--out") of kind k through the
+// run's gate; a refusal is OutputError's message. A file system that
+// takes no locks gets a warning.
+func (io *IO) Claim(cmd, flag, path string, k outfile.Kind) (*outfile.Claim, error) {
+	c, err := io.Gate.Claim(flag, path, k)
+	if err != nil {
+		return nil, OutputError(cmd, err)
+	}
+	if c.NotEnforced() {
+		io.Warnf("%s: its file system takes no locks, so no other run is kept from writing it at the same time", path)
+	}
+	return c, nil
+}
+
+// OutputError is the one message of an output file refused before any
+// work (by the gate or a journal): bad input, exit status 2, naming the
+// flag and the file, and the process that holds it; an interrupted wait
+// for a FIFO is status 130. Other errors pass as they are.
+func OutputError(cmd string, err error) error {
+	var ce *outfile.ClaimError
+	var re *journal.RefusedError
+	var se *status.Error
+	switch {
+	case err == nil || errors.As(err, &se):
+		return err
+	case errors.Is(err, outfile.ErrInterrupted) || errors.Is(err, input.ErrInterrupted):
+		return status.Interrupt("%s: %v; nothing was run", cmd, err)
+	case errors.As(err, &ce) && ce.Held != nil:
+		return status.BadInput("%s: %s %v; wait for it to end, or give another %s", cmd, ce.Flag, ce.Held, ce.Flag)
+	case errors.As(err, &ce), errors.As(err, &re):
+		return status.BadInput("%s: %v", cmd, err)
+	}
+	return err
 }

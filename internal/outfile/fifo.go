@@ -1,6 +1,7 @@
 package outfile
 
 import (
+	"chainshot/internal/interrupt"
 	"errors"
 	"fmt"
 	"io"
@@ -50,6 +51,7 @@ func openWrite(path, real string, flag int, perm fs.FileMode) (*os.File, error) 
 	if !errors.Is(err, syscall.ENXIO) { // ENXIO: no reader yet
 		return f, err
 	}
+	defer interrupt.Hold()()
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
@@ -59,6 +61,7 @@ func openWrite(path, real string, flag int, perm fs.FileMode) (*os.File, error) 
 	for {
 		select {
 		case <-sig:
+			interrupt.Handle() // reported as this command's interruption
 			interrupted.Store(true)
 			return nil, ErrInterrupted
 		case <-tick.C:

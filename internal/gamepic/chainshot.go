@@ -1,4 +1,8 @@
-package main
+// Package gamepic makes the pictures of the three games: each game's
+// frames made by its own rules (board, chainreact, expendibots), drawn by
+// package picture, written to an io.Writer. Where the file goes is the
+// caller's (a claim of the output gate).
+package gamepic
 
 import (
 	"fmt"
@@ -7,18 +11,16 @@ import (
 	"strings"
 
 	"chainshot/board"
-	"chainshot/internal/outfile"
 	"chainshot/internal/picture"
-	"chainshot/internal/status"
 	"chainshot/internal/words"
 )
 
-// replayFrames returns the frames of a ChainShot replay picture: for each
+// ReplayFrames returns the frames of a ChainShot replay picture: for each
 // move, the board before it with the move's group highlighted and a
 // caption of the move number, the move, its score and the running total;
 // then the final board. A move that is not legal where it is played is an
 // error naming it.
-func replayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFrame, error) {
+func ReplayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFrame, error) {
 	b := start
 	frames := make([]picture.ChainShotFrame, 0, len(moves)+1)
 	total := 0
@@ -42,25 +44,28 @@ func replayFrames(start board.Board, moves []board.Move) ([]picture.ChainShotFra
 	return frames, nil
 }
 
-// writeReplayGIF writes the replay of moves on start as an animated GIF
-// in path, whole or not at all; title (the data set's name, its folders
-// left out) heads every frame. A bad path is bad input (exit status 2).
-func writeReplayGIF(out *outfile.Claim, title string, start board.Board, moves []board.Move) error {
-	frames, err := replayFrames(start, moves)
+// FramesError is a line that cannot be drawn: a move not legal where it
+// is played.
+type FramesError struct{ Err error }
+
+func (e *FramesError) Error() string { return e.Err.Error() }
+
+// ReplayGIF makes the replay of moves on start and writes it to a
+// writer as an animated GIF; title (the data set's name, its folders left
+// out) heads every frame. The frames are made before anything is
+// written, so an illegal move (a *FramesError) writes nothing.
+func ReplayGIF(title string, start board.Board, moves []board.Move) (func(io.Writer) error, error) {
+	frames, err := ReplayFrames(start, moves)
 	if err != nil {
-		return status.Fail("%s: %v", title, err)
+		return nil, &FramesError{err}
 	}
-	err = out.WriteFile(func(w io.Writer) error {
+	return func(w io.Writer) error {
 		return picture.ChainShotGIF(w, frames, picture.Options{Title: filepath.Base(title)})
-	})
-	if err != nil {
-		return status.BadInput("%v", err)
-	}
-	return nil
+	}, nil
 }
 
-// gifName is the file name of a data set's replay in a --gif-dir folder.
-func gifName(set string) string {
+// GIFName is the file name of a data set's replay in a --gif-dir folder.
+func GIFName(set string) string {
 	base := strings.TrimSuffix(filepath.Base(strings.ReplaceAll(set, "#", "-")), ".txt")
 	return base + ".gif"
 }

@@ -1,33 +1,34 @@
-package main
+package runs
 
 import (
-	"chainshot/cpuclock"
-	"chainshot/internal/words"
-
 	"fmt"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
+	"chainshot/cpuclock"
+	"chainshot/internal/iostreams"
+	"chainshot/internal/words"
 	"chainshot/results"
 	"chainshot/solver"
 )
 
-// showProgress draws a progress bar of the budget used, with the best line
-// so far, until done is closed.
-func showProgress(s *streams, name string, opt solver.Options, done <-chan struct{}, finished chan<- struct{}) {
+// showProgress shows a data set's search on a terminal's standard error
+// until done is closed: the CPU time against the budget, the best line
+// so far and the nodes. It closes finished when the bar is gone.
+func showProgress(io *iostreams.IO, name string, opt solver.Options, done <-chan struct{}, finished chan<- struct{}) {
 	defer close(finished)
 	max := int64(-1)
 	if opt.Budget > 0 {
 		max = opt.Budget.Milliseconds()
 	}
 	bar := progressbar.NewOptions64(max,
-		progressbar.OptionSetWriter(s.ErrTerm),
+		progressbar.OptionSetWriter(io.ErrTerm),
 		progressbar.OptionSetDescription(name),
 		progressbar.OptionSetWidth(24),
 		progressbar.OptionThrottle(150*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetVisibility(s.ErrTTY),
+		progressbar.OptionSetVisibility(io.ErrTTY),
 	)
 	startCPU, startWall := cpuclock.Process(), time.Now()
 	tick := time.NewTicker(200 * time.Millisecond)
@@ -52,9 +53,9 @@ func showProgress(s *streams, name string, opt solver.Options, done <-chan struc
 	}
 }
 
-// logSet reports a finished data set on stderr: a step of the progress
-// bar on a terminal, a line otherwise.
-func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record, seeded bool) {
+// logSet reports a finished data set: a step of the bar on a terminal,
+// else a line on standard error.
+func logSet(io *iostreams.IO, bar *progressbar.ProgressBar, r results.Record, seeded bool) {
 	if bar != nil {
 		bar.Add(1)
 		return
@@ -71,22 +72,20 @@ func logSet(s *streams, bar *progressbar.ProgressBar, r results.Record, seeded b
 	if r.Partial {
 		partial = " (interrupted)"
 	}
-	printf(s.Err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", name, words.Plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
+	fmt.Fprintf(io.Err, "%s: %s left, score %d, %.2f CPU s, %.0f nodes/s%s\n", name, words.Plural(r.BeadsLeft, "bead"), r.Score, r.CPU, nps, partial)
 }
 
-// newSetsBar is the progress bar of a run over n data sets: a step a data
-// set, on a terminal only (nil elsewhere).
-func newSetsBar(s *streams, name string, n int) *progressbar.ProgressBar {
-	if !s.ErrTTY {
+// newSetsBar is the bar of a run over n data sets, on a terminal only.
+func newSetsBar(io *iostreams.IO, name string, n int) *progressbar.ProgressBar {
+	if !io.ErrTTY {
 		return nil
 	}
-	return progressbar.NewOptions(n, progressbar.OptionSetWriter(s.ErrTerm),
+	return progressbar.NewOptions(n, progressbar.OptionSetWriter(io.ErrTerm),
 		progressbar.OptionSetDescription(name), progressbar.OptionShowCount(),
-		progressbar.OptionSetVisibility(s.ErrTTY), progressbar.OptionClearOnFinish())
+		progressbar.OptionSetVisibility(io.ErrTTY), progressbar.OptionClearOnFinish())
 }
 
-// endBar takes a bar off the terminal, finished or not (an interrupted
-// run), so that what comes next (the table) starts on a line of its own.
+// endBar clears the run's bar.
 func endBar(bar *progressbar.ProgressBar) {
 	if bar == nil {
 		return

@@ -1,16 +1,14 @@
-package main
+package gamepic
 
 import (
+	"bytes"
+	"errors"
 	"image/gif"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"chainshot/board"
-	"chainshot/internal/filekinds"
-	"chainshot/internal/status"
 )
 
 func TestWriteReplayGIF(t *testing.T) {
@@ -32,7 +30,7 @@ func TestWriteReplayGIF(t *testing.T) {
 	if len(moves) == 0 {
 		t.Fatal("test board has no moves")
 	}
-	frames, err := replayFrames(p.Board, moves)
+	frames, err := ReplayFrames(p.Board, moves)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,17 +44,15 @@ func TestWriteReplayGIF(t *testing.T) {
 		t.Errorf("last frame\n%s\nwant the final board\n%s", got, want)
 	}
 
-	dir := t.TempDir()
-	path := filepath.Join(dir, "r.gif")
-	if err := writeReplayGIF(claimFor(t, path, filekinds.GIF), "t.txt", p.Board, moves); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
+	draw, err := ReplayGIF("t.txt", p.Board, moves)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	g, err := gif.DecodeAll(f)
+	var buf bytes.Buffer
+	if err := draw(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,11 +62,9 @@ func TestWriteReplayGIF(t *testing.T) {
 
 	bad := append([]board.Move{}, moves...)
 	bad = append(bad, board.Move{Row: 2, Col: 2})
-	err = writeReplayGIF(claimFor(t, filepath.Join(dir, "bad.gif"), filekinds.GIF), "t.txt", p.Board, bad)
-	if code, msg := status.Code(err); code != status.Failed || !strings.Contains(msg, "move "+strconv.Itoa(len(bad))) {
-		t.Errorf("illegal move: status %d %q, want 1 naming the move", code, msg)
-	}
-	if st, err := os.Stat(filepath.Join(dir, "bad.gif")); err == nil && st.Size() > 0 {
-		t.Error("bad.gif written for an illegal replay")
+	_, err = ReplayGIF("t.txt", p.Board, bad)
+	var fe *FramesError
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "move "+strconv.Itoa(len(bad))) {
+		t.Errorf("illegal move: %v, want a FramesError naming the move", err)
 	}
 }
