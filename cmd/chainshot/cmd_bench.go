@@ -3,6 +3,7 @@ package main
 import (
 	"chainshot/cpuclock"
 	"chainshot/internal/runs"
+	"chainshot/internal/shard"
 	"chainshot/internal/status"
 
 	"math/rand/v2"
@@ -123,7 +124,7 @@ func doBench(c *cli.Context) error {
 		printf(s.Out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.Opt.Budget, cfg.Algo)
 		printPublished(s, "")
 	}
-	return chartRun(c, chartTitle("chainshot bench", cfg, len(recs), 1, 1), sets, recs, runErr)
+	return chartRun(c, chartTitle("chainshot bench", cfg, len(recs), shard.One), sets, recs, runErr)
 }
 
 // printPublished lists the published totals on the standard set with

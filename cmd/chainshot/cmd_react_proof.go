@@ -24,6 +24,7 @@ import (
 	"chainshot/internal/filekinds"
 	"chainshot/internal/interrupt"
 	"chainshot/internal/outfile"
+	"chainshot/internal/shard"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -344,34 +345,6 @@ func lineBounds(r *chainreact.LineResult) (int, int) {
 	return r.PliesMin, r.PliesMax
 }
 
-// proofShard reads --shard: "K/N", or "auto" from the batch scheduler's
-// environment, by the one rule tournaments use (schedulerShard: a Slurm
-// array task or a Kubernetes indexed Job).
-func proofShard(cmd, s string) (k, n int, err error) {
-	if s != "auto" {
-		k, n, err = parseShard(s)
-		if err != nil {
-			return 0, 0, status.BadInput("%s: --shard %q: want K/N with 1 <= K <= N, like 2/8, or auto", cmd, s)
-		}
-		return k, n, nil
-	}
-	k, n, from, err := schedulerShard(os.Getenv)
-	switch {
-	case err != nil:
-		return 0, 0, status.BadInput("%s: --shard auto: %v", cmd, err)
-	case from == "":
-		return 0, 0, status.BadInput("%s: --shard auto: this is no Slurm array task (no SLURM_ARRAY_TASK_ID) nor a Kubernetes indexed Job (no JOB_COMPLETION_INDEX); give --shard K/N", cmd)
-	}
-	return k, n, nil
-}
-
-// shardLines returns the lines of shard k of n: the k-th of n runs of
-// consecutive lines. Consecutive lines share their first plies and much
-// of what lies below them, which one machine's table then holds.
-func shardLines(total, k, n int) (from, to int) {
-	return total * (k - 1) / n, total * k / n
-}
-
 // buildCommit may be set when building (go build -ldflags "-X
 // main.buildCommit=$(git rev-parse --short HEAD)") where the build does
 // not record its revision itself.
@@ -458,10 +431,11 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 			return status.BadInput("%s: --split %d, but %s is split after %d plies", cmd, c.Int("split"), path, pf.header.Split)
 		}
 	}
-	k, n, err := proofShard(cmd, c.String("shard"))
+	sh, err := shard.Resolve(c.String("shard"), false, os.Getenv)
 	if err != nil {
-		return err
+		return status.BadInput("%s: %v", cmd, err)
 	}
+	k, n := sh.K, sh.N
 
 	// one writer: the run's gate claimed --proof before the command ran
 	// (claimOutputs) and holds it until the process ends
@@ -493,7 +467,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 		}
 	}
 
-	from, to := shardLines(len(pf.lines), k, n)
+	from, to := sh.Span(len(pf.lines))
 	winnerOnly := c.Bool("winner-only")
 	var todo []int
 	for i := from; i < to; i++ {

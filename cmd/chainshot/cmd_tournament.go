@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -11,6 +10,7 @@ import (
 	"chainshot/datasets"
 	"chainshot/internal/outfile"
 	"chainshot/internal/runs"
+	"chainshot/internal/shard"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 	"chainshot/results"
@@ -53,100 +53,18 @@ func tournamentCommand() *cli.Command {
 	}
 }
 
-// parseShard reads "K/N".
-func parseShard(s string) (k, n int, err error) {
-	if s == "" {
-		return 1, 1, nil
-	}
-	a, b, ok := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return 0, 0, status.BadInput("chainshot tournament: --shard %q: want K/N with 1 <= K <= N, like 2/8, or auto", s)
-	}
-	return k, n, nil
-}
-
 // shardOfRun returns the shard --shard asks for: K/N as given, or, with
 // "auto" (the default inside a Slurm array task or a Kubernetes indexed
-// Job), the scheduler's (see schedulerShard), with a note on stderr; auto
-// says it came from the scheduler.
-func shardOfRun(c *cli.Context) (k, n int, auto bool, err error) {
-	spec := c.String("shard")
-	if spec != "" && spec != "auto" {
-		k, n, err = parseShard(spec)
-		return k, n, false, err
+// Job), the scheduler's (package shard), with a note on stderr.
+func shardOfRun(c *cli.Context) (shard.Shard, error) {
+	sh, err := shard.Resolve(c.String("shard"), true, os.Getenv)
+	if err != nil {
+		return sh, status.BadInput("chainshot tournament: %v", err)
 	}
-	k, n, from, err := schedulerShard(os.Getenv)
-	switch {
-	case err != nil:
-		return 0, 0, false, status.BadInput("chainshot tournament: --shard auto: %v", err)
-	case from == "" && spec == "auto":
-		return 0, 0, false, status.BadInput("chainshot tournament: --shard auto: this is no Slurm array task (no SLURM_ARRAY_TASK_ID) nor a Kubernetes indexed Job (no JOB_COMPLETION_INDEX); give --shard K/N")
-	case from == "":
-		return 1, 1, false, nil
+	if sh.From != "" {
+		printf(ioFrom(c).Err, "note: shard %d/%d, from %s\n", sh.K, sh.N, sh.From)
 	}
-	printf(ioFrom(c).Err, "note: shard %d/%d, from %s\n", k, n, from)
-	return k, n, true, nil
-}
-
-// schedulerShard returns the shard of the batch task this process runs
-// in, from its environment (getenv): a Slurm array task is shard
-// (ID-MIN)/STEP+1 of COUNT (SLURM_ARRAY_TASK_ID, _MIN, _STEP, _COUNT); a
-// Kubernetes indexed Job's pod is shard JOB_COMPLETION_INDEX+1 of
-// JOB_COMPLETIONS, which the Job's manifest sets to its completions
-// (Kubernetes itself gives only the index). from says which, "" when
-// neither.
-func schedulerShard(getenv func(string) string) (k, n int, from string, err error) {
-	num := func(name string) (int, error) {
-		v, err := strconv.Atoi(getenv(name))
-		if err != nil {
-			return 0, fmt.Errorf("%s is %q, not a number", name, getenv(name))
-		}
-		return v, nil
-	}
-	switch {
-	case getenv("SLURM_ARRAY_TASK_ID") != "":
-		vals := map[string]int{"SLURM_ARRAY_TASK_STEP": 1}
-		for _, name := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_STEP"} {
-			if name == "SLURM_ARRAY_TASK_STEP" && getenv(name) == "" {
-				continue
-			}
-			v, err := num(name)
-			if err != nil {
-				return 0, 0, "", err
-			}
-			vals[name] = v
-		}
-		id, lo, count, step := vals["SLURM_ARRAY_TASK_ID"], vals["SLURM_ARRAY_TASK_MIN"], vals["SLURM_ARRAY_TASK_COUNT"], vals["SLURM_ARRAY_TASK_STEP"]
-		if step < 1 || count < 1 || id < lo || (id-lo)%step != 0 || (id-lo)/step >= count {
-			return 0, 0, "", fmt.Errorf("the Slurm array is not a range of indices (task %d, the lowest %d, step %d, %d tasks): submit it as --array=0-%d, or give --shard K/N", id, lo, step, count, max(count-1, 0))
-		}
-		if count == 1 && id > 0 {
-			// "sbatch --array=1" makes a new array of that one task: it
-			// cannot say which shard of the first array it stood for.
-			return 0, 0, "", fmt.Errorf("a Slurm array of the one task %d (sbatch --array=%d?) cannot say which shard it is: to run a task of an array again, requeue it (scontrol requeue JOBID_%d), which keeps its array, or give --shard K/N", id, id, id)
-		}
-		k = (id-lo)/step + 1
-		return k, count, fmt.Sprintf("the Slurm array (task %d of %d to %d)", id, lo, lo+(count-1)*step), nil
-	case getenv("JOB_COMPLETION_INDEX") != "":
-		idx, err := num("JOB_COMPLETION_INDEX")
-		if err != nil {
-			return 0, 0, "", err
-		}
-		if getenv("JOB_COMPLETIONS") == "" {
-			return 0, 0, "", fmt.Errorf("JOB_COMPLETION_INDEX is %d but JOB_COMPLETIONS is not set: set it in the Job's manifest to spec.completions, or give --shard K/N", idx)
-		}
-		count, err := num("JOB_COMPLETIONS")
-		if err != nil {
-			return 0, 0, "", err
-		}
-		if idx < 0 || idx >= count {
-			return 0, 0, "", fmt.Errorf("JOB_COMPLETION_INDEX %d is not below JOB_COMPLETIONS %d", idx, count)
-		}
-		return idx + 1, count, fmt.Sprintf("the Kubernetes indexed Job (index %d of %d)", idx, count), nil
-	}
-	return 1, 1, "", nil
+	return sh, nil
 }
 
 func doTournament(c *cli.Context) error {
@@ -162,7 +80,7 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	k, n, auto, err := shardOfRun(c)
+	sh, err := shardOfRun(c)
 	if err != nil {
 		return err
 	}
@@ -171,11 +89,11 @@ func doTournament(c *cli.Context) error {
 		return err
 	}
 	pairs, pairSeeds := runs.Work(sets, seeds)
-	mine, mineSeeds := runs.Shard(pairs, pairSeeds, k, n)
+	mine, mineSeeds := runs.Shard(pairs, pairSeeds, sh)
 	if len(mine) == 0 {
-		return status.BadInput("chainshot tournament: shard %d/%d holds none of the %s", k, n, words.Plural(len(pairs), runs.WorkName(seeds)))
+		return status.BadInput("chainshot tournament: shard %d/%d holds none of the %s", sh.K, sh.N, words.Plural(len(pairs), runs.WorkName(seeds)))
 	}
-	if auto && c.String("out") != "" && !c.Bool("resume") {
+	if sh.From != "" && c.String("out") != "" && !c.Bool("resume") {
 		// A task the scheduler runs again (requeued, or its index
 		// resubmitted) resumes its shard's --out instead of refusing it.
 		if err := c.Set("resume", "true"); err != nil {
@@ -190,12 +108,12 @@ func doTournament(c *cli.Context) error {
 		return runErr
 	}
 	if !c.Bool("json") && len(recs) > 0 {
-		if n > 1 {
-			printf(s.Out, "shard %d/%d: %d of %s\n", k, n, len(mine), words.Plural(len(pairs), runs.WorkName(seeds)))
+		if sh.N > 1 {
+			printf(s.Out, "shard %d/%d: %d of %s\n", sh.K, sh.N, len(mine), words.Plural(len(pairs), runs.WorkName(seeds)))
 		}
 		results.WriteTable(s.Out, recs)
 	}
-	return chartRun(c, chartTitle("chainshot tournament", cfg, len(recs), k, n), mine, recs, runErr)
+	return chartRun(c, chartTitle("chainshot tournament", cfg, len(recs), sh), mine, recs, runErr)
 }
 
 // tournamentSeeds reads --seeds: the seeds of the run (nil for one,
@@ -250,7 +168,7 @@ func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
 
 // chartTitle is the title of the chart of a run of cmd (tournament or
 // bench): what was run, under which budget.
-func chartTitle(cmd string, cfg runs.Search, sets, k, n int) string {
+func chartTitle(cmd string, cfg runs.Search, sets int, sh shard.Shard) string {
 	budget := fmt.Sprintf("%s of CPU time", cfg.Opt.Budget)
 	if cfg.Opt.Wall {
 		budget = fmt.Sprintf("%s of wall-clock time", cfg.Opt.Budget)
@@ -261,8 +179,8 @@ func chartTitle(cmd string, cfg runs.Search, sets, k, n int) string {
 		budget += fmt.Sprintf(" or %d nodes", cfg.Opt.MaxNodes)
 	}
 	title := fmt.Sprintf("%s: %s, --algo %s, %s a data set", cmd, words.Plural(sets, "data set"), cfg.Algo, budget)
-	if n > 1 {
-		title += fmt.Sprintf(" (shard %d/%d)", k, n)
+	if sh.N > 1 {
+		title += fmt.Sprintf(" (shard %d/%d)", sh.K, sh.N)
 	}
 	return title
 }

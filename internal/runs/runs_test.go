@@ -12,7 +12,7 @@ import (
 	"chainshot/internal/iostreams"
 	"chainshot/internal/resultsfile"
 	"chainshot/internal/verify"
-		"chainshot/solver"
+	"chainshot/solver"
 )
 
 func testSets(t *testing.T, names ...string) []datasets.Set {

@@ -5,6 +5,7 @@ import (
 
 	"chainshot/datasets"
 	"chainshot/internal/iostreams"
+	"chainshot/internal/shard"
 )
 
 // Work returns the work of a run: each data set once for each seed, the
@@ -34,13 +35,13 @@ func WorkName(seeds []uint64) string {
 	return "data set"
 }
 
-// Shard returns shard k of n of sets and their seeds (nil for none):
-// every n-th from the k-th.
-func Shard(sets []datasets.Set, seeds []uint64, k, n int) ([]datasets.Set, []uint64) {
+// Shard returns shard sh of sets and their seeds (nil for none): every
+// N-th from the K-th.
+func Shard(sets []datasets.Set, seeds []uint64, sh shard.Shard) ([]datasets.Set, []uint64) {
 	var mine []datasets.Set
 	var mineSeeds []uint64
 	for i, set := range sets {
-		if i%n == k-1 {
+		if sh.Picks(i) {
 			mine = append(mine, set)
 			if seeds != nil {
 				mineSeeds = append(mineSeeds, seeds[i])

@@ -1,4 +1,4 @@
-package main
+package shard
 
 import (
 	"strconv"
@@ -11,7 +11,7 @@ import (
 // its tasks a different shard and all of them every shard once; a
 // Kubernetes indexed Job with its count; anything else refused with the
 // variable named.
-func TestSchedulerShard(t *testing.T) {
+func TestFromScheduler(t *testing.T) {
 	env := func(kv ...string) func(string) string {
 		m := map[string]string{}
 		for i := 0; i+1 < len(kv); i += 2 {
@@ -25,7 +25,7 @@ func TestSchedulerShard(t *testing.T) {
 		seen := map[int]bool{}
 		for i := range a.count {
 			id := a.lo + i*a.step
-			k, n, from, err := schedulerShard(env("SLURM_ARRAY_TASK_ID", itoa(id), "SLURM_ARRAY_TASK_MIN", itoa(a.lo),
+			k, n, from, err := FromScheduler(env("SLURM_ARRAY_TASK_ID", itoa(id), "SLURM_ARRAY_TASK_MIN", itoa(a.lo),
 				"SLURM_ARRAY_TASK_STEP", itoa(a.step), "SLURM_ARRAY_TASK_COUNT", itoa(a.count)))
 			if err != nil || n != a.count || k != i+1 || !strings.Contains(from, "Slurm") {
 				t.Errorf("array %+v, task %d: shard %d/%d from %q, %v; want %d/%d", a, id, k, n, from, err, i+1, a.count)
@@ -37,16 +37,16 @@ func TestSchedulerShard(t *testing.T) {
 		}
 	}
 	// No step given (older Slurm): step 1.
-	if k, n, _, err := schedulerShard(env("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_MIN", "0", "SLURM_ARRAY_TASK_COUNT", "4")); err != nil || k != 4 || n != 4 {
+	if k, n, _, err := FromScheduler(env("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_MIN", "0", "SLURM_ARRAY_TASK_COUNT", "4")); err != nil || k != 4 || n != 4 {
 		t.Errorf("no step: %d/%d %v", k, n, err)
 	}
 	for i := range 3 {
-		k, n, from, err := schedulerShard(env("JOB_COMPLETION_INDEX", itoa(i), "JOB_COMPLETIONS", "3"))
+		k, n, from, err := FromScheduler(env("JOB_COMPLETION_INDEX", itoa(i), "JOB_COMPLETIONS", "3"))
 		if err != nil || k != i+1 || n != 3 || !strings.Contains(from, "Kubernetes") {
 			t.Errorf("indexed Job, index %d: %d/%d %q %v", i, k, n, from, err)
 		}
 	}
-	if k, n, from, err := schedulerShard(env()); err != nil || k != 1 || n != 1 || from != "" {
+	if k, n, from, err := FromScheduler(env()); err != nil || k != 1 || n != 1 || from != "" {
 		t.Errorf("no scheduler: %d/%d %q %v", k, n, from, err)
 	}
 	bad := []struct {
@@ -62,10 +62,54 @@ func TestSchedulerShard(t *testing.T) {
 		{env("JOB_COMPLETION_INDEX", "3", "JOB_COMPLETIONS", "3"), "not below JOB_COMPLETIONS 3"},
 	}
 	for _, b := range bad {
-		if _, _, _, err := schedulerShard(b.env); err == nil || !strings.Contains(err.Error(), b.want) {
+		if _, _, _, err := FromScheduler(b.env); err == nil || !strings.Contains(err.Error(), b.want) {
 			t.Errorf("%v, want %q", err, b.want)
 		}
 	}
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestResolve: --shard as given, "auto" only inside a batch task, ""
+// the batch task's shard where the command asks for it.
+func TestResolve(t *testing.T) {
+	slurm := func(k string) string {
+		return map[string]string{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}[k]
+	}
+	none := func(string) string { return "" }
+	tests := []struct {
+		spec    string
+		inBatch bool
+		env     func(string) string
+		want    Shard
+		err     string
+	}{
+		{"2/8", true, slurm, Shard{K: 2, N: 8}, ""},
+		{"", false, slurm, One, ""},
+		{"", true, slurm, Shard{K: 3, N: 4}, ""},
+		{"", true, none, One, ""},
+		{"auto", false, slurm, Shard{K: 3, N: 4}, ""},
+		{"auto", true, none, Shard{}, "no Slurm array task"},
+		{"0/8", false, none, Shard{}, "want K/N"},
+		{"9/8", false, none, Shard{}, "want K/N"},
+		{"1/999999999", false, none, Shard{}, "want K/N"},
+		{"x", false, none, Shard{}, "want K/N"},
+	}
+	for _, tt := range tests {
+		got, err := Resolve(tt.spec, tt.inBatch, tt.env)
+		got.From = ""
+		switch {
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("Resolve(%q) = %v, want %q", tt.spec, err, tt.err)
+		case tt.err == "" && (err != nil || got != tt.want):
+			t.Errorf("Resolve(%q) = %+v, %v, want %+v", tt.spec, got, err, tt.want)
+		}
+	}
+	s := Shard{K: 2, N: 3}
+	if from, to := s.Span(10); from != 3 || to != 6 {
+		t.Errorf("Span(10) = %d, %d", from, to)
+	}
+	if !s.Picks(1) || s.Picks(2) || !s.Picks(4) {
+		t.Error("Picks")
+	}
+}
