@@ -21,22 +21,29 @@ type Column struct {
 	Recs  []Record
 }
 
-// half is a median kept exactly: twice its value, so that the median of
-// an even number of whole figures (the mean of the middle two) stays a
-// whole number.
-type half int
+// Half is a number of halves: the median of an even count of whole
+// numbers is the mean of the middle two, which may end in .5.
+type Half int
 
-func median(vals []int) half {
+// Median returns the median of vals: the middle one, or the mean of the
+// middle two of an even count (the one meaning of "median" everywhere
+// chainshot prints one).
+func Median(vals []int) Half {
 	s := slices.Clone(vals)
 	slices.Sort(s)
 	n := len(s)
 	if n%2 == 1 {
-		return half(2 * s[n/2])
+		return Half(2 * s[n/2])
 	}
-	return half(s[n/2-1] + s[n/2])
+	return Half(s[n/2-1] + s[n/2])
 }
 
-func (h half) String() string {
+// Float returns h as a number.
+func (h Half) Float() float64 { return float64(h) / 2 }
+
+// String writes h with thousands separators and .5 where it has a Half:
+// "38,134.5".
+func (h Half) String() string {
 	s := thousands(int(h) / 2)
 	if h%2 != 0 {
 		if h < 0 && int(h)/2 == 0 {
@@ -52,8 +59,8 @@ func (h half) String() string {
 type Entry struct {
 	Lines []Record
 	// Literature and BeadsLeft are the medians of the lines' literature
-	// scores and beads left, each twice its value (see half).
-	Literature, BeadsLeft half
+	// scores and beads left, each twice its value (see Half).
+	Literature, BeadsLeft Half
 	CPU                   float64 // the median CPU seconds
 }
 
@@ -134,7 +141,7 @@ func Compare(cols []Column) Comparison {
 				beads = append(beads, r.BeadsLeft)
 				cpu = append(cpu, r.CPU)
 			}
-			e.Literature, e.BeadsLeft = median(lit), median(beads)
+			e.Literature, e.BeadsLeft = Median(lit), Median(beads)
 			slices.Sort(cpu)
 			n := len(cpu)
 			e.CPU = (cpu[(n-1)/2] + cpu[n/2]) / 2
@@ -151,9 +158,9 @@ type PairSummary struct {
 	Sets                 int
 	Ahead, Level, Behind int
 	// Literature and BeadsLeft are the sums of each side's medians
-	// (twice their values, see half): [0] the first column, [1] the
+	// (twice their values, see Half): [0] the first column, [1] the
 	// other.
-	Literature, BeadsLeft [2]half
+	Literature, BeadsLeft [2]Half
 	// MoreBeads counts the data sets where the first column leaves more
 	// beads (median) than the other.
 	MoreBeads int
@@ -339,7 +346,7 @@ func (c Comparison) entryCells(i int, e *Entry, opt CompareOptions) []string {
 func lineOf(e *Entry, s uint64) string {
 	for _, r := range e.Lines {
 		if r.Seed == s {
-			return scoreText(half(2*r.LiteratureScore()), half(2*r.BeadsLeft))
+			return scoreText(Half(2*r.LiteratureScore()), Half(2*r.BeadsLeft))
 		}
 	}
 	return "—"
@@ -351,7 +358,7 @@ func lineOf(e *Entry, s uint64) string {
 func (c Comparison) totalCells(opt CompareOptions) []string {
 	cells := []string{fmt.Sprintf("total (%d)", len(c.Rows))}
 	for i := range c.Labels {
-		var med, beads half
+		var med, beads Half
 		n := 0
 		seedLit := make([]int, len(c.Seeds[i]))
 		seedBeads := make([]int, len(c.Seeds[i]))
@@ -382,7 +389,7 @@ func (c Comparison) totalCells(opt CompareOptions) []string {
 		if c.multi(i) {
 			var each []string
 			for k := range c.Seeds[i] {
-				each = append(each, scoreText(half(2*seedLit[k]), half(2*seedBeads[k]))+of(seedN[k]))
+				each = append(each, scoreText(Half(2*seedLit[k]), Half(2*seedBeads[k]))+of(seedN[k]))
 			}
 			cells = append(cells, strings.Join(each, " / "))
 		}
@@ -427,7 +434,7 @@ func setsText(n int) string {
 
 // scoreText is a literature score with the beads left beside it when
 // there are any: "2,479 (28 left)".
-func scoreText(lit, beads half) string {
+func scoreText(lit, beads Half) string {
 	if beads == 0 {
 		return lit.String()
 	}

@@ -25,8 +25,8 @@ func TestMedian(t *testing.T) {
 		{[]int{-3, 0}, "-1.5"},
 		{[]int{-1, 0}, "-0.5"},
 	} {
-		if got := median(tc.vals).String(); got != tc.want {
-			t.Errorf("median(%v) = %s, want %s", tc.vals, got, tc.want)
+		if got := Median(tc.vals).String(); got != tc.want {
+			t.Errorf("Median(%v) = %s, want %s", tc.vals, got, tc.want)
 		}
 	}
 }
@@ -114,7 +114,7 @@ func TestCompareFigures(t *testing.T) {
 		t.Fatalf("%d rows, want 5", len(c.Rows))
 	}
 	g2 := c.Rows[1].Entries[0]
-	if g2.Literature != half(4000+2800) || g2.BeadsLeft != 2 {
+	if g2.Literature != Half(4000+2800) || g2.BeadsLeft != 2 {
 		t.Errorf("g2 ours: median %s, %s left; want 3,400 and 1", g2.Literature, g2.BeadsLeft)
 	}
 	if g3 := c.Rows[2].Entries[0]; len(g3.Lines) != 1 || g3.Literature != 2*6000 {
@@ -122,13 +122,13 @@ func TestCompareFigures(t *testing.T) {
 	}
 	p := c.Summary(1)
 	want := PairSummary{Sets: 4, Ahead: 2, Behind: 2,
-		Literature: [2]half{2*5100 + 2*3400 + 3100 + 2*4000, 2*5300 + 2*2500 + 2*3600 + 2*4500},
-		BeadsLeft:  [2]half{0 + 2 + 4 + 0, 0 + 24 + 0 + 2}, MoreBeads: 1, Worst: 3100.0 / 2 / 3600, WorstFile: "b/g4.txt"}
+		Literature: [2]Half{2*5100 + 2*3400 + 3100 + 2*4000, 2*5300 + 2*2500 + 2*3600 + 2*4500},
+		BeadsLeft:  [2]Half{0 + 2 + 4 + 0, 0 + 24 + 0 + 2}, MoreBeads: 1, Worst: 3100.0 / 2 / 3600, WorstFile: "b/g4.txt"}
 	if p != want {
 		t.Errorf("ours against peer:\n got %+v\nwant %+v", p, want)
 	}
 	p = c.Summary(2)
-	want = PairSummary{Sets: 2, Level: 2, Literature: [2]half{2*5100 + 2*6000, 2*5100 + 2*6000},
+	want = PairSummary{Sets: 2, Level: 2, Literature: [2]Half{2*5100 + 2*6000, 2*5100 + 2*6000},
 		Worst: 1, WorstFile: "b/g1.txt"}
 	if p.Sets != want.Sets || p.Ahead != want.Ahead || p.Level != want.Level || p.Literature != want.Literature || p.Worst != 1 || p.WorstFile != want.WorstFile {
 		t.Errorf("ours against beam:\n got %+v\nwant %+v", p, want)
@@ -164,10 +164,10 @@ func TestCompareSummaryProperties(t *testing.T) {
 		if p.Ahead+p.Level+p.Behind != p.Sets {
 			t.Fatalf("trial %d: %+v: the data sets do not add up", trial, p)
 		}
-		if p.Ahead != q.Behind || p.Behind != q.Ahead || p.Level != q.Level || p.Literature != [2]half{q.Literature[1], q.Literature[0]} || p.Sets != q.Sets {
+		if p.Ahead != q.Behind || p.Behind != q.Ahead || p.Level != q.Level || p.Literature != [2]Half{q.Literature[1], q.Literature[0]} || p.Sets != q.Sets {
 			t.Fatalf("trial %d: swapped: %+v and %+v", trial, p, q)
 		}
-		var sum [2]half
+		var sum [2]Half
 		for _, row := range ab.Rows {
 			a, b := row.Entries[0], row.Entries[1]
 			if a == nil || b == nil {

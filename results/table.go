@@ -133,3 +133,17 @@ func Merge(sets ...[]Record) []Record {
 	sort.Slice(out, func(i, j int) bool { return out[i].File < out[j].File })
 	return out
 }
+
+// StandardSuite reports whether recs look like the standard SameGame
+// benchmark: 20 boards of 15x15 in 5 colours.
+func StandardSuite(recs []Record) bool {
+	if len(recs) != 20 {
+		return false
+	}
+	for _, r := range recs {
+		if r.Rows != 15 || r.Cols != 15 || r.Colors != 5 {
+			return false
+		}
+	}
+	return true
+}

@@ -119,25 +119,12 @@ func doBench(c *cli.Context) error {
 		return runErr
 	}
 	results.WriteTable(s.Out, recs)
-	if standardSuite(recs) {
+	if results.StandardSuite(recs) {
 		t := results.Sum(recs)
 		printf(s.Out, "\nStandard SameGame benchmark, literature scoring: %d (budget %s per board, algorithm %s)\n", t.Literature, cfg.Opt.Budget, cfg.Algo)
-		printPublished(s, "")
+		runs.PrintPublished(s.Out, "")
 	}
 	return chartRun(c, chartTitle("chainshot bench", cfg, len(recs), shard.One), sets, recs, runErr)
-}
-
-// printPublished lists the published totals on the standard set with
-// their budgets, from results.StandardPublished.
-func printPublished(s *streams, indent string) {
-	pub, err := results.StandardPublished()
-	if err != nil {
-		return
-	}
-	printf(s.Out, "%sPublished on the same boards (literature scoring; time a board as the source states it):\n", indent)
-	for _, m := range pub.Methods {
-		printf(s.Out, "%s  %6d  %s: %s\n", indent, m.Total, m.Name, m.Budget)
-	}
 }
 
 // speedBoard is the board of the playout-speed test: always the built-in
@@ -149,18 +136,4 @@ func speedBoard() (datasets.Set, error) {
 		return datasets.Set{}, status.Fail("chainshot bench: the built-in speed board %s does not load: %v", name, err)
 	}
 	return sets[0], nil
-}
-
-// standardSuite reports whether recs look like the standard benchmark: 20
-// boards of 15x15 in 5 colours.
-func standardSuite(recs []results.Record) bool {
-	if len(recs) != 20 {
-		return false
-	}
-	for _, r := range recs {
-		if r.Rows != 15 || r.Cols != 15 || r.Colors != 5 {
-			return false
-		}
-	}
-	return true
 }

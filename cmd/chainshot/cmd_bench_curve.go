@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -14,12 +13,11 @@ import (
 
 	"chainshot/datasets"
 	"chainshot/internal/chart"
-	"chainshot/internal/filekinds"
+	"chainshot/internal/figures"
 	"chainshot/internal/outfile"
 	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
-	"chainshot/results"
 	"chainshot/solver"
 )
 
@@ -144,138 +142,53 @@ func parseParams(js string) (solver.Params, string, error) {
 	return prm, strings.TrimSpace(buf.String()), nil
 }
 
-// benchMany runs the suite once at each budget and seed, smallest budget
-// first (before runs ahead of the first), printing a line for each run, then the anytime curve: at each
-// budget, each seed's total in the literature's scoring, their median,
-// the boards cleared and the mean beads left. All runs append to the one
-// --out; the second and later resume it, so that a rerun of the same
-// command skips every data set already finished in its run. --chart draws
-// the curve of the medians.
+// benchMany runs the suite once at each budget and seed (runs.RunCurve),
+// then prints the anytime curve; --chart draws the curve of the medians.
 func benchMany(c *cli.Context, sets []datasets.Set, cfg runs.Search, br benchRuns, before func()) error {
 	s := ioFrom(c)
-	// The runs hold --out's lock from the first to the last: no other run
-	// slips in between two.
-	if out := c.String("out"); out != "" && !outfile.SameFile(out, s.Stdout()) {
-		lock, err := s.claim("chainshot bench", "out", out, filekinds.ResultsOut)
-		if err != nil {
-			return err
-		}
-		defer lock.Release()
-	}
-	var curve []curvePoint
-	var runErr error
-	standard := false
-	first := true
-runs:
-	for _, b := range br.budgets {
-		pt := curvePoint{budget: b}
-		for _, seed := range br.seeds {
-			cfg.Opt.Budget, cfg.Opt.Seed = b, seed
-			if !first && c.String("out") != "" {
-				if err := c.Set("resume", "true"); err != nil {
-					return status.Fail("chainshot bench: %v", err)
-				}
-			}
-			p := planFrom(c, sets, cfg)
-			if first {
-				p.Before = before
-			}
-			recs, err := runs.Run(c.Context, s.IO, p)
-			first = false
-			if e, ok := err.(*status.Error); ok && e.Code == status.Bad {
-				return err
-			}
-			if len(recs) == len(sets) {
-				t := results.Sum(recs)
-				pt.runs = append(pt.runs, seedTotals{seed, t})
-				standard = standardSuite(recs)
-				printf(s.Out, "budget %s, seed %d: total %d (literature scoring), %d/%d cleared, %s left, %.1f CPU s\n",
-					b, seed, t.Literature, t.Cleared, t.Sets, words.Plural(t.BeadsLeft, "bead"), t.CPU)
-			}
-			if err != nil {
-				runErr = err
-				if len(pt.runs) > 0 {
-					curve = append(curve, pt)
-				}
-				break runs
-			}
-		}
-		curve = append(curve, pt)
+	p := planFrom(c, sets, cfg)
+	p.Before = before
+	curve, standard, runErr := runs.RunCurve(c.Context, s.IO, p, runs.Curve{Budgets: br.budgets, Seeds: br.seeds})
+	if status.Is(runErr, status.Bad) {
+		return runErr
 	}
 	printf(s.Out, "\n")
-	printCurve(s, cfg, len(sets), curve)
+	runs.PrintCurve(s.Out, cfg, len(sets), curve)
 	if standard {
 		printf(s.Out, "\n")
-		printPublished(s, "")
+		runs.PrintPublished(s.Out, "")
 	}
-	if path := c.String("chart"); path != "" && len(curve) > 0 {
-		if err := drawCurve(s.output("chart"), cfg, len(sets), curve, standard); err != nil && runErr == nil {
+	if out := s.output("chart"); out != nil && len(curve) > 0 {
+		if err := drawCurve(out, cfg, len(sets), curve, standard); err != nil && runErr == nil {
 			runErr = status.Fail("chainshot bench: --chart: %v", err)
 		}
 	}
 	return runErr
 }
 
-// curvePoint is one budget's runs in the anytime curve, one a seed.
-type curvePoint struct {
-	budget time.Duration
-	runs   []seedTotals
-}
-
-type seedTotals struct {
-	seed uint64
-	t    results.Totals
-}
-
-// median returns the run of the median total (the lower middle one of an
-// even count).
-func (p curvePoint) median() results.Totals {
-	ts := make([]results.Totals, len(p.runs))
-	for i, r := range p.runs {
-		ts[i] = r.t
-	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i].Literature < ts[j].Literature })
-	return ts[(len(ts)-1)/2]
-}
-
-// printCurve prints the anytime curve as a table.
-func printCurve(s *streams, cfg runs.Search, sets int, curve []curvePoint) {
-	printf(s.Out, "Anytime curve: algorithm %s, %s, literature scoring (+1000 a cleared board)\n", cfg.Algo, words.Plural(sets, "data set"))
-	if cfg.Params != "" {
-		printf(s.Out, "params %s\n", cfg.Params)
-	}
-	printf(s.Out, "%-10s %-28s %8s %9s %16s\n", "budget", "total by seed", "median", "cleared", "mean beads left")
-	for _, p := range curve {
-		var bySeed []string
-		cleared, boards, left := 0, 0, 0
-		for _, r := range p.runs {
-			bySeed = append(bySeed, fmt.Sprintf("%d:%d", r.seed, r.t.Literature))
-			cleared, boards, left = cleared+r.t.Cleared, boards+r.t.Sets, left+r.t.BeadsLeft
-		}
-		printf(s.Out, "%-10s %-28s %8d %9s %16.2f\n", p.budget, strings.Join(bySeed, " "), p.median().Literature,
-			fmt.Sprintf("%d/%d", cleared, boards), float64(left)/float64(max(boards, 1)))
-	}
-}
-
 // drawCurve draws the anytime curve of the median runs.
-func drawCurve(out *outfile.Claim, cfg runs.Search, sets int, curve []curvePoint, standard bool) error {
+func drawCurve(out *outfile.Claim, cfg runs.Search, sets int, curve []runs.CurvePoint, standard bool) error {
 	points := make([]chart.BudgetPoint, len(curve))
 	var seeds []string
-	for _, r := range curve[0].runs {
-		seeds = append(seeds, strconv.FormatUint(r.seed, 10))
+	for _, r := range curve[0].Runs {
+		seeds = append(seeds, strconv.FormatUint(r.Seed, 10))
 	}
 	for i, p := range curve {
-		m := p.median()
-		points[i] = chart.BudgetPoint{Seconds: p.budget.Seconds(), Total: m.Literature, Cleared: m.Cleared, Boards: m.Sets}
+		total, cleared, _ := p.Median()
+		points[i] = chart.BudgetPoint{Seconds: p.Budget.Seconds(), Total: int(total.Float() + 0.5), Cleared: int(cleared.Float() + 0.5), Boards: p.Runs[0].Totals.Sets}
 	}
 	what := "seed " + seeds[0]
 	if len(seeds) > 1 {
 		what = "median of seeds " + strings.Join(seeds, ", ")
 	}
 	title := fmt.Sprintf("Anytime curve: chainshot %s on %s (%s)", cfg.Algo, words.Plural(sets, "board"), what)
-	fig, err := anytimeFigure(title, "chainshot "+cfg.Algo, points, standard)
+	fig, err := figures.Anytime(title, "chainshot "+cfg.Algo, points, standard)
 	if err != nil {
 		return err
 	}
-	return writeChart(out, fig)
+	write, err := figures.Writer(out.Path, fig)
+	if err != nil {
+		return err
+	}
+	return out.WriteFile(write)
 }

@@ -20,7 +20,7 @@ import (
 	"chainshot/internal/iostreams"
 )
 
-var figures = flag.String("figures", "", "write the seed 002 test figures into this folder, to look at them")
+var figuresDir = flag.String("figures", "", "write the seed 002 test figures into this folder, to look at them")
 
 // testExperiment is a made-up run of the experiment whose every rate
 // differs, so that a transposed or shuffled chart cannot pass for it.
@@ -81,13 +81,13 @@ func render(t *testing.T, f chart.Figure, name string) []byte {
 	if err := f.Write(&buf, "svg"); err != nil {
 		t.Fatal(err)
 	}
-	if *figures != "" {
+	if *figuresDir != "" {
 		for _, format := range []string{"png", "svg"} {
 			var b bytes.Buffer
 			if err := f.Write(&b, format); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(*figures, name+"."+format), b.Bytes(), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(*figuresDir, name+"."+format), b.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

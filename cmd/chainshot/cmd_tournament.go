@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/datasets"
+	"chainshot/internal/figures"
 	"chainshot/internal/outfile"
 	"chainshot/internal/runs"
 	"chainshot/internal/shard"
@@ -203,21 +204,15 @@ func chartRun(c *cli.Context, title string, sets []datasets.Set, recs []results.
 	return runErr
 }
 
-// drawTournament draws the chart of a tournament's records (those of a
-// resumed run included) into path; each record's board, for telling the
-// standard SameGame boards by their content, comes from the run's sets.
+// drawTournament draws the chart of a tournament's records into out.
 func drawTournament(out *outfile.Claim, title string, sets []datasets.Set, recs []results.Record) error {
-	boards := map[string][]string{}
-	for _, set := range sets {
-		boards[set.Name] = strings.Fields(set.Board.Format())
-	}
-	grids := make([][]string, len(recs))
-	for i, r := range recs {
-		grids[i] = boards[r.File]
-	}
-	f, err := tournamentFigure(title, recs, grids)
+	f, err := figures.Tournament(title, sets, recs)
 	if err != nil {
 		return err
 	}
-	return writeChart(out, f)
+	write, err := figures.Writer(out.Path, f)
+	if err != nil {
+		return err
+	}
+	return out.WriteFile(write)
 }

@@ -10,6 +10,7 @@ import (
 
 	"chainshot/expendibots"
 	"chainshot/internal/filekinds"
+	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 )
 
@@ -71,4 +72,17 @@ func TestBoomTitle(t *testing.T) {
 			t.Errorf("boomTitle(%q) = %q, want %q", file, got, want)
 		}
 	}
+}
+
+// claimFor claims path as an output of kind k for a test, through a gate
+// of its own that the test's end closes.
+func claimFor(t *testing.T, path string, k outfile.Kind) *outfile.Claim {
+	t.Helper()
+	g := outfile.NewGate(nil)
+	t.Cleanup(g.Close)
+	c, err := g.Claim("--test", path, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

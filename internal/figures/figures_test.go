@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"fmt"
@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"chainshot/internal/chart"
-	"chainshot/internal/filekinds"
-	"chainshot/internal/outfile"
 	"chainshot/results"
 )
 
@@ -65,10 +63,10 @@ func TestTournamentFigureMarksStandardBoards(t *testing.T) {
 		t.Errorf("categories %q, axis %q", f.Panels[0].Categories, f.Panels[0].XLabel)
 	}
 	path := filepath.Join(t.TempDir(), "t.svg")
-	if err := writeChart(claimFor(t, path, filekinds.SVG), f); err != nil {
+	if err := writeTo(path, f); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeChart(claimFor(t, filepath.Join(t.TempDir(), "t.gif"), filekinds.GIF), f); err == nil {
+	if err := writeTo(filepath.Join(t.TempDir(), "t.gif"), f); err == nil {
 		t.Error("a .gif chart was written")
 	}
 }
@@ -92,7 +90,7 @@ func TestReadmeCitesWhatTheCurveDraws(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := anytimeFigure("test", "auto", []chart.BudgetPoint{{Seconds: 5, Total: 1, Cleared: 20, Boards: 20}}, true)
+	f, err := Anytime("test", "auto", []chart.BudgetPoint{{Seconds: 5, Total: 1, Cleared: 20, Boards: 20}}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +116,7 @@ func TestReadmeCitesWhatTheCurveDraws(t *testing.T) {
 }
 
 func TestAnytimeFigure(t *testing.T) {
-	f, err := anytimeFigure("test", "auto", []chart.BudgetPoint{{Seconds: 5, Total: 71172, Cleared: 20, Boards: 20}}, true)
+	f, err := Anytime("test", "auto", []chart.BudgetPoint{{Seconds: 5, Total: 71172, Cleared: 20, Boards: 20}}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,20 +130,21 @@ func TestAnytimeFigure(t *testing.T) {
 			t.Errorf("no %q among %s", s, all)
 		}
 	}
-	if err := writeChart(claimFor(t, filepath.Join(t.TempDir(), "a.png"), filekinds.PNG), f); err != nil {
+	if err := writeTo(filepath.Join(t.TempDir(), "a.png"), f); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// claimFor claims path as an output of kind k for a test, through a gate
-// of its own that the test's end closes.
-func claimFor(t *testing.T, path string, k outfile.Kind) *outfile.Claim {
-	t.Helper()
-	g := outfile.NewGate(nil)
-	t.Cleanup(g.Close)
-	c, err := g.Claim("--test", path, k)
+// writeTo writes f to the file path, in the format its extension names.
+func writeTo(path string, f chart.Figure) error {
+	write, err := Writer(path, f)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	return c
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	return write(out)
 }

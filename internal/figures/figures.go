@@ -1,4 +1,9 @@
-package main
+// Package figures builds the charts of ChainShot runs from their results:
+// a tournament's scores and beads left per data set, and the anytime
+// curve of a bench over budgets, each with the published scores of the
+// standard SameGame set beside where the boards are that set's. It knows
+// results and the published table; package chart draws.
+package figures
 
 import (
 	"fmt"
@@ -7,8 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"chainshot/datasets"
 	"chainshot/internal/chart"
-	"chainshot/internal/outfile"
 	"chainshot/results"
 )
 
@@ -103,7 +108,7 @@ func tournamentFigure(title string, recs []results.Record, grids [][]string) (ch
 // anytimeFigure returns the anytime curve of a solver: its totals at each
 // budget, and, when the boards are the standard SameGame set, the
 // published totals at theirs.
-func anytimeFigure(title, solver string, curve []chart.BudgetPoint, standard bool) (chart.Figure, error) {
+func Anytime(title, solver string, curve []chart.BudgetPoint, standard bool) (chart.Figure, error) {
 	if !standard {
 		return chart.Anytime(title, solver, curve, nil), nil
 	}
@@ -137,12 +142,27 @@ func chartFormat(path string) (string, error) {
 	return format, nil
 }
 
-// writeChart writes f to path as a PNG or an SVG, by path's extension,
-// whole or not at all.
-func writeChart(out *outfile.Claim, f chart.Figure) error {
-	format, err := chartFormat(out.Path)
+// Writer returns the writer of f as a PNG or an SVG, by path's
+// extension.
+func Writer(path string, f chart.Figure) (func(io.Writer) error, error) {
+	format, err := chartFormat(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return out.WriteFile(func(w io.Writer) error { return f.Write(w, format) })
+	return func(w io.Writer) error { return f.Write(w, format) }, nil
+}
+
+// Tournament is the chart of a tournament's records (those of a resumed
+// run included); each record's board, for telling the standard SameGame
+// boards by their content, comes from the run's sets.
+func Tournament(title string, sets []datasets.Set, recs []results.Record) (chart.Figure, error) {
+	boards := map[string][]string{}
+	for _, set := range sets {
+		boards[set.Name] = strings.Fields(set.Board.Format())
+	}
+	grids := make([][]string, len(recs))
+	for i, r := range recs {
+		grids[i] = boards[r.File]
+	}
+	return tournamentFigure(title, recs, grids)
 }
