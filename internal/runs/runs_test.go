@@ -12,6 +12,7 @@ import (
 	"chainshot/internal/iostreams"
 	"chainshot/internal/resultsfile"
 	"chainshot/internal/verify"
+	"chainshot/results"
 	"chainshot/solver"
 )
 
@@ -111,5 +112,15 @@ func TestRunStopsWithItsContext(t *testing.T) {
 	}
 	if msg := verify.Replay(recs[0], sets[0].Board); msg != "" {
 		t.Errorf("the interrupted line does not replay: %s", msg)
+	}
+}
+
+// TestCurveMedian: a curve point's median of two seeds is their mean, as
+// every median chainshot prints (results.Median), not the lower one.
+func TestCurveMedian(t *testing.T) {
+	p := CurvePoint{Runs: []SeedTotals{{1, results.Totals{Literature: 31562, Cleared: 19}}, {2, results.Totals{Literature: 44707, Cleared: 20}}}}
+	total, cleared, _ := p.Median()
+	if total.String() != "38,134.5" || cleared.Float() != 19.5 {
+		t.Errorf("median %s, cleared %v; want 38,134.5 and 19.5", total, cleared.Float())
 	}
 }
