@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"chainshot/expendibots"
+	"chainshot/internal/render"
 
 	"github.com/urfave/cli/v2"
 )
@@ -33,7 +34,7 @@ func drawBoard(b expendibots.Board, color bool) string {
 	var sb strings.Builder
 	paint := func(code, text string) {
 		if color {
-			sb.WriteString(code + text + ansiReset)
+			sb.WriteString(code + text + render.ANSIReset)
 		} else {
 			sb.WriteString(text)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"chainshot/expendibots"
+	"chainshot/internal/render"
 	"chainshot/internal/words"
 )
 
@@ -25,7 +26,7 @@ func TestDrawBoardColour(t *testing.T) {
 	if strings.Contains(plain, "\x1b") {
 		t.Errorf("plain drawing has escape codes:\n%s", plain)
 	}
-	for _, code := range []string{ansiWhite + "w3" + ansiReset, ansiBlack + "b12" + ansiReset, ansiWhite + "w1" + ansiReset} {
+	for _, code := range []string{ansiWhite + "w3" + render.ANSIReset, ansiBlack + "b12" + render.ANSIReset, ansiWhite + "w1" + render.ANSIReset} {
 		if !strings.Contains(colour, code) {
 			t.Errorf("colour drawing lacks %q", code)
 		}

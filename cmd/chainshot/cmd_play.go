@@ -15,6 +15,7 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/internal/interrupt"
+	"chainshot/internal/render"
 	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
@@ -232,8 +233,8 @@ const (
 func (p *session) game(name string, start board.Board) gameEnd {
 	s := p.s
 	g := board.NewGame(start)
-	printf(s.Out, "%s: %dx%d, %s\n", name, start.Rows(), start.Cols(), boardSummary(&start))
-	renderBoard(s.Out, &g.Board, s.Color, nil)
+	printf(s.Out, "%s: %dx%d, %s\n", name, start.Rows(), start.Cols(), render.Summary(&start))
+	render.Board(s.Out, &g.Board, s.Color, nil)
 	end := gameOn
 	for end == gameOn {
 		if g.Board.IsOver() {
@@ -277,14 +278,14 @@ func (p *session) turn(g *board.Game, start board.Board, line string) gameEnd {
 	case "rules":
 		printf(s.Err, "%s", chainShotRules)
 	case "board", "b":
-		renderBoard(s.Out, &g.Board, s.Color, nil)
+		render.Board(s.Out, &g.Board, s.Color, nil)
 	case "undo", "u":
 		if !g.Undo() {
 			printf(s.Err, "nothing to undo\n")
 			break
 		}
 		printf(s.Out, "Undone: total %d\n", g.Total)
-		renderBoard(s.Out, &g.Board, s.Color, nil)
+		render.Board(s.Out, &g.Board, s.Color, nil)
 	case "moves", "m", "history":
 		p.listPlayed(g)
 	case "groups", "g":
@@ -318,7 +319,7 @@ func (p *session) move(g *board.Game, start board.Board, line string, fields []s
 		return
 	}
 	printf(s.Out, "Move %d: %s removes %d %s beads: +%d, total %d\n", len(g.Moves), m, n, color.Name(), score, g.Total)
-	renderBoard(s.Out, &g.Board, s.Color, nil)
+	render.Board(s.Out, &g.Board, s.Color, nil)
 }
 
 // parseMove reads "row col" on a board of rows by cols.
@@ -440,7 +441,7 @@ func doAutoPlay(c *cli.Context, cfg runs.Search) error {
 		stop()
 		return err
 	}
-	printSolution(s, set, rec, moves, true)
+	render.Solution(s.Out, s.Color, set, rec, moves, true)
 	if err := stop(); err != nil {
 		return err
 	}

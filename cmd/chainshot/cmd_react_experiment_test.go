@@ -75,7 +75,7 @@ func svgTexts(t *testing.T, svg []byte) []svgText {
 	return out
 }
 
-func render(t *testing.T, f chart.Figure, name string) []byte {
+func renderFigure(t *testing.T, f chart.Figure, name string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := f.Write(&buf, "svg"); err != nil {
@@ -100,7 +100,7 @@ func render(t *testing.T, f chart.Figure, name string) []byte {
 // are the measured and the guessed rates of the row against the column.
 func TestHeatmapFigureShowsTheRates(t *testing.T) {
 	e := testExperiment()
-	svg := render(t, heatmapFigure(e), "seed002-heatmap")
+	svg := renderFigure(t, heatmapFigure(e), "seed002-heatmap")
 	var cells []svgText
 	var all strings.Builder
 	for _, tx := range svgTexts(t, svg) {
@@ -162,7 +162,7 @@ func TestHeatmapFigureShowsTheRates(t *testing.T) {
 // bar, one figure and one guess marker per agent, with the measured rates.
 func TestComparisonFigureShowsTheRates(t *testing.T) {
 	e := testExperiment()
-	svg := render(t, comparisonFigure(e), "seed002-comparison")
+	svg := renderFigure(t, comparisonFigure(e), "seed002-comparison")
 	var labels, guesses []svgText
 	var all strings.Builder
 	for _, tx := range svgTexts(t, svg) {

@@ -9,6 +9,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/internal/picture"
+	"chainshot/internal/render"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 )
@@ -42,7 +43,7 @@ func doShow(c *cli.Context) error {
 		err := s.output("png").WriteFile(func(w io.Writer) error {
 			return picture.ChainShotPNG(w, picture.ChainShotFrame{
 				Grid:    strings.Fields(b.Format()),
-				Caption: boardSummary(&b),
+				Caption: render.Summary(&b),
 			}, picture.Options{Title: filepath.Base(set.Name)})
 		})
 		if err != nil {
@@ -50,13 +51,13 @@ func doShow(c *cli.Context) error {
 		}
 	}
 	printf(s.Out, "%s: %dx%d (rows x columns), %s\n", set.Name, b.Rows(), b.Cols(), words.Plural(b.Colors(), "colour"))
-	renderBoard(s.Out, &b, s.Color, nil)
+	render.Board(s.Out, &b, s.Color, nil)
 	groups := b.AppendGroups(nil)
 	largest := 0
 	for _, g := range groups {
 		largest = max(largest, g.Size)
 	}
-	printf(s.Out, "%s\n", boardSummary(&b))
+	printf(s.Out, "%s\n", render.Summary(&b))
 	if len(groups) == 0 {
 		printf(s.Out, "no removable group\n")
 	} else {

@@ -7,6 +7,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/render"
 	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/results"
@@ -64,7 +65,7 @@ func doSolve(c *cli.Context) error {
 		if c.Bool("json") {
 			s.Out.Write(results.MarshalLine(rec))
 		} else {
-			printSolution(s, set, rec, moves, !c.Bool("brief"))
+			render.Solution(s.Out, s.Color, set, rec, moves, !c.Bool("brief"))
 		}
 	}
 	_, err = runs.Run(c.Context, s.IO, p)
