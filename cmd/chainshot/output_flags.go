@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/internal/filekinds"
+	"chainshot/internal/interrupt"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 )
@@ -101,6 +102,11 @@ func claimOutputs(c *cli.Context) error {
 		k, err := of.kind(path)
 		if err != nil {
 			return status.BadInput("%s: %s: %v", cmd, typedFlag(c, f.Names()), err)
+		}
+		if k.Grows {
+			// A journal's command stops on Ctrl-C with every finished
+			// record kept and says so: from before its file exists.
+			interrupt.Handle()
 		}
 		claim, err := s.claim(cmd, name, path, k)
 		if err != nil {
