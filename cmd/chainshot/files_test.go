@@ -20,7 +20,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/internal/outfile"
-	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/results"
 	"chainshot/solver"
@@ -445,7 +444,7 @@ func TestSettingsDiffsNameEveryField(t *testing.T) {
 		default:
 			t.Fatalf("results.Settings.%s is a %v: teach this test to change it", typ.Field(i).Name, f.Kind())
 		}
-		if d := runs.SettingsDiffs(other, base); len(d) != 1 {
+		if d := results.SettingsDiffs(other, base); len(d) != 1 {
 			t.Errorf("results.Settings.%s differs: the refusal names %v, want one flag", typ.Field(i).Name, d)
 		}
 	}

@@ -199,7 +199,7 @@ func (r *Recorder) readOut(sets []datasets.Set, cfg Search) func(journal.Line) e
 func (r *Recorder) takeLine(i int, l results.Line, want results.Settings, b board.Board, ours bool) error {
 	if got := l.Record.Settings(); got != want {
 		return status.BadInput("%s: --resume: %s:%d: %s was run with %s; a resumed run repeats --algo, --budget, --wall, --max-nodes, --seed, --rank (and bench's --params), or give another --out",
-			r.cmd, r.files.Out, l.No, l.Record.File, SettingsDiff(got, want))
+			r.cmd, r.files.Out, l.No, l.Record.File, results.SettingsDiff(got, want))
 	}
 	item := workItem{l.Record.File, l.Record.Seed}
 	switch {
