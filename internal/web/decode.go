@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"chainshot/internal/strictjson"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -80,44 +81,20 @@ func decode(w http.ResponseWriter, r *http.Request, max int64, v any) *apiError 
 }
 
 // decodeBytes is decode's JSON half: data must hold exactly one JSON object
-// whose fields v has.
+// whose fields v has, each once (the program's one strict decoder,
+// package strictjson, as the command line reads its files).
 func decodeBytes(data []byte, v any) *apiError {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return badRequest("empty request body: want a JSON object")
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return badRequest("bad JSON: %s", jsonProblem(err, data))
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return badRequest("bad JSON: more after the object at byte %d", dec.InputOffset())
+	if err := strictjson.Decode(data, v, strictjson.Options{What: "a request"}); err != nil {
+		var je *strictjson.Error
+		if errors.As(err, &je) && je.Col > 0 {
+			return badRequest("bad JSON at byte %d: %s", je.Col, strings.TrimPrefix(err.Error(), fmt.Sprintf("%d: ", je.Col)))
+		}
+		return badRequest("bad JSON: %v", err)
 	}
 	return nil
-}
-
-// jsonProblem says what is wrong with a JSON body, in words.
-func jsonProblem(err error, data []byte) string {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		return fmt.Sprintf("%v at byte %d", se, se.Offset)
-	case errors.As(err, &te):
-		if te.Field != "" {
-			// Fields of the embedded request types are the request's own.
-			field := strings.NewReplacer("gameRequest.", "", "reactRequest.", "").Replace(te.Field)
-			return fmt.Sprintf("field %q: got a JSON %s, want %s", field, te.Value, jsonKind(te.Type.String()))
-		}
-		return fmt.Sprintf("got a JSON %s, want an object", te.Value)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return fmt.Sprintf("the object ends early (%s)", plural(len(data), "byte"))
-	}
-	msg := err.Error()
-	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		return "unknown field " + f
-	}
-	return strings.TrimPrefix(msg, "json: ")
 }
 
 func jsonKind(goType string) string {

@@ -307,3 +307,24 @@ func TestSolvesStopWhenTheClientLeaves(t *testing.T) {
 	}
 	stoppedAfterLeaving(t, s, ts, what, left, cpuLeft)
 }
+
+// TestAIWaitsForASlotBeforeMakingAPlayer: an AI move takes a search slot
+// before it makes its player (whose tables are the memory a request
+// costs): with the one slot busy, a request for any player, even one
+// the server refuses, waits its QueueWait and gets 429, so a crowd of
+// waiting clients holds no player's memory (100 clients asking best on
+// 16x16 took 642 MB when players were made first).
+func TestAIWaitsForASlotBeforeMakingAPlayer(t *testing.T) {
+	s, ts := limitServer(t, Config{Slots: 1, QueueWait: 100 * time.Millisecond})
+	release, e := s.acquire(context.Background())
+	if e != nil {
+		t.Fatal(e)
+	}
+	defer release()
+	for _, spec := range []string{"best:nodes=200000", "no-such-player"} {
+		req := mustJSON(t, reactAIRequest{reactRequest: bigGame(2), Spec: spec, Seed: 1})
+		if st, body := aiRequest(context.Background(), ts, req); st != http.StatusTooManyRequests {
+			t.Errorf("spec %q with the slot busy: status %d (%s), want 429 before the player is made", spec, st, body)
+		}
+	}
+}

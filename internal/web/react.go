@@ -179,13 +179,16 @@ func (s *Server) handleReactAI(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{Status: http.StatusUnprocessableEntity, Msg: "the game is over"})
 		return
 	}
-	p, e := newAIPlayer(req.Spec, req.Seed)
+	// The slot first: a player's tables are made only for a request that
+	// has one, so a crowd waiting for slots holds no memory.
+	release, e := s.acquire(r.Context())
 	if e != nil {
 		writeError(w, e)
 		return
 	}
-	release, e := s.acquire(r.Context())
+	p, e := newAIPlayer(req.Spec, req.Seed)
 	if e != nil {
+		release()
 		writeError(w, e)
 		return
 	}

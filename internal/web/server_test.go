@@ -105,7 +105,7 @@ func checkErrorMessage(t *testing.T, e apiError) {
 		if e.Index == nil || *e.Index != n-1 {
 			t.Errorf("error %q: index %v, want %d", e.Msg, e.Index, n-1)
 		}
-	} else if (strings.HasPrefix(e.Msg, "move ") || strings.Contains(e.Msg, "\"move\"") || strings.Contains(e.Msg, "cannot play")) && e.Index == nil {
+	} else if about := strings.Split(e.Msg, " (its fields:")[0]; (strings.HasPrefix(about, "move ") || strings.Contains(about, "\"move\"") || strings.Contains(about, "cannot play")) && e.Index == nil {
 		t.Errorf("error %q is about a move but has no index", e.Msg)
 	}
 }
@@ -460,20 +460,22 @@ func TestMalformedRequests(t *testing.T) {
 		"{":                "bad JSON",
 		"[]":               "bad JSON",
 		"\"text\"":         "bad JSON",
-		"{} {}":            "more after the object",
+		"{} {}":            "more than one JSON value",
 		"{}x":              "bad JSON",
-		`{"nonsense": 1}`:  "unknown field",
+		`{"nonsense": 1}`:  "is no field of",
 		`{"rows": "many"}`: "bad JSON",
 		"   ":              "empty request body",
+		// Each key once, as the command line reads its files.
+		`{"moves": [], "moves": []}`: "is there twice",
 	}
 	for _, path := range []string{"/api/chainshot/load", "/api/chainshot/state", "/api/chainshot/hint",
 		"/api/chainshot/solve", "/api/react/state", "/api/react/move", "/api/react/ai"} {
 		for body, want := range bodies {
-			if path == "/api/chainshot/load" && strings.Contains(body, "rows") {
-				want = "unknown field"
+			if path == "/api/chainshot/load" && (strings.Contains(body, "rows") || strings.Contains(body, "moves")) {
+				want = "is no field of"
 			}
 			if strings.HasPrefix(path, "/api/react") && strings.Contains(body, "rows") {
-				want = `field "rows"`
+				want = `"rows" is a string`
 			}
 			st, data := call(t, ts, path, body)
 			refused(t, st, data, 400, want)
