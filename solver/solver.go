@@ -205,6 +205,11 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, su setu
 		sort.Strings(names)
 		return Result{}, fmt.Errorf("solver: unknown algorithm %q (want one of %v)", algo, names)
 	}
+	if opt.Params != nil {
+		if err := opt.Params.Check(); err != nil {
+			return Result{}, err
+		}
+	}
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
 	}

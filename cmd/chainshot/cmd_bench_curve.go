@@ -17,6 +17,7 @@ import (
 	"chainshot/internal/outfile"
 	"chainshot/internal/runs"
 	"chainshot/internal/status"
+	"chainshot/internal/strictjson"
 	"chainshot/internal/words"
 	"chainshot/solver"
 )
@@ -127,13 +128,10 @@ func parseSeeds(list string) ([]uint64, error) {
 // their canonical JSON (every field), which results lines record.
 func parseParams(js string) (solver.Params, string, error) {
 	prm := solver.DefaultParams()
-	dec := json.NewDecoder(strings.NewReader(js))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&prm); err != nil {
-		return prm, "", fmt.Errorf("%s: %v (a JSON object of solver.Params fields, such as {\"TabuTrials\":0})", js, err)
-	}
-	if dec.More() {
-		return prm, "", fmt.Errorf("%s: more than one JSON object", js)
+	// The one strict decoder: each field once, none unknown, each within
+	// its bound (solver.Params.Check), the column of a defect given.
+	if err := strictjson.Decode([]byte(js), &prm, strictjson.Options{What: "a JSON object of solver.Params fields, such as {\"TabuTrials\":0}"}); err != nil {
+		return prm, "", fmt.Errorf("%s: column %v", js, err)
 	}
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(prm); err != nil {
