@@ -38,6 +38,25 @@ func BenchmarkRandomGame(b *testing.B) {
 	b.ReportMetric(float64(b.N)/(cpuclock.ThreadOrProcess()-cpu0).Seconds(), "games/cpu-s")
 }
 
+// BenchmarkRandomGame12x12 plays random two-player 12x12 games: boards of
+// more than 64 cells, whose reactions run through react's own loop rather
+// than reactSmall's.
+func BenchmarkRandomGame12x12(b *testing.B) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	buf := make([]Move, 0, MaxCells)
+	plies := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		bd, _ := NewBoard(12, 12, 2)
+		for !bd.Over() {
+			buf = bd.AppendMoves(buf[:0])
+			bd.Play(buf[rng.IntN(len(buf))])
+		}
+		plies += bd.Ply()
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}
+
 // benchPositions are mid-game 9x6 positions from random games.
 func benchPositions() []Board {
 	rng := rand.New(rand.NewPCG(11, 12))
