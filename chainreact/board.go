@@ -407,12 +407,7 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 	g := b.geo
 	p := own - 1
 	// others counts the players besides the mover still in the game.
-	others := 0
-	for q := int8(0); q < b.players; q++ {
-		if q != int8(p) && b.Alive(int(q)) {
-			others++
-		}
-	}
+	others := bits.OnesCount16(b.others(p))
 	// FIFO ring of the cells waiting to explode, wave by wave: a cell is
 	// in it at most once at a time, and cells are numbered below 256, so
 	// uint8 positions wrap around it by themselves
@@ -506,13 +501,7 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 		}
 		if others <= 0 || n >= limit {
 			b.hash = h
-			if tr != nil {
-				if len(wave) > 0 {
-					tr.Waves = append(tr.Waves, Wave{Exploded: wave})
-				}
-				tr.Stopped = size > 0
-			}
-			b.winner = int8(p)
+			b.win(p, tr, wave, size > 0)
 			return true
 		}
 	}
@@ -532,13 +521,7 @@ func (b *Board) react(start int, own uint8, tr *Trace) bool {
 func (b *Board) reactSmall(start int, own uint8, tr *Trace) bool {
 	g := b.geo
 	p := own - 1
-	// enemies holds the players besides the mover still in the game
-	var enemies uint16
-	for q := int8(0); q < b.players; q++ {
-		if q != int8(p) && b.Alive(int(q)) {
-			enemies |= 1 << q
-		}
-	}
+	enemies := b.others(p)
 	var q [MaxCells]uint8 // FIFO ring, positions wrapping at 256 (a cell is in it at most once)
 	var head, tail uint8 = 0, 1
 	q[0] = uint8(start)
@@ -621,18 +604,38 @@ func (b *Board) reactSmall(start int, own uint8, tr *Trace) bool {
 		}
 		if enemies == 0 || n >= 64*g.cells+1024 {
 			b.settle(own, h, crit, mine, gained, &delta)
-			if tr != nil {
-				if len(wave) > 0 {
-					tr.Waves = append(tr.Waves, Wave{Exploded: wave})
-				}
-				tr.Stopped = head != tail
-			}
-			b.winner = int8(p)
+			b.win(p, tr, wave, head != tail)
 			return true
 		}
 	}
 	b.settle(own, h, crit, mine, gained, &delta)
 	return false
+}
+
+// others returns the players besides p still in the game, a bit each
+// (bit q for player q), as a reaction by p starts.
+func (b *Board) others(p uint8) uint16 {
+	var set uint16
+	for q := int8(0); q < b.players; q++ {
+		if q != int8(p) && b.Alive(int(q)) {
+			set |= 1 << q
+		}
+	}
+	return set
+}
+
+// win ends the game with a reaction by player p still under way, the
+// moment p is the only player left: the reaction stops where it is, and
+// a trace keeps the part of the wave that exploded and says whether
+// cells were left unstable.
+func (b *Board) win(p uint8, tr *Trace, wave []Move, unstable bool) {
+	if tr != nil {
+		if len(wave) > 0 {
+			tr.Waves = append(tr.Waves, Wave{Exploded: wave})
+		}
+		tr.Stopped = unstable
+	}
+	b.winner = int8(p)
 }
 
 // settle writes back to the board what reactSmall keeps in registers:

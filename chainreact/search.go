@@ -348,14 +348,7 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 	}
 	for d := first; d <= s.depth; d++ {
 		if first == 1 && d > 1 {
-			// search the previous best first
-			for i, m := range moves {
-				if m == best {
-					copy(moves[1:i+1], moves[:i])
-					moves[0] = m
-					break
-				}
-			}
+			toFront(moves, best) // search the previous best first
 		}
 		alpha := -infinity
 		cand := NoMove
@@ -479,17 +472,8 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	// best orders its moves in stages: the table's move first, the rest
 	// only if it did not cut the search off
 	sorted := s.kind != kindBest
-	if !sorted && ttMove != NoMove {
-		for i, m := range moves {
-			if m == ttMove {
-				copy(moves[1:i+1], moves[:i])
-				moves[0] = m
-				break
-			}
-		}
-		if moves[0] != ttMove {
-			ttMove = NoMove // not a move here (a hash collision)
-		}
+	if !sorted && ttMove != NoMove && !toFront(moves, ttMove) {
+		ttMove = NoMove // not a move here (a hash collision)
 	}
 	if !sorted && ttMove == NoMove {
 		s.order(b, moves, NoMove, ply)
@@ -547,25 +531,52 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 			}
 		}
 		if alpha >= beta {
-			if s.kind == kindBest {
-				s.history[m] += int32(depth * depth)
-				if k := &s.killers[ply]; k[0] != m {
-					k[0], k[1] = m, k[0]
-				}
-			}
+			s.cutBy(m, depth, ply)
 			break
 		}
 	}
 	if e != nil {
-		bound := int8(0)
-		if best <= a0 {
-			bound = 2
-		} else if best >= b0 {
-			bound = 1
-		}
-		*e = ttEntry{key: b.hash, value: int32(best), depth: int8(depth), bound: bound, move: bestMove, gen: s.gen}
+		*e = ttEntry{key: b.hash, value: int32(best), depth: int8(depth), bound: boundOf(best, a0, b0), move: bestMove, gen: s.gen}
 	}
 	return best
+}
+
+// toFront moves m to the front of moves, keeping the order of the others,
+// and reports whether m was among them.
+func toFront(moves []Move, m Move) bool {
+	for i, x := range moves {
+		if x == m {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = m
+			return true
+		}
+	}
+	return false
+}
+
+// cutBy notes that move m cut the search off at ply, depth plies from
+// the horizon: the best player orders later moves by it (history and
+// killers).
+func (s *searchPlayer) cutBy(m Move, depth, ply int) {
+	if s.kind != kindBest {
+		return
+	}
+	s.history[m] += int32(depth * depth)
+	if k := &s.killers[ply]; k[0] != m {
+		k[0], k[1] = m, k[0]
+	}
+}
+
+// boundOf is the kind of bound a value v found in the window (a0, b0)
+// is, as the table keeps it: 0 exact, 1 lower (v ≥ b0), 2 upper (v ≤ a0).
+func boundOf(v, a0, b0 int) int8 {
+	switch {
+	case v <= a0:
+		return 2
+	case v >= b0:
+		return 1
+	}
+	return 0
 }
 
 // order sorts moves: the transposition-table move, then moves that
