@@ -34,10 +34,10 @@ type Analysis struct {
 // evaluation and under alpha-beta search to the given depth with eval.
 func Analyze(b *Board, depth int, eval Eval) Analysis {
 	s := &searchPlayer{kind: kindBest, eval: eval, depth: depth, qdepth: bestQ, tt: make([]ttEntry, 1<<ttBits)}
-	s.root = b.toMove
+	s.root = b.ToMove()
 	s.gen = 1
 	a := Analysis{Eval: eval, Depth: depth, Winner: -1, Leader: -1, Best: NoMove}
-	mover := int(b.toMove)
+	mover := b.ToMove()
 	moves := b.AppendMoves(nil)
 	best := -infinity
 	for _, m := range moves {
@@ -60,8 +60,8 @@ func Analyze(b *Board, depth int, eval Eval) Analysis {
 	c := *b
 	c.Play(a.Best)
 	for len(a.PV) < depth+4 && !c.Over() {
-		e := &s.tt[c.hash&(1<<ttBits-1)]
-		if e.key != c.hash || e.gen != s.gen || e.move == NoMove || !c.Legal(e.move) {
+		e := &s.tt[c.Hash()&(1<<ttBits-1)]
+		if e.key != c.Hash() || e.gen != s.gen || e.move == NoMove || !c.Legal(e.move) {
 			break
 		}
 		a.PV = append(a.PV, e.move)

@@ -91,7 +91,7 @@ func BenchmarkEval(b *testing.B) {
 	masked := make([]Board, len(pos))
 	for i := range pos {
 		masked[i] = pos[i]
-		masked[i].trackMasks()
+		masked[i].TrackMasks()
 	}
 	for _, e := range []Eval{EvalStatic, EvalTuned} {
 		b.Run(e.String()+"-masks", func(b *testing.B) {

@@ -22,9 +22,12 @@ type Move int16
 // NoMove is the zero-information move: no legal move, or not chosen yet.
 const NoMove Move = -1
 
-// geometry is what depends only on the board's size: critical masses and
-// neighbour lists. It is shared, read-only, by every board of that size.
-type geometry struct {
+// Geometry is what depends only on a board's size: critical masses,
+// neighbour lists and, on boards of at most 64 cells, bit masks of cell
+// sets (view.go). One Geometry of each size is shared, read-only, by
+// every board of that size, so two boards have the same size exactly
+// when their Geometry is the same pointer.
+type Geometry struct {
 	rows, cols int
 	cells      int
 	capacity   int // sum of (critical mass - 1): the most orbs a stable board holds
@@ -41,16 +44,16 @@ type geometry struct {
 
 var (
 	geoMu    sync.Mutex
-	geoCache [MaxRows + 1][MaxCols + 1]*geometry
+	geoCache [MaxRows + 1][MaxCols + 1]*Geometry
 )
 
-func geometryOf(rows, cols int) *geometry {
+func geometryOf(rows, cols int) *Geometry {
 	geoMu.Lock()
 	defer geoMu.Unlock()
 	if g := geoCache[rows][cols]; g != nil {
 		return g
 	}
-	g := &geometry{rows: rows, cols: cols, cells: rows * cols}
+	g := &Geometry{rows: rows, cols: cols, cells: rows * cols}
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {
 			i := r*cols + c
@@ -121,13 +124,13 @@ func init() {
 // moves played and the winner once there is one. The zero value is not a
 // board; use NewBoard or ParsePosition. Copy a Board to keep a position.
 type Board struct {
-	geo   *geometry
+	geo   *Geometry
 	count [MaxCells]uint8
 	owner [MaxCells]uint8 // 0 empty, else player+1
 	orbs  [MaxPlayers]int32
 	// the cells held by each owner (index 0 unused), as bit masks, kept on
 	// boards of at most 64 cells; the critical cells, kept only when masks
-	// is set (by trackMasks) so that other players pay nothing for them
+	// is set (by TrackMasks) so that other players pay nothing for them
 	occ     [MaxPlayers + 1]uint64
 	crit    uint64
 	masks   bool
@@ -647,25 +650,6 @@ func (b *Board) settle(own uint8, h, crit, mine uint64, gained int32, delta *[16
 	for o := 1; o <= int(b.players); o++ {
 		b.orbs[o-1] += delta[o]
 	}
-}
-
-// trackMasks computes the bit masks of the cells and keeps them from now
-// on, in this board and its copies, on boards of at most 64 cells.
-func (b *Board) trackMasks() {
-	if !b.geo.small {
-		return
-	}
-	b.occ = [MaxPlayers + 1]uint64{}
-	b.crit = 0
-	for i := 0; i < b.geo.cells; i++ {
-		if o := b.owner[i]; o != 0 {
-			b.occ[o] |= 1 << i
-			if b.count[i]+1 == b.geo.cm[i] {
-				b.crit |= 1 << i
-			}
-		}
-	}
-	b.masks = true
 }
 
 // advance passes the turn to the next player still in the game, or ends

@@ -607,7 +607,7 @@ func TestIncrementalState(t *testing.T) {
 		for game := 0; game < 12; game++ {
 			b, _ := NewBoard(s.rows, s.cols, s.players)
 			if game%2 == 1 {
-				b.trackMasks()
+				b.TrackMasks()
 			}
 			var buf []Move
 			for !b.Over() {
@@ -633,7 +633,7 @@ func TestIncrementalState(t *testing.T) {
 				fresh := b
 				fresh.recount()
 				if b.masks {
-					fresh.trackMasks()
+					fresh.TrackMasks()
 				}
 				fresh.occ[0], b.occ[0] = 0, 0 // empty cells: not kept
 				if fresh.hash != b.hash || fresh.occ != b.occ || fresh.crit != b.crit {

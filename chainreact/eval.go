@@ -79,7 +79,7 @@ func (e Eval) Score(b *Board, p int) int {
 	case EvalWeighted:
 		return weighted(b, p, true)
 	case EvalStatic:
-		if b.masks {
+		if b.MasksKept() {
 			return staticMasks(b, p)
 		}
 		return weighted(b, p, false)
@@ -87,13 +87,13 @@ func (e Eval) Score(b *Board, p int) int {
 		// fitted on two players and read from masks (at most 64 cells):
 		// elsewhere it is the static evaluation
 		switch {
-		case b.players != 2 || !b.geo.small:
+		case b.Players() != 2 || !b.Geometry().Small():
 			return EvalStatic.Score(b, p)
-		case b.masks:
+		case b.MasksKept():
 			return tuned(b, p)
 		}
 		c := *b
-		c.trackMasks()
+		c.TrackMasks()
 		return tuned(&c, p)
 	case EvalReach:
 		return weighted(b, p, false) + 10*phaseWeight(b)*reach(b, p)/10
@@ -112,10 +112,8 @@ func (e Eval) Score(b *Board, p int) int {
 }
 
 // readsMasks reports whether the evaluation is faster on boards that
-// keep bit masks (trackMasks), so a search should give its boards them.
+// keep bit masks (TrackMasks), so a search should give its boards them.
 func (e Eval) readsMasks() bool { return e == EvalStatic || e == EvalTuned }
-
-func (b *Board) critical(i int) bool { return b.count[i] == b.geo.cm[i]-1 }
 
 // brilliant is seed 001's heuristic as its text describes it, reading
 // "orb" in rules 3 to 5 as "cell holding the player's orbs" (as the
@@ -129,36 +127,36 @@ func (b *Board) critical(i int) bool { return b.count[i] == b.geo.cm[i]-1 }
 //
 // Won and lost games (rules 1 and 2) are handled by Score.
 func brilliant(b *Board, p int) int {
-	g := b.geo
-	own := uint8(p) + 1
+	g := b.Geometry()
 	score := 0
 	var inBlock [MaxCells]bool
 	var stack [MaxCells]uint16
-	for i := 0; i < g.cells; i++ {
-		if b.owner[i] != own {
+	for i := 0; i < g.Cells(); i++ {
+		o, count := b.Cell(i)
+		if o != p {
 			continue
 		}
 		safe := true
-		for k := uint8(0); k < g.cm[i]; k++ {
-			j := g.nb[i][k]
-			if o := b.owner[j]; o != own && o != 0 && b.critical(int(j)) {
-				score -= 5 - int(g.cm[j])
+		for k := 0; k < g.CriticalMass(i); k++ {
+			j := g.Neighbour(i, k)
+			if oj, _ := b.Cell(j); oj != p && oj >= 0 && b.Critical(j) {
+				score -= 5 - g.CriticalMass(j)
 				safe = false
 			}
 		}
 		if safe {
-			switch g.kind[i] {
+			switch g.CriticalMass(i) {
 			case 3:
 				score += 2
 			case 2:
 				score += 3
 			}
-			if b.critical(i) {
+			if b.Critical(i) {
 				score += 2
 			}
 		}
-		score += int(b.count[i])
-		if b.critical(i) && !inBlock[i] {
+		score += count
+		if b.Critical(i) && !inBlock[i] {
 			// flood the block of own critical cells holding i
 			n, top := 0, 0
 			stack[top] = uint16(i)
@@ -166,13 +164,13 @@ func brilliant(b *Board, p int) int {
 			inBlock[i] = true
 			for top > 0 {
 				top--
-				c := stack[top]
+				c := int(stack[top])
 				n++
-				for k := uint8(0); k < g.cm[c]; k++ {
-					j := g.nb[c][k]
-					if !inBlock[j] && b.owner[j] == own && b.critical(int(j)) {
+				for k := 0; k < g.CriticalMass(c); k++ {
+					j := g.Neighbour(c, k)
+					if oj, _ := b.Cell(j); !inBlock[j] && oj == p && b.Critical(j) {
 						inBlock[j] = true
-						stack[top] = j
+						stack[top] = uint16(j)
 						top++
 					}
 				}
@@ -186,11 +184,11 @@ func brilliant(b *Board, p int) int {
 // h1Orbs is the player's orbs minus everyone else's.
 func h1Orbs(b *Board, p int) int {
 	s := 0
-	for q := 0; q < int(b.players); q++ {
+	for q := 0; q < b.Players(); q++ {
 		if q == p {
-			s += int(b.orbs[q])
+			s += b.Orbs(q)
 		} else {
-			s -= int(b.orbs[q])
+			s -= b.Orbs(q)
 		}
 	}
 	return s
@@ -198,11 +196,10 @@ func h1Orbs(b *Board, p int) int {
 
 // h2Critical is +10 per critical cell of the player, −10 per enemy one.
 func h2Critical(b *Board, p int) int {
-	own := uint8(p) + 1
 	s := 0
-	for i := 0; i < b.geo.cells; i++ {
-		if o := b.owner[i]; o != 0 && b.critical(i) {
-			if o == own {
+	for i := 0; i < b.Cells(); i++ {
+		if o, _ := b.Cell(i); o >= 0 && b.Critical(i) {
+			if o == p {
 				s += 10
 			} else {
 				s -= 10
@@ -214,12 +211,11 @@ func h2Critical(b *Board, p int) int {
 
 // h3Control is the cells the player holds minus the cells others hold.
 func h3Control(b *Board, p int) int {
-	own := uint8(p) + 1
 	s := 0
-	for i := 0; i < b.geo.cells; i++ {
-		if o := b.owner[i]; o == own {
+	for i := 0; i < b.Cells(); i++ {
+		if o, _ := b.Cell(i); o == p {
 			s++
-		} else if o != 0 {
+		} else if o >= 0 {
 			s--
 		}
 	}
@@ -230,15 +226,15 @@ func h3Control(b *Board, p int) int {
 // third of the cells occupied) 0.6, mid (under two thirds) 1.0, late 1.5.
 func phaseWeight(b *Board) int {
 	occ := 0
-	for i := 0; i < b.geo.cells; i++ {
-		if b.owner[i] != 0 {
+	for i := 0; i < b.Cells(); i++ {
+		if o, _ := b.Cell(i); o >= 0 {
 			occ++
 		}
 	}
 	switch {
-	case 3*occ < b.geo.cells:
+	case 3*occ < b.Cells():
 		return 18
-	case 3*occ < 2*b.geo.cells:
+	case 3*occ < 2*b.Cells():
 		return 30
 	}
 	return 45
@@ -251,12 +247,12 @@ func phaseWeight(b *Board) int {
 // wins).
 func h4Chain(b *Board, p int) int {
 	var best [MaxPlayers]int
-	g := b.geo
+	g := b.Geometry()
 	var seen [MaxCells]bool
 	var stack [MaxCells]uint16
-	for i := 0; i < g.cells; i++ {
-		o := b.owner[i]
-		if o == 0 || seen[i] || !b.critical(i) {
+	for i := 0; i < g.Cells(); i++ {
+		o, _ := b.Cell(i)
+		if o < 0 || seen[i] || !b.Critical(i) {
 			continue
 		}
 		// mark the block
@@ -266,35 +262,35 @@ func h4Chain(b *Board, p int) int {
 		seen[i] = true
 		for top > 0 {
 			top--
-			c := stack[top]
-			for k := uint8(0); k < g.cm[c]; k++ {
-				j := g.nb[c][k]
-				if !seen[j] && b.owner[j] == o && b.critical(int(j)) {
+			c := int(stack[top])
+			for k := 0; k < g.CriticalMass(c); k++ {
+				j := g.Neighbour(c, k)
+				if oj, _ := b.Cell(j); !seen[j] && oj == o && b.Critical(j) {
 					seen[j] = true
-					stack[top] = j
+					stack[top] = uint16(j)
 					top++
 				}
 			}
 		}
 		c := *b
-		c.toMove = int8(o - 1)
-		c.Play(Move(i))
+		c.PlayAs(o, Move(i))
 		n := 0
-		if c.winner == int8(o-1) {
-			n = g.cells
+		if c.Winner() == o {
+			n = g.Cells()
 		} else {
-			for j := 0; j < g.cells; j++ {
-				if c.owner[j] != b.owner[j] || c.count[j] != b.count[j] {
+			for j := 0; j < g.Cells(); j++ {
+				oc, kc := c.Cell(j)
+				if ob, kb := b.Cell(j); oc != ob || kc != kb {
 					n++
 				}
 			}
 		}
-		if n > best[o-1] {
-			best[o-1] = n
+		if n > best[o] {
+			best[o] = n
 		}
 	}
 	enemy := 0
-	for q := 0; q < int(b.players); q++ {
+	for q := 0; q < b.Players(); q++ {
 		if q != p && best[q] > enemy {
 			enemy = best[q]
 		}
@@ -305,24 +301,23 @@ func h4Chain(b *Board, p int) int {
 // h5Safety scores the player's cells: +5 in a corner, +3 on an edge, −1
 // for each enemy neighbour and −5 more when that neighbour is critical.
 func h5Safety(b *Board, p int) int {
-	g := b.geo
-	own := uint8(p) + 1
+	g := b.Geometry()
 	s := 0
-	for i := 0; i < g.cells; i++ {
-		if b.owner[i] != own {
+	for i := 0; i < g.Cells(); i++ {
+		if o, _ := b.Cell(i); o != p {
 			continue
 		}
-		switch g.kind[i] {
+		switch g.CriticalMass(i) {
 		case 2:
 			s += 5
 		case 3:
 			s += 3
 		}
-		for k := uint8(0); k < g.cm[i]; k++ {
-			j := g.nb[i][k]
-			if o := b.owner[j]; o != own && o != 0 {
+		for k := 0; k < g.CriticalMass(i); k++ {
+			j := g.Neighbour(i, k)
+			if o, _ := b.Cell(j); o != p && o >= 0 {
 				s--
-				if b.critical(int(j)) {
+				if b.Critical(j) {
 					s -= 5
 				}
 			}
@@ -335,17 +330,16 @@ func h5Safety(b *Board, p int) int {
 // 3·phase·H4 + 1·H5, with H1, H2, H3, H5 and the phase in one pass.
 // Without chain it leaves H4 out (EvalStatic).
 func weighted(b *Board, p int, chain bool) int {
-	g := b.geo
-	own := uint8(p) + 1
+	g := b.Geometry()
 	h2, h3, h5, occ := 0, 0, 0, 0
-	for i := 0; i < g.cells; i++ {
-		o := b.owner[i]
-		if o == 0 {
+	for i := 0; i < g.Cells(); i++ {
+		o, _ := b.Cell(i)
+		if o < 0 {
 			continue
 		}
 		occ++
-		crit := b.count[i] == g.cm[i]-1
-		if o != own {
+		crit := b.Critical(i)
+		if o != p {
 			h3--
 			if crit {
 				h2 -= 10
@@ -356,17 +350,17 @@ func weighted(b *Board, p int, chain bool) int {
 		if crit {
 			h2 += 10
 		}
-		switch g.kind[i] {
+		switch g.CriticalMass(i) {
 		case 2:
 			h5 += 5
 		case 3:
 			h5 += 3
 		}
-		for k := uint8(0); k < g.cm[i]; k++ {
-			j := g.nb[i][k]
-			if oj := b.owner[j]; oj != own && oj != 0 {
+		for k := 0; k < g.CriticalMass(i); k++ {
+			j := g.Neighbour(i, k)
+			if oj, _ := b.Cell(j); oj != p && oj >= 0 {
 				h5--
-				if b.critical(int(j)) {
+				if b.Critical(j) {
 					h5 -= 5
 				}
 			}
@@ -377,9 +371,9 @@ func weighted(b *Board, p int, chain bool) int {
 	}
 	phase := 45
 	switch {
-	case 3*occ < g.cells:
+	case 3*occ < g.Cells():
 		phase = 18
-	case 3*occ < 2*g.cells:
+	case 3*occ < 2*g.Cells():
 		phase = 30
 	}
 	return 5*h1Orbs(b, p) + 20*h2 + 10*h3 + phase*h4Chain(b, p) + 10*h5
@@ -393,14 +387,14 @@ func weighted(b *Board, p int, chain bool) int {
 // blocks holding one of that player's critical cells. It returns the
 // player's reach minus the largest enemy reach.
 func reach(b *Board, p int) int {
-	g := b.geo
+	g := b.Geometry()
 	var mark [MaxCells]uint16 // block number + 1 for block cells, stamp for counted neighbours
 	var stack [MaxCells]uint8
 	var best [MaxPlayers]int
 	block := uint16(0)
-	for i := 0; i < g.cells; i++ {
+	for i := 0; i < g.Cells(); i++ {
 		c := uint8(i)
-		if b.owner[c] == 0 || mark[c] != 0 || b.count[c]+1 != g.cm[c] {
+		if o, _ := b.Cell(i); o < 0 || mark[c] != 0 || !b.Critical(i) {
 			continue
 		}
 		block++
@@ -412,15 +406,16 @@ func reach(b *Board, p int) int {
 		mark[c] = id
 		for top > 0 {
 			top--
-			x := stack[top]
+			x := int(stack[top])
 			n++
-			owners |= 1 << (b.owner[x] - 1)
-			for k := uint8(0); k < g.cm[x]; k++ {
-				j := uint8(g.nb[x][k&3])
+			ox, _ := b.Cell(x)
+			owners |= 1 << ox
+			for k := 0; k < g.CriticalMass(x); k++ {
+				j := uint8(g.Neighbour(x, k&3))
 				if mark[j] == id || mark[j] == id+1 {
 					continue
 				}
-				if b.owner[j] != 0 && b.count[j]+1 == g.cm[j] && mark[j] == 0 {
+				if oj, _ := b.Cell(int(j)); oj >= 0 && b.Critical(int(j)) && mark[j] == 0 {
 					mark[j] = id
 					stack[top] = j
 					top++
@@ -434,14 +429,14 @@ func reach(b *Board, p int) int {
 				}
 			}
 		}
-		for q := 0; q < int(b.players)&7; q++ {
+		for q := 0; q < b.Players()&7; q++ {
 			if owners&(1<<q) != 0 && n > best[q] {
 				best[q] = n
 			}
 		}
 	}
 	enemy := 0
-	for q := 0; q < int(b.players)&7; q++ {
+	for q := 0; q < b.Players()&7; q++ {
 		if q != p && best[q] > enemy {
 			enemy = best[q]
 		}
@@ -450,36 +445,26 @@ func reach(b *Board, p int) int {
 }
 
 // staticMasks is weighted(b, p, false) for boards that keep bit masks
-// (trackMasks), computed on them: population counts of shifted masks
+// (TrackMasks), computed on them: population counts of shifted masks
 // count the neighbouring pairs of H5.
 func staticMasks(b *Board, p int) int {
-	g := b.geo
-	mine, theirs := b.sides(p)
-	crit := b.crit
+	g := b.Geometry()
+	mine, theirs := sides(b, p)
+	crit := b.CriticalCells()
 	h2 := 10 * (bits.OnesCount64(mine&crit) - bits.OnesCount64(theirs&crit))
 	h3 := bits.OnesCount64(mine) - bits.OnesCount64(theirs)
-	h5 := 5*bits.OnesCount64(mine&g.corner) + 3*bits.OnesCount64(mine&g.edge) -
-		pairs(g, mine, theirs) - 5*pairs(g, mine, theirs&crit)
+	h5 := 5*bits.OnesCount64(mine&g.Corners()) + 3*bits.OnesCount64(mine&g.Edges()) -
+		g.Pairs(mine, theirs) - 5*g.Pairs(mine, theirs&crit)
 	return 5*h1Orbs(b, p) + 20*h2 + 10*h3 + 10*h5
 }
 
 // sides returns the cells of player p and those of every other player,
-// on a board that keeps masks.
-func (b *Board) sides(p int) (mine, theirs uint64) {
+// on a board of at most 64 cells.
+func sides(b *Board, p int) (mine, theirs uint64) {
 	var all uint64
-	for q := 1; q <= int(b.players); q++ {
-		all |= b.occ[q]
+	for q := 0; q < b.Players(); q++ {
+		all |= b.Held(q)
 	}
-	mine = b.occ[p+1]
+	mine = b.Held(p)
 	return mine, all &^ mine
-}
-
-// pairs counts the pairs of neighbouring cells (i, j) with i in a and j
-// in c, on a board of at most 64 cells.
-func pairs(g *geometry, a, c uint64) int {
-	cols := uint(g.cols)
-	return bits.OnesCount64(a&(c<<cols)) + // j = i - cols
-		bits.OnesCount64(a&(c>>cols)) + // j = i + cols
-		bits.OnesCount64(a&(c<<1)&g.hasLeft) + // j = i - 1
-		bits.OnesCount64(a&(c>>1)&g.hasRight) // j = i + 1
 }

@@ -51,7 +51,7 @@ func (m *mctsPlayer) expand(b *Board, n int32) {
 	m.rng.Shuffle(len(m.buf), func(i, j int) { m.buf[i], m.buf[j] = m.buf[j], m.buf[i] })
 	first := int32(len(m.nodes))
 	for _, mv := range m.buf {
-		m.nodes = append(m.nodes, mctsNode{move: mv, mover: b.toMove, children: -1})
+		m.nodes = append(m.nodes, mctsNode{move: mv, mover: int8(b.ToMove()), children: -1})
 	}
 	m.nodes[n].children = first
 	m.nodes[n].nchild = int32(len(m.buf))
@@ -105,7 +105,7 @@ func (m *mctsPlayer) Choose(b *Board, _ []Move) Move {
 			c.Play(m.buf[m.rng.IntN(len(m.buf))])
 			m.total++
 		}
-		w := c.winner
+		w := int8(c.Winner())
 		for _, k := range m.path {
 			nd := &m.nodes[k]
 			nd.visits++

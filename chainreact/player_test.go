@@ -1,6 +1,7 @@
 package chainreact
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -230,19 +231,20 @@ func TestStaticMasks(t *testing.T) {
 	for _, s := range sizes {
 		for game := 0; game < 20; game++ {
 			b, _ := NewBoard(s.r, s.c, s.n)
-			b.trackMasks()
+			b.TrackMasks()
 			var buf []Move
 			for !b.Over() {
-				if s.r*s.c <= 64 && !b.masks {
+				if s.r*s.c <= 64 && !b.MasksKept() {
 					t.Fatalf("%dx%d: board keeps no masks", s.r, s.c)
 				}
-				if b.masks {
+				if b.MasksKept() {
 					// the masks kept move by move equal fresh ones
 					c := b
-					c.trackMasks()
-					c.occ[0], b.occ[0] = 0, 0 // empty cells: not kept
-					if c.occ != b.occ || c.crit != b.crit {
-						t.Fatalf("%dx%d ply %d: masks kept %x %x, fresh %x %x", s.r, s.c, b.Ply(), b.occ, b.crit, c.occ, c.crit)
+					c.TrackMasks()
+					for q := 0; q < s.n; q++ {
+						if c.Held(q) != b.Held(q) || c.CriticalCells() != b.CriticalCells() {
+							t.Fatalf("%dx%d ply %d: masks kept %x %x, fresh %x %x (player %d)", s.r, s.c, b.Ply(), b.Held(q), b.CriticalCells(), c.Held(q), c.CriticalCells(), q)
+						}
 					}
 				}
 				for p := 0; p < s.n; p++ {
@@ -265,15 +267,37 @@ func TestStaticMasks(t *testing.T) {
 // TestMoveBudget checks the node budget per move of each spread on 9x6
 // (capacity 132, 54 cells), worked out by hand from the documented shapes.
 func TestMoveBudget(t *testing.T) {
-	// a board with the given orbs, one per cell from cell 0 (so occupied
-	// cells = orbs while orbs <= 54)
+	// a board with the given orbs of R, one per cell from cell 0 (so
+	// occupied cells = orbs while orbs <= 54), then, cell by cell, a
+	// second orb where it stays below the critical mass, then a third
 	board := func(orbs int) *Board {
 		b, _ := NewBoard(9, 6, 2)
-		for i := 0; i < orbs; i++ {
-			b.owner[i%54], b.count[i%54] = 1, b.count[i%54]+1
+		var count [54]int
+		for k := 1; k <= 3; k++ {
+			for c := 0; c < 54 && orbs > 0; c++ {
+				if k < b.CriticalMass(c) {
+					count[c]++
+					orbs--
+				}
+			}
 		}
-		b.recount()
-		return &b
+		var sb strings.Builder
+		sb.WriteString("players: R G\nnext: R\n")
+		for r := 8; r >= 0; r-- {
+			for c := 0; c < 6; c++ {
+				if k := count[r*6+c]; k > 0 {
+					fmt.Fprintf(&sb, "%dR ", k)
+				} else {
+					sb.WriteString(". ")
+				}
+			}
+			sb.WriteString("\n")
+		}
+		p, err := ParsePosition("budget", strings.NewReader(sb.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &p.Board
 	}
 	tests := []struct {
 		spec string

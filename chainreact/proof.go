@@ -194,7 +194,7 @@ func (c *combiner) bounds(b *Board, d int) (int32, int32) {
 		}
 		r := c.results[i]
 		if r == nil {
-			return solveLoss(soonest(b.ply + 2)), solveWinAt(soonest(b.ply + 1))
+			return solveLoss(soonest(int32(b.Ply()) + 2)), solveWinAt(soonest(int32(b.Ply()) + 1))
 		}
 		first, last := r.bounds()
 		if r.Winner == b.ToMove() { // sooner is better
@@ -211,7 +211,7 @@ func (c *combiner) bounds(b *Board, d int) (int32, int32) {
 		k.Play(m)
 		var klo, khi int32
 		if k.Over() { // the mover won
-			klo = solveLoss(k.ply)
+			klo = solveLoss(int32(k.Ply()))
 			khi = klo
 		} else {
 			klo, khi = c.bounds(&k, d+1)
@@ -250,7 +250,7 @@ func (c *combiner) principal(b Board, v int32) ([]Move, bool) {
 		for _, m := range b.AppendMoves(nil) {
 			k := b
 			k.Play(m)
-			klo, khi := solveLoss(k.ply), solveLoss(k.ply)
+			klo, khi := solveLoss(int32(k.Ply())), solveLoss(int32(k.Ply()))
 			if !k.Over() {
 				klo, khi = c.bounds(&k, d+1)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -118,7 +119,8 @@ func TestSplitLines(t *testing.T) {
 }
 
 // mirrorImages returns b and its images under the board's symmetries, as
-// debug strings, built cell by cell without the solver's tables.
+// debug strings, built cell by cell without the solver's tables (b's
+// game goes on, so every image is a position file's).
 func mirrorImages(b *Board) []string {
 	rows, cols := b.Rows(), b.Cols()
 	maps := []func(r, c int) (int, int){
@@ -136,14 +138,30 @@ func mirrorImages(b *Board) []string {
 	}
 	var out []string
 	for _, f := range maps {
-		img := *b
+		var owner, count [MaxCells]int
 		for r := 0; r < rows; r++ {
 			for c := 0; c < cols; c++ {
 				r2, c2 := f(r, c)
-				img.owner[r2*cols+c2], img.count[r2*cols+c2] = b.owner[r*cols+c], b.count[r*cols+c]
+				owner[r2*cols+c2], count[r2*cols+c2] = b.Cell(r*cols + c)
 			}
 		}
-		out = append(out, img.debug())
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "players: R G\nnext: %c\n", "RG"[b.ToMove()])
+		for r := rows - 1; r >= 0; r-- {
+			for c := 0; c < cols; c++ {
+				if i := r*cols + c; owner[i] < 0 {
+					sb.WriteString(". ")
+				} else {
+					fmt.Fprintf(&sb, "%d%c ", count[i], "RG"[owner[i]])
+				}
+			}
+			sb.WriteByte('\n')
+		}
+		img, err := ParsePosition("image", strings.NewReader(sb.String()))
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, img.Board.debug())
 	}
 	return out
 }

@@ -66,7 +66,7 @@ type searchPlayer struct {
 	oracleRate float64
 
 	rng     *rand.Rand
-	root    int8
+	root    int
 	count   uint64 // nodes this move
 	total   uint64
 	stopped bool
@@ -83,9 +83,9 @@ type searchPlayer struct {
 	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
 	bufs     [maxPly][MaxCells]Move
 	keys     [maxPly][MaxCells]int32
-	ttRoot   int8 // the player whose values the table holds, -1 for none
-	reached  int  // the deepest pass completed on the last move
-	value    int  // its value for the mover
+	ttRoot   int // the player whose values the table holds, -1 for none
+	reached  int // the deepest pass completed on the last move
+	value    int // its value for the mover
 }
 
 func (s *searchPlayer) Spec() string  { return s.name }
@@ -113,7 +113,7 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	if m := s.ask(b); m != NoMove {
 		return m
 	}
-	s.root = b.toMove
+	s.root = b.ToMove()
 	if s.ttRoot != s.root {
 		// the table's values are for the player it searched for: one
 		// asked to move for another player starts it afresh
@@ -132,7 +132,7 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	s.budget = s.moveBudget(b)
 	if s.kind == kindBest && s.eval.readsMasks() {
 		s.boards[0] = *b
-		s.boards[0].trackMasks()
+		s.boards[0].TrackMasks()
 		b = &s.boards[0]
 	}
 	moves := b.AppendMoves(s.bufs[0][:0])
@@ -154,7 +154,7 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 // the oracle may spend half the time left, so that the search has the
 // other half.
 func (s *searchPlayer) ask(b *Board) Move {
-	if s.oracle == nil || b.players != 2 {
+	if s.oracle == nil || b.Players() != 2 {
 		return NoMove
 	}
 	// the oracle stops with the search: when the context watched ends,
@@ -179,7 +179,7 @@ func (s *searchPlayer) ask(b *Board) Move {
 	// where it settles nothing in a fraction of a move anyway. It is also
 	// held to the positions it searched in that much time on earlier
 	// moves, since it stops exactly at its node limit.
-	if !b.geo.small {
+	if !b.Geometry().Small() {
 		return NoMove
 	}
 	share := s.clock.share(0.5)
@@ -220,22 +220,22 @@ func (s *searchPlayer) moveBudget(b *Board) uint64 {
 //	   of 100 plies, most of it late in the middle game, where games are
 //	   decided (and where notshridhar's alpha-beta spends most time)
 func (s *searchPlayer) spreadShare(b *Board) (num, den uint64) {
-	cells, capacity := b.geo.cells, b.geo.capacity
+	cells, capacity := b.Cells(), b.Capacity()
 	switch s.spread {
 	case 1:
 		occ := 0
 		for i := 0; i < cells; i++ {
-			if b.owner[i] != 0 {
+			if o, _ := b.Cell(i); o >= 0 {
 				occ++
 			}
 		}
 		return uint64(4*cells + 12*occ), uint64(10 * cells)
 	case 2:
-		x := 100 * int(b.ply) / capacity
+		x := 100 * b.Ply() / capacity
 		return uint64(130 - 2*(min(max(x, 35), 65)-35)), 100
 	case 3:
 		// per thousand of the capacity
-		x := 1000 * int(b.ply) / capacity
+		x := 1000 * b.Ply() / capacity
 		switch {
 		case x <= 250:
 			return 400, 1000
@@ -248,7 +248,7 @@ func (s *searchPlayer) spreadShare(b *Board) (num, den uint64) {
 		}
 		return 1000, 1000
 	case 4:
-		x := 1000 * int(b.ply) / capacity
+		x := 1000 * b.Ply() / capacity
 		switch {
 		case x <= 300:
 			return 250, 1000
@@ -267,7 +267,7 @@ func (s *searchPlayer) spreadShare(b *Board) (num, den uint64) {
 // terminal is the value of a finished game for the root player, sooner
 // wins better.
 func (s *searchPlayer) terminal(b *Board, ply int) int {
-	if b.winner == s.root {
+	if b.Winner() == s.root {
 		return mateScore - ply
 	}
 	return -mateScore + ply
@@ -299,7 +299,7 @@ func (s *searchPlayer) narrow(b *Board, moves []Move, ply int) []Move {
 		return moves
 	}
 	keys := s.keys[ply][:len(moves)]
-	mover := int(b.toMove)
+	mover := b.ToMove()
 	for i, m := range moves {
 		c := *b
 		c.Play(m)
@@ -314,14 +314,14 @@ func (s *searchPlayer) narrow(b *Board, moves []Move, ply int) []Move {
 // player's turns and minimises at everyone else's.
 func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
 	s.count++
-	if b.winner >= 0 {
+	if b.Over() {
 		return s.terminal(b, ply)
 	}
 	if depth == 0 || s.halted() {
-		return s.eval.Score(b, int(s.root))
+		return s.eval.Score(b, s.root)
 	}
 	moves := s.narrow(b, b.AppendMoves(s.bufs[ply][:0]), ply)
-	maxing := b.toMove == s.root
+	maxing := b.ToMove() == s.root
 	best := infinity
 	if maxing {
 		best = -infinity
@@ -436,7 +436,7 @@ func (s *searchPlayer) timeUp() bool {
 // alphaBeta returns the value for the root player within (alpha, beta).
 func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	s.count++
-	if b.winner >= 0 {
+	if b.Over() {
 		return s.terminal(b, ply)
 	}
 	if s.outOfBudget() {
@@ -447,13 +447,13 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		if s.qdepth > 0 {
 			return s.quiesce(b, s.qdepth, alpha, beta, ply)
 		}
-		return s.eval.Score(b, int(s.root))
+		return s.eval.Score(b, s.root)
 	}
 	ttMove := NoMove
 	var e *ttEntry
 	if s.tt != nil {
-		e = &s.tt[b.hash&(1<<ttBits-1)]
-		if e.key == b.hash && (e.gen == s.gen || s.kind == kindBest) {
+		e = &s.tt[b.Hash()&(1<<ttBits-1)]
+		if e.key == b.Hash() && (e.gen == s.gen || s.kind == kindBest) {
 			ttMove = e.move
 			if int(e.depth) >= depth {
 				v := int(e.value)
@@ -479,7 +479,7 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		s.order(b, moves, NoMove, ply)
 		sorted = true
 	}
-	maxing := b.toMove == s.root
+	maxing := b.ToMove() == s.root
 	a0, b0 := alpha, beta
 	best := infinity
 	if maxing {
@@ -536,7 +536,7 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		}
 	}
 	if e != nil {
-		*e = ttEntry{key: b.hash, value: int32(best), depth: int8(depth), bound: boundOf(best, a0, b0), move: bestMove, gen: s.gen}
+		*e = ttEntry{key: b.Hash(), value: int32(best), depth: int8(depth), bound: boundOf(best, a0, b0), move: bestMove, gen: s.gen}
 	}
 	return best
 }
@@ -583,8 +583,8 @@ func boundOf(v, a0, b0 int) int8 {
 // explode (own critical cells) next to enemy cells, then by history.
 func (s *searchPlayer) order(b *Board, moves []Move, ttMove Move, ply int) {
 	keys := s.keys[ply][:len(moves)]
-	g := b.geo
-	own := uint8(b.toMove) + 1
+	g := b.Geometry()
+	own := b.ToMove()
 	for i, m := range moves {
 		k := s.history[m]
 		if m == ttMove {
@@ -592,14 +592,14 @@ func (s *searchPlayer) order(b *Board, moves []Move, ttMove Move, ply int) {
 		} else if m == s.killers[ply][0] || m == s.killers[ply][1] {
 			k += 1 << 22
 		}
-		if m != ttMove && b.critical(int(m)) && b.owner[m] == own {
+		if o, _ := b.Cell(int(m)); m != ttMove && b.Critical(int(m)) && o == own {
 			k += 1 << 20
 			hot := int32(0)
-			for n := uint8(0); n < g.cm[m]; n++ {
-				j := g.nb[m][n]
-				if o := b.owner[j]; o != own && o != 0 {
-					hot += int32(b.count[j])
-					if b.critical(int(j)) {
+			for n := 0; n < g.CriticalMass(int(m)); n++ {
+				j := g.Neighbour(int(m), n)
+				if o, count := b.Cell(j); o != own && o >= 0 {
+					hot += int32(count)
+					if b.Critical(j) {
 						hot += 4
 					}
 				}
@@ -631,11 +631,11 @@ func sortByKey(moves []Move, keys []int32) {
 // quiesce resolves pending explosions: the side to move may stand pat or
 // play a move that explodes next to an enemy cell.
 func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
-	stand := s.eval.Score(b, int(s.root))
+	stand := s.eval.Score(b, s.root)
 	if depth == 0 || ply >= maxPly-1 {
 		return stand
 	}
-	maxing := b.toMove == s.root
+	maxing := b.ToMove() == s.root
 	if maxing {
 		if stand >= beta {
 			return stand
@@ -654,20 +654,20 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 	best := stand
 	// the explosions next to enemy cells, those touching the most enemy
 	// orbs first
-	g := b.geo
-	own := uint8(b.toMove) + 1
+	g := b.Geometry()
+	own := b.ToMove()
 	moves := s.bufs[ply][:0]
 	keys := s.keys[ply][:0]
-	for i := 0; i < g.cells; i++ {
-		if b.owner[i] != own || !b.critical(i) {
+	for i := 0; i < g.Cells(); i++ {
+		if o, _ := b.Cell(i); o != own || !b.Critical(i) {
 			continue
 		}
 		k := int32(0)
-		for n := uint8(0); n < g.cm[i]; n++ {
-			j := g.nb[i][n]
-			if o := b.owner[j]; o != own && o != 0 {
-				k += int32(b.count[j])
-				if b.critical(int(j)) {
+		for n := 0; n < g.CriticalMass(i); n++ {
+			j := g.Neighbour(i, n)
+			if o, count := b.Cell(j); o != own && o >= 0 {
+				k += int32(count)
+				if b.Critical(j) {
 					k += 4
 				}
 			}
@@ -696,7 +696,7 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 		c.Play(Move(i))
 		s.count++
 		var v int
-		if c.winner >= 0 {
+		if c.Over() {
 			v = s.terminal(c, ply+1)
 		} else {
 			v = s.quiesce(c, depth-1, alpha, beta, ply+1)

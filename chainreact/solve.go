@@ -126,7 +126,7 @@ const (
 
 // compactFits reports whether a board of geometry g can use compact
 // entries: a move fits in 6 bits, a ply in 6.
-func compactFits(g *geometry) bool { return g.cells < compactNone && g.capacity+1 < 64 }
+func compactFits(g *Geometry) bool { return g.Cells() < compactNone && g.Capacity()+1 < 64 }
 
 // boundCode codes a bound (±solveNoBound, or the value of a game that
 // ends on ply E, 1 ≤ E ≤ 63) in 7 bits, in the order of the values.
@@ -173,7 +173,7 @@ func unpackCompact(w uint64) solveEntry {
 // NewSolveTable returns a table of about mb megabytes (at least one
 // bucket, a power of two buckets) for the solvers of b's board size.
 func NewSolveTable(mb int, b *Board) *SolveTable {
-	return newSolveTable(tableBuckets(mb, b.geo), compactFits(b.geo))
+	return newSolveTable(tableBuckets(mb, b.Geometry()), compactFits(b.Geometry()))
 }
 
 func newSolveTable(buckets uint64, compact bool) *SolveTable {
@@ -269,7 +269,7 @@ type Solver struct {
 	table *SolveTable
 
 	// the board size the tables below were built for
-	geo   *geometry
+	geo   *Geometry
 	nsym  int                // symmetries of the board: 4, or 8 when square
 	perm  [8][MaxCells]int16 // perm[s][i]: cell i under symmetry s
 	inv   [8][MaxCells]int16 // the inverse permutations
@@ -309,11 +309,11 @@ func NewSolver(opt SolveOptions) *Solver {
 // size g: as many as mb holds, but no more than twice the positions the
 // board has (a small board needs a small table, which stays in the
 // caches), a power of two.
-func tableBuckets(mb int, g *geometry) uint64 {
+func tableBuckets(mb int, g *Geometry) uint64 {
 	buckets := uint64(max(mb, 1)) << 20 / 64
 	positions := 2.0 // the player to move
-	for i := 0; i < g.cells; i++ {
-		positions *= float64(2*g.cm[i] - 1) // empty, or 1 to cm−1 orbs of either player
+	for i := 0; i < g.Cells(); i++ {
+		positions *= float64(2*g.CriticalMass(i) - 1) // empty, or 1 to cm−1 orbs of either player
 	}
 	perBucket := float64(solveBucket)
 	if compactFits(g) {
@@ -354,7 +354,7 @@ func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 	defer s.watch(ctx)()
 	s.nodes, s.stopped = 0, false
 	s.poll()
-	lo, hi := solveLoss(soonest(b.ply+2)), solveWinAt(soonest(b.ply+1))
+	lo, hi := solveLoss(soonest(int32(b.Ply())+2)), solveWinAt(soonest(int32(b.Ply())+1))
 	s.publish(lo, hi)
 	key, sym := s.canon(&s.root)
 	// Who wins: no value is 0, so a null window at 0 decides it. The
@@ -445,10 +445,10 @@ func (s *Solver) publish(lo, hi int32) {
 // is emptied when the size changes) and the root position.
 func (s *Solver) prepare(b *Board) {
 	s.root = *b
-	if s.geo == b.geo {
+	if s.geo == b.Geometry() {
 		return
 	}
-	g := b.geo
+	g := b.Geometry()
 	s.geo = g
 	switch n := tableBuckets(s.opt.TableMB, g); {
 	case s.opt.Table != nil:
@@ -458,7 +458,7 @@ func (s *Solver) prepare(b *Board) {
 	default:
 		clear(s.table.words)
 	}
-	rows, cols := g.rows, g.cols
+	rows, cols := g.Rows(), g.Cols()
 	maps := []func(r, c int) (int, int){
 		func(r, c int) (int, int) { return r, c },
 		func(r, c int) (int, int) { return rows - 1 - r, c },
@@ -484,17 +484,17 @@ func (s *Solver) prepare(b *Board) {
 			}
 		}
 	}
-	s.keys = make([][6][8]uint64, g.cells)
-	for i := 0; i < g.cells; i++ {
+	s.keys = make([][6][8]uint64, g.Cells())
+	for i := 0; i < g.Cells(); i++ {
 		for o := 1; o <= 2; o++ {
 			for k := 1; k <= 3; k++ {
 				for sym := 0; sym < 8; sym++ {
-					s.keys[i][(o-1)*3+k-1][sym] = zobCell[s.perm[sym][i]][o][k]
+					s.keys[i][(o-1)*3+k-1][sym] = CellKey(int(s.perm[sym][i]), o-1, k)
 				}
 			}
 		}
 	}
-	s.plies = make([]plyState, g.capacity+2)
+	s.plies = make([]plyState, g.Capacity()+2)
 	s.hist = [MaxCells]int32{}
 }
 
@@ -505,16 +505,16 @@ func (s *Solver) prepare(b *Board) {
 func (s *Solver) canon(b *Board) (uint64, int) {
 	var h [8]uint64
 	if s.nsym == 4 { // half the work on a board that is not square
-		for i := 0; i < s.geo.cells; i++ {
-			if o := b.owner[i]; o != 0 {
-				t := (*[4]uint64)(s.keys[i][int(o-1)*3+int(b.count[i])-1][:4])
+		for i := 0; i < s.geo.Cells(); i++ {
+			if o, k := b.Cell(i); o >= 0 {
+				t := (*[4]uint64)(s.keys[i][o*3+k-1][:4])
 				h[0], h[1], h[2], h[3] = h[0]^t[0], h[1]^t[1], h[2]^t[2], h[3]^t[3]
 			}
 		}
 	} else {
-		for i := 0; i < s.geo.cells; i++ {
-			if o := b.owner[i]; o != 0 {
-				t := &s.keys[i][int(o-1)*3+int(b.count[i])-1]
+		for i := 0; i < s.geo.Cells(); i++ {
+			if o, k := b.Cell(i); o >= 0 {
+				t := &s.keys[i][o*3+k-1]
 				for k := range h {
 					h[k] ^= t[k]
 				}
@@ -527,10 +527,10 @@ func (s *Solver) canon(b *Board) (uint64, int) {
 			key, sym = h[k], k
 		}
 	}
-	if b.toMove != 0 {
+	if b.ToMove() != 0 {
 		key ^= solveTurnKey
 	}
-	if b.ply < 2 {
+	if b.Ply() < 2 {
 		key ^= solveFirstRoundKey
 	}
 	return key, sym
@@ -579,7 +579,7 @@ type plyState struct {
 func (s *Solver) at(d int) *plyState {
 	st := &s.plies[d]
 	if st.kids == nil {
-		n := s.geo.cells
+		n := s.geo.Cells()
 		*st = plyState{kids: make([]Board, n), moves: make([]Move, 0, n), keys: make([]uint64, n),
 			syms: make([]uint8, n), order: make([]int32, n), idx: make([]uint8, n)}
 	}
@@ -599,7 +599,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 		return 0
 	}
 	// the best is to win with this move, the worst to lose to the next
-	win, loss := solveWinAt(soonest(b.ply+1)), solveLoss(soonest(b.ply+2))
+	win, loss := solveWinAt(soonest(int32(b.Ply())+1)), solveLoss(soonest(int32(b.Ply())+2))
 	if alpha >= win {
 		return win
 	}
@@ -672,17 +672,17 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 // move that wins at once, and returns it; NoMove otherwise.
 func (s *Solver) expand(b *Board, st *plyState, tt Move) ([]Move, Move) {
 	moves := b.AppendMoves(st.moves[:0])
-	opp := 1 - b.toMove
+	opp := 1 - b.ToMove()
 	for k, m := range moves {
 		c := &st.kids[k]
 		*c = *b
 		c.Play(m)
-		if c.winner >= 0 { // only the mover can win on its move
+		if c.Over() { // only the mover can win on its move
 			return moves, m
 		}
 		ck, cs := s.canon(c)
 		st.keys[k], st.syms[k] = ck, uint8(cs)
-		score := (b.orbs[opp]-c.orbs[opp])<<16 + min(s.hist[m], 0xffff)
+		score := int32(b.Orbs(opp)-c.Orbs(opp))<<16 + min(s.hist[m], 0xffff)
 		if m == tt {
 			score += 1 << 30
 		}
@@ -732,7 +732,7 @@ func (s *Solver) principal(b Board, v int32) ([]Move, error) {
 			c := b
 			c.Play(m)
 			if c.Over() {
-				if solveWinAt(c.ply) == v {
+				if solveWinAt(int32(c.Ply())) == v {
 					next, after = m, c
 					break
 				}

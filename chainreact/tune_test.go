@@ -82,20 +82,20 @@ func tuneRound(t *testing.T, spec string, seed uint64) [numPhases][numFeatures]i
 				ps[0].Reset(rng.Uint64())
 				ps[1].Reset(rng.Uint64())
 				b, _ := NewBoard(9, 6, 2)
-				b.trackMasks()
+				b.TrackMasks()
 				var boards []Board
 				opening := 2 + rng.IntN(7)
 				var buf []Move
 				for !b.Over() {
 					var m Move
-					if int(b.ply) < opening {
+					if b.Ply() < opening {
 						buf = b.AppendMoves(buf[:0])
 						m = buf[rng.IntN(len(buf))]
 					} else {
-						m = ps[b.toMove].Choose(&b, nil)
+						m = ps[b.ToMove()].Choose(&b, nil)
 					}
 					b.Play(m)
-					if !b.Over() && int(b.ply) >= opening {
+					if !b.Over() && b.Ply() >= opening {
 						boards = append(boards, b)
 					}
 				}
@@ -103,7 +103,7 @@ func tuneRound(t *testing.T, spec string, seed uint64) [numPhases][numFeatures]i
 				for i := range boards {
 					c := &boards[i]
 					for p := 0; p < 2; p++ {
-						s := tuneSample{phase: phaseOf(c), win: b.winner == int8(p), game: g, static: staticMasks(c, p)}
+						s := tuneSample{phase: phaseOf(c), win: b.Winner() == p, game: g, static: staticMasks(c, p)}
 						features(c, p, &s.f)
 						local = append(local, s)
 					}

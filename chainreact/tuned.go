@@ -18,29 +18,23 @@ var featureNames = [numFeatures]string{
 	"exposed", "tempo", "tempo*critcontact", "tempo*contact", "strike", "counter",
 }
 
-// neighbours returns the cells next to a cell of c.
-func (g *geometry) neighbours(c uint64) uint64 {
-	cols := uint(g.cols)
-	return (c<<cols | c>>cols | (c<<1)&g.hasLeft | (c>>1)&g.hasRight) & g.all
-}
-
 // captures returns, for each side, the most cells of the other side that
 // one reaction could reach: over the blocks of critical cells (any owner)
 // holding a critical cell of that side, the other side's cells in the
 // block or next to it.
-func (g *geometry) captures(crit, mine, theirs uint64) (forMine, forTheirs int) {
+func captures(g *Geometry, crit, mine, theirs uint64) (forMine, forTheirs int) {
 	todo := crit
 	for todo != 0 {
 		blk := todo & -todo
 		for {
-			grown := blk | g.neighbours(blk)&crit
+			grown := blk | g.Around(blk)&crit
 			if grown == blk {
 				break
 			}
 			blk = grown
 		}
 		todo &^= blk
-		reach := blk | g.neighbours(blk)
+		reach := blk | g.Around(blk)
 		if blk&mine != 0 {
 			forMine = max(forMine, bits.OnesCount64(reach&theirs))
 		}
@@ -71,25 +65,25 @@ func (g *geometry) captures(crit, mine, theirs uint64) (forMine, forTheirs int) 
 //	             reaches), + for p
 //	11 counter   the other player's capture, + for p
 func features(b *Board, p int, f *[numFeatures]int) {
-	g := b.geo
-	mine, theirs := b.sides(p)
-	crit := b.crit
+	g := b.Geometry()
+	mine, theirs := sides(b, p)
+	crit := b.CriticalCells()
 	mc, tc := mine&crit, theirs&crit
 	f[0] = h1Orbs(b, p)
 	f[1] = bits.OnesCount64(mc) - bits.OnesCount64(tc)
 	f[2] = bits.OnesCount64(mine) - bits.OnesCount64(theirs)
-	f[3] = bits.OnesCount64(mine&g.corner) - bits.OnesCount64(theirs&g.corner)
-	f[4] = bits.OnesCount64(mine&g.edge) - bits.OnesCount64(theirs&g.edge)
-	f[5] = pairs(g, mc, theirs) - pairs(g, tc, mine)
-	f[6] = bits.OnesCount64(theirs&g.neighbours(mc)) - bits.OnesCount64(mine&g.neighbours(tc))
+	f[3] = bits.OnesCount64(mine&g.Corners()) - bits.OnesCount64(theirs&g.Corners())
+	f[4] = bits.OnesCount64(mine&g.Edges()) - bits.OnesCount64(theirs&g.Edges())
+	f[5] = g.Pairs(mc, theirs) - g.Pairs(tc, mine)
+	f[6] = bits.OnesCount64(theirs&g.Around(mc)) - bits.OnesCount64(mine&g.Around(tc))
 	tempo := -1
-	if int(b.toMove) == p {
+	if b.ToMove() == p {
 		tempo = 1
 	}
 	f[7] = tempo
-	f[8] = tempo * pairs(g, mc, tc)
-	f[9] = tempo * pairs(g, mine, theirs)
-	capMine, capTheirs := g.captures(crit, mine, theirs)
+	f[8] = tempo * g.Pairs(mc, tc)
+	f[9] = tempo * g.Pairs(mine, theirs)
+	capMine, capTheirs := captures(g, crit, mine, theirs)
 	if tempo > 0 {
 		f[10], f[11] = capMine, -capTheirs
 	} else {
@@ -100,7 +94,7 @@ func features(b *Board, p int, f *[numFeatures]int) {
 // phaseOf is the game phase of b for the tuned weights: the orbs on the
 // board against the board's capacity, in thirds.
 func phaseOf(b *Board) int {
-	return min(3*int(b.ply)/b.geo.capacity, numPhases-1)
+	return min(3*b.Ply()/b.Capacity(), numPhases-1)
 }
 
 // tuned is the tuned evaluation of b, a two-player board that keeps

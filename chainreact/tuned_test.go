@@ -9,11 +9,10 @@ import (
 // critical cells from each critical cell of mine, counting enemy cells in
 // the block or next to it.
 func captureByCells(b *Board, me int) int {
-	g := b.geo
-	own := uint8(me) + 1
+	g := b.Geometry()
 	best := 0
-	for i := 0; i < g.cells; i++ {
-		if b.owner[i] != own || !b.critical(i) {
+	for i := 0; i < g.Cells(); i++ {
+		if o, _ := b.Cell(i); o != me || !b.Critical(i) {
 			continue
 		}
 		in := map[int]bool{i: true}
@@ -21,9 +20,9 @@ func captureByCells(b *Board, me int) int {
 		for len(stack) > 0 {
 			c := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for k := uint8(0); k < g.cm[c]; k++ {
-				j := int(g.nb[c][k])
-				if !in[j] && b.owner[j] != 0 && b.critical(j) {
+			for k := 0; k < g.CriticalMass(c); k++ {
+				j := g.Neighbour(c, k)
+				if o, _ := b.Cell(j); !in[j] && o >= 0 && b.Critical(j) {
 					in[j] = true
 					stack = append(stack, j)
 				}
@@ -32,13 +31,13 @@ func captureByCells(b *Board, me int) int {
 		reached := map[int]bool{}
 		for c := range in {
 			reached[c] = true
-			for k := uint8(0); k < g.cm[c]; k++ {
-				reached[int(g.nb[c][k])] = true
+			for k := 0; k < g.CriticalMass(c); k++ {
+				reached[g.Neighbour(c, k)] = true
 			}
 		}
 		n := 0
 		for c := range reached {
-			if o := b.owner[c]; o != 0 && o != own {
+			if o, _ := b.Cell(c); o >= 0 && o != me {
 				n++
 			}
 		}
@@ -55,39 +54,40 @@ func captureByCells(b *Board, me int) int {
 func TestTunedEval(t *testing.T) {
 	sizes := []struct{ r, c int }{{2, 2}, {3, 5}, {9, 6}, {8, 8}, {7, 9}}
 	rng := rand.New(rand.NewPCG(5, 6))
-	checked, captures := 0, 0
+	checked, withCapture := 0, 0
 	for _, s := range sizes {
 		for game := 0; game < 20; game++ {
 			b, _ := NewBoard(s.r, s.c, 2)
-			b.trackMasks()
+			plain := b // the same game on a board without masks
+			b.TrackMasks()
 			var buf []Move
 			for !b.Over() {
-				c0, c1 := b.geo.captures(b.crit, b.occ[1], b.occ[2])
+				c0, c1 := captures(b.Geometry(), b.CriticalCells(), b.Held(0), b.Held(1))
 				for p, got := range []int{c0, c1} {
 					if want := captureByCells(&b, p); got != want {
 						t.Fatalf("%dx%d ply %d player %d: capture %d, cell by cell %d\n%s", s.r, s.c, b.Ply(), p, got, want, b.debug())
 					}
 					if got > 0 {
-						captures++
+						withCapture++
 					}
 				}
 				v0, v1 := EvalTuned.Score(&b, 0), EvalTuned.Score(&b, 1)
 				if v0 != -v1 {
 					t.Fatalf("%dx%d ply %d: tuned %d for player 0, %d for player 1\n%s", s.r, s.c, b.Ply(), v0, v1, b.debug())
 				}
-				plain := b
-				plain.masks = false
-				if v := EvalTuned.Score(&plain, 0); v != v0 {
+				if v := EvalTuned.Score(&plain, 0); v != v0 || plain.MasksKept() {
 					t.Fatalf("%dx%d ply %d: tuned %d without masks, %d with", s.r, s.c, b.Ply(), v, v0)
 				}
 				checked++
 				buf = b.AppendMoves(buf[:0])
-				b.Play(buf[rng.IntN(len(buf))])
+				m := buf[rng.IntN(len(buf))]
+				b.Play(m)
+				plain.Play(m)
 			}
 		}
 	}
-	if checked < 1000 || captures < 100 {
-		t.Fatalf("only %d positions checked, %d with a capture", checked, captures)
+	if checked < 1000 || withCapture < 100 {
+		t.Fatalf("only %d positions checked, %d with a capture", checked, withCapture)
 	}
 }
 
@@ -98,7 +98,7 @@ func TestTunedFallsBackToStatic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, s := range []struct{ r, c, n int }{{6, 6, 3}, {9, 8, 2}, {12, 12, 2}} {
 		b, _ := NewBoard(s.r, s.c, s.n)
-		b.trackMasks()
+		b.TrackMasks()
 		var buf []Move
 		for !b.Over() {
 			for p := 0; p < s.n; p++ {
