@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -228,6 +230,26 @@ func (b *Board) RowCol(m Move) (r, c int) {
 func (b *Board) FormatMove(m Move) string {
 	r, c := b.RowCol(m)
 	return fmt.Sprintf("%d %d", r, c)
+}
+
+// ParseMove reads a move written "r c" (or "r,c"): row r from the bottom,
+// column c from the left, both 1-based. It says why a move is not a cell
+// of b; it does not check that the move is legal.
+func (b *Board) ParseMove(s string) (Move, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	if len(f) != 2 {
+		return NoMove, fmt.Errorf("want a move as \"row col\", such as \"1 1\"")
+	}
+	r, err1 := strconv.Atoi(f[0])
+	c, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return NoMove, fmt.Errorf("%q: want two numbers \"row col\"", s)
+	}
+	m, ok := b.MoveAt(r, c)
+	if !ok {
+		return NoMove, fmt.Errorf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, b.Rows(), b.Cols())
+	}
+	return m, nil
 }
 
 // Legal reports whether the player to move may play m.

@@ -163,26 +163,6 @@ func (e *engineServer) play(m Move) {
 	e.moves = append(e.moves, m)
 }
 
-// ParseMove reads a move written "r c" (or "r,c"): row r from the bottom,
-// column c from the left, both 1-based. It says why a move is not a cell
-// of b; it does not check that the move is legal.
-func (b *Board) ParseMove(s string) (Move, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
-	if len(f) != 2 {
-		return NoMove, fmt.Errorf("want a move as \"row col\", such as \"1 1\"")
-	}
-	r, err1 := strconv.Atoi(f[0])
-	c, err2 := strconv.Atoi(f[1])
-	if err1 != nil || err2 != nil {
-		return NoMove, fmt.Errorf("%q: want two numbers \"row col\"", s)
-	}
-	m, ok := b.MoveAt(r, c)
-	if !ok {
-		return NoMove, fmt.Errorf("%d %d is off the %dx%d board (row 1 is the bottom)", r, c, b.Rows(), b.Cols())
-	}
-	return m, nil
-}
-
 // EnginePlayer is a Player run by another program that speaks the engine
 // protocol, started under "sh -c". Before each move it brings the
 // program's game up to date (boardsize, players, clear_board and the moves
