@@ -25,11 +25,19 @@ type EngineInfo struct {
 	Name, Version string
 }
 
+// Chooser chooses moves: what ServeEngine asks of the player it serves
+// (every Player is one).
+type Chooser interface {
+	// Choose returns a legal move for the player to move in b, which is
+	// not over; history is every move played since the empty board.
+	Choose(b *Board, history []Move) Move
+}
+
 // ServeEngine speaks the engine protocol: it reads commands from r until
 // "quit" or the end of input and writes the replies to w, choosing moves
 // with player. It starts on an empty 9x6 board for two players. It returns
 // only errors from reading r or writing w.
-func ServeEngine(r io.Reader, w io.Writer, player Player, info EngineInfo) error {
+func ServeEngine(r io.Reader, w io.Writer, player Chooser, info EngineInfo) error {
 	e := engineServer{player: player, info: info, rows: 9, cols: 6, players: 2}
 	e.pos, _ = NewPosition(e.rows, e.cols, e.players)
 	bw := bufio.NewWriter(w)
@@ -65,7 +73,7 @@ func ServeEngine(r io.Reader, w io.Writer, player Player, info EngineInfo) error
 // engineServer is the state of a ServeEngine session: the game and the
 // moves played since its empty board.
 type engineServer struct {
-	player              Player
+	player              Chooser
 	info                EngineInfo
 	rows, cols, players int
 	pos                 Position
