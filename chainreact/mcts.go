@@ -1,6 +1,8 @@
 package chainreact
 
 import (
+	"chainshot/chainreact/internal/halt"
+
 	"math"
 	"math/rand/v2"
 )
@@ -28,7 +30,7 @@ type mctsPlayer struct {
 	path     []int32
 	buf      []Move
 	total    uint64
-	halter   // stops the playouts from outside (ChooseContext)
+	halt     halt.Halter // stops the playouts from outside (ChooseContext)
 }
 
 // mctsClockEvery is how many playouts pass between two readings of the
@@ -62,7 +64,7 @@ func (m *mctsPlayer) Choose(b *Board, _ []Move) Move {
 	m.expand(b, 0)
 	m.clock.start(1)
 	defer m.clock.stop()
-	for it := 0; (m.playouts == 0 || it < m.playouts) && !m.halted(); it++ {
+	for it := 0; (m.playouts == 0 || it < m.playouts) && !m.halt.Halted(); it++ {
 		// the clock is read every few playouts (a 9x6 playout takes
 		// microseconds; at least one playout is always played)
 		if it > 0 && it%mctsClockEvery == 0 && m.clock.limited() && m.clock.expired() {

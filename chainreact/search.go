@@ -1,6 +1,7 @@
 package chainreact
 
 import (
+	"chainshot/chainreact/internal/halt"
 	"chainshot/cpuclock"
 
 	"context"
@@ -59,8 +60,8 @@ type searchPlayer struct {
 	spread int    // 0: the same budget every move; 1: less in the opening, more later; 2: more in the opening, less later
 	budget uint64 // this move's node budget
 	clock  moveClock
-	oracle *Solver // proves positions before the search, when set
-	halter         // stops the search from outside (ChooseContext)
+	oracle *Solver     // proves positions before the search, when set
+	halt   halt.Halter // stops the search from outside (ChooseContext)
 	// oracleRate is the oracle's positions per CPU second on this
 	// player's recent moves, to hold it to a time limit
 	oracleRate float64
@@ -159,7 +160,7 @@ func (s *searchPlayer) ask(b *Board) Move {
 	}
 	// the oracle stops with the search: when the context watched ends,
 	// and at half of what is left of its deadline (a server's move time)
-	ctx := s.watchedContext()
+	ctx := s.halt.Context()
 	if deadline, ok := ctx.Deadline(); ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)/2))
@@ -282,7 +283,7 @@ func (s *searchPlayer) minimaxRoot(b *Board, moves []Move) (Move, int) {
 		*c = *b
 		c.Play(m)
 		v := s.minimax(c, s.depth-1, 1)
-		if s.halted() {
+		if s.halt.Halted() {
 			break // v is not this move's value
 		}
 		if v > bestV {
@@ -317,7 +318,7 @@ func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
 	if b.Over() {
 		return s.terminal(b, ply)
 	}
-	if depth == 0 || s.halted() {
+	if depth == 0 || s.halt.Halted() {
 		return s.eval.Score(b, s.root)
 	}
 	moves := s.narrow(b, b.AppendMoves(s.bufs[ply][:0]), ply)
@@ -416,7 +417,7 @@ func (s *searchPlayer) outOfBudget() bool {
 // ended (one atomic load), or the move's time is up (the clock read every
 // s.every nodes, about every clockSpan).
 func (s *searchPlayer) timeUp() bool {
-	if s.halted() {
+	if s.halt.Halted() {
 		return true
 	}
 	if !s.clock.limited() || s.count < s.check {

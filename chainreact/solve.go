@@ -1,6 +1,8 @@
 package chainreact
 
 import (
+	"chainshot/chainreact/internal/halt"
+
 	"context"
 	"errors"
 	"fmt"
@@ -279,7 +281,7 @@ type Solver struct {
 	hist  [MaxCells]int32 // cutoffs caused by each move, for move ordering
 
 	opt      SolveOptions
-	halter   // the context of the solve running, looked at every position
+	halt     halt.Halter // the context of the solve running, looked at every position
 	nodes    uint64
 	nextPoll uint64 // the node count at which to poll next
 	stopped  bool
@@ -351,7 +353,7 @@ func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
 		return SolveResult{Exact: true, Winner: w, Plies: b.Ply(), PliesMin: b.Ply(), PliesMax: b.Ply()}, nil
 	}
 	s.prepare(b)
-	defer s.watch(ctx)()
+	defer s.halt.Watch(ctx)()
 	s.nodes, s.stopped = 0, false
 	s.poll()
 	lo, hi := solveLoss(soonest(int32(b.Ply())+2)), solveWinAt(soonest(int32(b.Ply())+1))
@@ -558,7 +560,7 @@ func (s *Solver) poll() {
 		}
 		s.nextPoll = min(s.nextPoll, s.opt.MaxNodes)
 	}
-	if s.haltedNow() {
+	if s.halt.HaltedNow() {
 		s.stopped = true
 	}
 }
@@ -592,7 +594,7 @@ func (s *Solver) at(d int) *plyState {
 // canonical key and symmetry (see canon).
 func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int) int32 {
 	s.nodes++
-	if s.nodes >= s.nextPoll || s.halted() {
+	if s.nodes >= s.nextPoll || s.halt.Halted() {
 		s.poll()
 	}
 	if s.stopped {
