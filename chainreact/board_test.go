@@ -1,6 +1,8 @@
 package chainreact
 
 import (
+	"chainshot/chainreact/internal/ref"
+
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -8,164 +10,22 @@ import (
 	"testing"
 )
 
-// refGame is a plain reference implementation of the rules, written for
-// the tests only: slices, no hashing, explosions one cell at a time in an
-// order the caller chooses.
-type refGame struct {
-	rows, cols, players int
-	count, owner        [][]int // owner -1 for empty
-	toMove, ply, winner int
-}
-
-func newRef(rows, cols, players int) *refGame {
-	g := &refGame{rows: rows, cols: cols, players: players, winner: -1}
-	g.count = make([][]int, rows)
-	g.owner = make([][]int, rows)
-	for r := range g.count {
-		g.count[r] = make([]int, cols)
-		g.owner[r] = make([]int, cols)
-		for c := range g.owner[r] {
-			g.owner[r][c] = -1
-		}
-	}
-	return g
-}
-
-func (g *refGame) clone() *refGame {
-	h := *g
-	h.count = make([][]int, g.rows)
-	h.owner = make([][]int, g.rows)
-	for r := range g.count {
-		h.count[r] = append([]int(nil), g.count[r]...)
-		h.owner[r] = append([]int(nil), g.owner[r]...)
-	}
-	return &h
-}
-
-// critical is the number of neighbours of (r, c), counted by hand.
-func (g *refGame) critical(r, c int) int {
-	n := 4
-	if r == 0 || r == g.rows-1 {
-		n--
-	}
-	if c == 0 || c == g.cols-1 {
-		n--
-	}
-	return n
-}
-
-func (g *refGame) neighbours(r, c int) [][2]int {
-	var out [][2]int
-	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-		rr, cc := r+d[0], c+d[1]
-		if rr >= 0 && rr < g.rows && cc >= 0 && cc < g.cols {
-			out = append(out, [2]int{rr, cc})
-		}
-	}
-	return out
-}
-
-func (g *refGame) orbs(p int) int {
-	n := 0
-	for r := range g.count {
-		for c := range g.count[r] {
-			if g.owner[r][c] == p {
-				n += g.count[r][c]
-			}
-		}
-	}
-	return n
-}
-
-func (g *refGame) alive(p int) bool { return g.orbs(p) > 0 || p >= g.ply }
-
-func (g *refGame) aliveCount() int {
-	n := 0
-	for p := 0; p < g.players; p++ {
-		if g.alive(p) {
-			n++
-		}
-	}
-	return n
-}
-
-func (g *refGame) legal() [][2]int {
-	var out [][2]int
-	if g.winner >= 0 {
-		return nil
-	}
-	for r := 0; r < g.rows; r++ {
-		for c := 0; c < g.cols; c++ {
-			if g.owner[r][c] < 0 || g.owner[r][c] == g.toMove {
-				out = append(out, [2]int{r, c})
-			}
-		}
-	}
-	return out
-}
-
-// play plays (r, c); pick chooses which unstable cell explodes next.
-func (g *refGame) play(r, c int, pick func(n int) int) {
-	p := g.toMove
-	g.count[r][c]++
-	g.owner[r][c] = p
-	g.ply++
-	for {
-		var unstable [][2]int
-		for rr := 0; rr < g.rows; rr++ {
-			for cc := 0; cc < g.cols; cc++ {
-				if g.count[rr][cc] >= g.critical(rr, cc) {
-					unstable = append(unstable, [2]int{rr, cc})
-				}
-			}
-		}
-		if len(unstable) == 0 {
-			break
-		}
-		if g.aliveCount() == 1 {
-			g.winner = p
-			return
-		}
-		x := unstable[pick(len(unstable))]
-		nb := g.neighbours(x[0], x[1])
-		g.count[x[0]][x[1]] -= len(nb)
-		if g.count[x[0]][x[1]] == 0 {
-			g.owner[x[0]][x[1]] = -1
-		}
-		for _, y := range nb {
-			g.count[y[0]][y[1]]++
-			g.owner[y[0]][y[1]] = p
-		}
-	}
-	if g.aliveCount() == 1 {
-		g.winner = p
-		return
-	}
-	for k := 1; k <= g.players; k++ {
-		q := (p + k) % g.players
-		if g.alive(q) {
-			g.toMove = q
-			return
-		}
-	}
-}
-
-func sameAsRef(t *testing.T, b *Board, g *refGame, where string) {
+func sameAsRef(t *testing.T, b *Board, g *ref.Game, where string) {
 	t.Helper()
-	if b.Winner() != g.winner {
-		t.Fatalf("%s: winner %d, reference %d\n%s", where, b.Winner(), g.winner, b.debug())
+	if b.Winner() != g.Winner {
+		t.Fatalf("%s: winner %d, reference %d\n%s", where, b.Winner(), g.Winner, b.debug())
 	}
 	if b.Over() {
 		return // the stopped reaction may be cut at a different place
 	}
-	if b.ToMove() != g.toMove || b.Ply() != g.ply {
-		t.Fatalf("%s: to move %d ply %d, reference %d ply %d", where, b.ToMove(), b.Ply(), g.toMove, g.ply)
+	if b.ToMove() != g.ToMove || b.Ply() != g.Ply {
+		t.Fatalf("%s: to move %d ply %d, reference %d ply %d", where, b.ToMove(), b.Ply(), g.ToMove, g.Ply)
 	}
-	for r := 0; r < g.rows; r++ {
-		for c := 0; c < g.cols; c++ {
-			o, k := b.Cell(r*g.cols + c)
-			if o != g.owner[r][c] || k != g.count[r][c] {
-				t.Fatalf("%s: cell row %d col %d is %d of %d, reference %d of %d\n%s", where, r+1, c+1, k, o, g.count[r][c], g.owner[r][c], b.debug())
+	for r := 0; r < g.Rows; r++ {
+		for c := 0; c < g.Cols; c++ {
+			o, k := b.Cell(r*g.Cols + c)
+			if o != g.Owner[r][c] || k != g.Count[r][c] {
+				t.Fatalf("%s: cell row %d col %d is %d of %d, reference %d of %d\n%s", where, r+1, c+1, k, o, g.Count[r][c], g.Owner[r][c], b.debug())
 			}
 		}
 	}
@@ -190,9 +50,9 @@ func TestAgainstReference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := newRef(s.r, s.c, s.n)
+			g := ref.New(s.r, s.c, s.n)
 			for ply := 0; !b.Over(); ply++ {
-				moves := g.legal()
+				moves := g.Legal()
 				bm := b.AppendMoves(nil)
 				if len(moves) != len(bm) {
 					t.Fatalf("%dx%d: %d legal moves, reference %d", s.r, s.c, len(bm), len(moves))
@@ -200,7 +60,7 @@ func TestAgainstReference(t *testing.T) {
 				mv := moves[rng.IntN(len(moves))]
 				m, _ := b.MoveAt(mv[0]+1, mv[1]+1)
 				b.Play(m)
-				g.play(mv[0], mv[1], rng.IntN)
+				g.Play(mv[0], mv[1], rng.IntN)
 				sameAsRef(t, &b, g, "random game")
 				if b.Ply() > b.Capacity()+1 {
 					t.Fatalf("%dx%d: game longer than %d plies", s.r, s.c, b.Capacity()+1)
@@ -343,16 +203,16 @@ func TestFirstRound(t *testing.T) {
 	}
 }
 
-func refPerft(g *refGame, depth int, counts []uint64) {
-	moves := g.legal()
+func refPerft(g *ref.Game, depth int, counts []uint64) {
+	moves := g.Legal()
 	counts[len(counts)-depth] += uint64(len(moves))
 	if depth == 1 {
 		return
 	}
 	for _, mv := range moves {
-		h := g.clone()
-		h.play(mv[0], mv[1], func(int) int { return 0 })
-		if h.winner < 0 {
+		h := g.Clone()
+		h.Play(mv[0], mv[1], func(int) int { return 0 })
+		if h.Winner < 0 {
 			refPerft(h, depth-1, counts)
 		}
 	}
@@ -364,7 +224,7 @@ func TestPerft(t *testing.T) {
 		b, _ := NewBoard(s.r, s.c, s.n)
 		got := Perft(&b, s.depth)
 		want := make([]uint64, s.depth)
-		refPerft(newRef(s.r, s.c, s.n), s.depth, want)
+		refPerft(ref.New(s.r, s.c, s.n), s.depth, want)
 		for d := range want {
 			if got[d] != want[d] {
 				t.Errorf("%dx%d %d players depth %d: %d, reference %d", s.r, s.c, s.n, d+1, got[d], want[d])

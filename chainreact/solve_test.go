@@ -1,6 +1,8 @@
 package chainreact
 
 import (
+	"chainshot/chainreact/internal/ref"
+
 	"context"
 	"flag"
 	"fmt"
@@ -10,33 +12,22 @@ import (
 	"time"
 )
 
-// refKey is the reference game's position as a string: cells, mover, ply.
-func (g *refGame) key() string {
-	k := make([]byte, 0, 2*g.rows*g.cols+3)
-	for r := range g.count {
-		for c := range g.count[r] {
-			k = append(k, byte(g.owner[r][c]+1), byte(g.count[r][c]))
-		}
-	}
-	return string(append(k, byte(g.toMove), byte(g.ply), byte(g.ply>>8)))
-}
-
 // refSolve is the brute-force reference: plain minimax over every move of
-// the reference rules (board_test.go's refGame, no code shared with the
+// the reference rules (package ref, no code shared with the
 // engine), memoised by position only, no pruning, no symmetry. It returns
 // the winner under perfect play and the last ply, the winner taking the
 // soonest win and the loser the latest loss.
-func refSolve(g *refGame, memo map[string][2]int) (winner, end int) {
-	k := g.key()
+func refSolve(g *ref.Game, memo map[string][2]int) (winner, end int) {
+	k := g.Key()
 	if v, ok := memo[k]; ok {
 		return v[0], v[1]
 	}
-	mover := g.toMove
+	mover := g.ToMove
 	fastWin, slowLoss := -1, -1
-	for _, mv := range g.legal() {
-		h := g.clone()
-		h.play(mv[0], mv[1], func(int) int { return 0 })
-		w, e := h.winner, h.ply
+	for _, mv := range g.Legal() {
+		h := g.Clone()
+		h.Play(mv[0], mv[1], func(int) int { return 0 })
+		w, e := h.Winner, h.Ply
 		if w < 0 {
 			w, e = refSolve(h, memo)
 		}
@@ -57,14 +48,14 @@ func refSolve(g *refGame, memo map[string][2]int) (winner, end int) {
 }
 
 // refFrom builds the reference game of a two-player board.
-func refFrom(b *Board) *refGame {
-	g := newRef(b.Rows(), b.Cols(), 2)
+func refFrom(b *Board) *ref.Game {
+	g := ref.New(b.Rows(), b.Cols(), 2)
 	for r := 0; r < b.Rows(); r++ {
 		for c := 0; c < b.Cols(); c++ {
-			g.owner[r][c], g.count[r][c] = b.Cell(r*b.Cols() + c)
+			g.Owner[r][c], g.Count[r][c] = b.Cell(r*b.Cols() + c)
 		}
 	}
-	g.toMove, g.ply, g.winner = b.ToMove(), b.Ply(), b.Winner()
+	g.ToMove, g.Ply, g.Winner = b.ToMove(), b.Ply(), b.Winner()
 	return g
 }
 
@@ -94,7 +85,7 @@ func checkSolved(t *testing.T, where string, b *Board, res SolveResult, winner, 
 func TestSolveEmptyBoards(t *testing.T) {
 	for _, sz := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}} {
 		b, _ := NewBoard(sz[0], sz[1], 2)
-		w, e := refSolve(newRef(sz[0], sz[1], 2), map[string][2]int{})
+		w, e := refSolve(ref.New(sz[0], sz[1], 2), map[string][2]int{})
 		res, err := NewSolver(SolveOptions{TableMB: 4}).Solve(context.Background(), &b)
 		if err != nil {
 			t.Fatal(err)
@@ -225,7 +216,7 @@ func images(b *Board) []Board {
 // is not exact, and what it claims is true.
 func TestSolveLimits(t *testing.T) {
 	b, _ := NewBoard(3, 3, 2)
-	w, e := refSolve(newRef(3, 3, 2), map[string][2]int{})
+	w, e := refSolve(ref.New(3, 3, 2), map[string][2]int{})
 	for _, n := range []uint64{1, 1000, 5000, 20000} {
 		res, err := NewSolver(SolveOptions{MaxNodes: n, TableMB: 1}).Solve(context.Background(), &b)
 		if err != nil {
@@ -245,7 +236,7 @@ func TestSolveLimits(t *testing.T) {
 	// the mover loses on 2x4: what a stopped solve claims of the loser's
 	// delay must hold too
 	b24, _ := NewBoard(2, 4, 2)
-	w, e = refSolve(newRef(2, 4, 2), map[string][2]int{})
+	w, e = refSolve(ref.New(2, 4, 2), map[string][2]int{})
 	for n := uint64(100); n < 4000; n += 100 {
 		res, err := NewSolver(SolveOptions{MaxNodes: n, TableMB: 1}).Solve(context.Background(), &b24)
 		if err != nil {
