@@ -76,20 +76,6 @@ func ExampleBoard_PlayTrace() {
 	// wave 3: 3 1 explode; R holds 5 orbs
 }
 
-// A match alternates seats; wins count per player named.
-func ExampleRunMatch() {
-	r, err := chainreact.RunMatch(chainreact.MatchConfig{
-		Specs: [2]string{"greedy", "random"}, Games: 20, Rows: 5, Cols: 4, Seed: 1, Jobs: 1,
-	})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("%s %d, %s %d\n", r.Specs[0], r.Wins[0], r.Specs[1], r.Wins[1])
-	// Output:
-	// greedy 20, random 0
-}
-
 // Solve the empty 3x3 board: who wins under perfect play, and on which
 // ply the winner's last move falls.
 func ExampleSolver_Solve() {

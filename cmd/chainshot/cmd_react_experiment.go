@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"chainshot/chainreact"
+	"chainshot/chainreact/match"
 	"chainshot/internal/chart"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
@@ -134,9 +134,9 @@ func doReactExperiment(c *cli.Context) error {
 		return err
 	}
 	seed := c.Uint64("seed")
-	run := func(a, b string) (chainreact.MatchResult, error) {
+	run := func(a, b string) (match.MatchResult, error) {
 		t0 := time.Now()
-		r, err := chainreact.RunMatch(chainreact.MatchConfig{Specs: [2]string{a, b}, Games: games, Rows: rows, Cols: cols, Seed: seed, Jobs: jobs})
+		r, err := match.RunMatch(match.MatchConfig{Specs: [2]string{a, b}, Games: games, Rows: rows, Cols: cols, Seed: seed, Jobs: jobs})
 		if err == nil {
 			fmt.Fprintf(s.Err, "%s vs %s: %d-%d (%.0fs)\n", a, b, r.Wins[0], r.Wins[1], time.Since(t0).Seconds())
 		}
@@ -153,7 +153,7 @@ func doReactExperiment(c *cli.Context) error {
 		if err != nil {
 			return status.Fail("%s: %v", cmd, err)
 		}
-		lo, hi := chainreact.Wilson(r.Wins[0], r.Games)
+		lo, hi := match.Wilson(r.Wins[0], r.Games)
 		t1 = append(t1, table1Row{Agent: agentName(row.eval), Spec: spec, Depth: depth, Games: r.Games, Wins: r.Wins[0],
 			WinRate: float64(r.Wins[0]) / float64(r.Games), CILow: lo, CIHigh: hi, SeedGuess: float64(row.guess) / 100,
 			MeanPlies: r.MeanPlies, MeanMoveSeconds: r.MeanMoveSeconds[0]})
@@ -169,7 +169,7 @@ func doReactExperiment(c *cli.Context) error {
 		if r.Wins[1] > r.Wins[0] {
 			w = 1
 		}
-		lo, hi := chainreact.Wilson(r.Wins[w], r.Games)
+		lo, hi := match.Wilson(r.Wins[w], r.Games)
 		hname := func(i int) string { return fmt.Sprintf("H%d", i+1) }
 		row := table2Row{A: hname(pr.a), B: hname(pr.b), Games: r.Games, WinsA: r.Wins[0], WinsB: r.Wins[1],
 			Winner: hname([]int{pr.a, pr.b}[w]), WinnerRate: float64(r.Wins[w]) / float64(r.Games), CILow: lo, CIHigh: hi,

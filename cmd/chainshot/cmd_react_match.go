@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/match"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
@@ -113,7 +114,7 @@ func doReactMatch(c *cli.Context) error {
 			return err
 		}
 	}
-	cfg := chainreact.MatchConfig{
+	cfg := match.MatchConfig{
 		Specs: [2]string{c.String("p1"), c.String("p2")},
 		Games: c.Int("games"), Rows: rows, Cols: cols, Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c),
 		OpeningPlies: c.Int("opening-plies"),
@@ -138,7 +139,7 @@ func doReactMatch(c *cli.Context) error {
 	}
 	resumed := len(cfg.Played)
 	played := 0
-	cfg.Record = func(r chainreact.GameRecord) error {
+	cfg.Record = func(r match.GameRecord) error {
 		played++
 		if s.ErrTTY {
 			s.Status("%d/%d games", resumed+played, cfg.Games)
@@ -151,7 +152,7 @@ func doReactMatch(c *cli.Context) error {
 		}
 		return nil
 	}
-	r, err := chainreact.RunMatch(cfg)
+	r, err := match.RunMatch(cfg)
 	if s.ErrTTY && played > 0 {
 		fmt.Fprintln(s.Err)
 	}
@@ -174,8 +175,8 @@ func doReactMatch(c *cli.Context) error {
 // parseSPRT reads --sprt: "ELO0,ELO1", or cutechess-cli's keys
 // "elo0=E0,elo1=E1,alpha=A,beta=B" (commas or spaces between them), the
 // keys overriding --alpha and --beta.
-func parseSPRT(cmd, s string, alpha, beta float64) (chainreact.SPRT, error) {
-	t := chainreact.SPRT{Alpha: alpha, Beta: beta}
+func parseSPRT(cmd, s string, alpha, beta float64) (match.SPRT, error) {
+	t := match.SPRT{Alpha: alpha, Beta: beta}
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
 	bad := func(why string) error {
 		return status.BadInput("%s: --sprt %q: %s (want ELO0,ELO1 such as 0,10, or elo0=0,elo1=10,alpha=0.05,beta=0.05)", cmd, s, why)
@@ -234,7 +235,7 @@ func readOpenings(cmd, name string, rows, cols int) ([][]chainreact.Move, error)
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		return nil, status.BadInput("%s: --openings %s is a folder, not a file of openings", cmd, name)
 	}
-	o, err := chainreact.ParseOpenings(name, f, rows, cols)
+	o, err := match.ParseOpenings(name, f, rows, cols)
 	if err != nil {
 		return nil, status.BadInput("%s: --openings: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
@@ -245,7 +246,7 @@ func readOpenings(cmd, name string, rows, cols int) ([][]chainreact.Move, error)
 // game: a non-empty file needs --resume, which reads its games into
 // cfg.Played (a cut last line is dropped with a warning, a line of
 // another match is bad usage). It returns nil without --out.
-func openGameRecords(cmd, path string, resume bool, cfg *chainreact.MatchConfig, s *streams) (*outfile.Appender, error) {
+func openGameRecords(cmd, path string, resume bool, cfg *match.MatchConfig, s *streams) (*outfile.Appender, error) {
 	if path == "" {
 		if resume {
 			return nil, status.BadInput("%s: --resume continues the match recorded in --out: give --out FILE", cmd)
@@ -279,7 +280,7 @@ func openGameRecords(cmd, path string, resume bool, cfg *chainreact.MatchConfig,
 }
 
 // readGameRecords reads the records of a resumed match into cfg.Played.
-func readGameRecords(cmd, path string, data []byte, cfg *chainreact.MatchConfig, s *streams) error {
+func readGameRecords(cmd, path string, data []byte, cfg *match.MatchConfig, s *streams) error {
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	offset := 0
 	seen := map[int]int{}
@@ -314,8 +315,8 @@ func readGameRecords(cmd, path string, data []byte, cfg *chainreact.MatchConfig,
 
 // matchReport prints a match's result.
 type matchReport struct {
-	r       chainreact.MatchResult
-	cfg     *chainreact.MatchConfig
+	r       match.MatchResult
+	cfg     *match.MatchConfig
 	size    string
 	records string
 	resumed int
@@ -342,7 +343,7 @@ func (m *matchReport) json(s *streams) error {
 		if r.Games > 0 {
 			j.WinRate[k] = float64(r.Wins[k]) / float64(r.Games)
 		}
-		lo, hi := chainreact.Wilson(r.Wins[k], r.Games)
+		lo, hi := match.Wilson(r.Wins[k], r.Games)
 		j.CI95[k] = [2]float64{lo, hi}
 	}
 	elo, lo, hi := r.Penta.Elo()
@@ -381,7 +382,7 @@ func (m *matchReport) text(s *streams) {
 	w := max(len(r.Specs[0]), len(r.Specs[1]), 6)
 	printf(s.Out, "%-*s  %5s  %6s  %-17s  %12s  %12s  %12s\n", w, "player", "wins", "rate", "95% CI (Wilson)", "mean CPU s", "mean s/move", "max s/move")
 	for k := 0; k < 2; k++ {
-		lo, hi := chainreact.Wilson(r.Wins[k], r.Games)
+		lo, hi := match.Wilson(r.Wins[k], r.Games)
 		rate := 0.0
 		if r.Games > 0 {
 			rate = 100 * float64(r.Wins[k]) / float64(r.Games)
@@ -398,7 +399,7 @@ func (m *matchReport) text(s *streams) {
 	if t := m.cfg.SPRT; t != nil {
 		lower, upper := t.Bounds()
 		printf(s.Out, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s", t.Elo0, t.Elo1, t.Alpha, t.Beta, r.LLR, lower, upper, r.Verdict)
-		if r.Verdict != chainreact.Continue {
+		if r.Verdict != match.Continue {
 			printf(s.Out, " after %s", words.Plural(r.DecidedPairs, "pair"))
 			if n := r.Penta.Pairs(); n > r.DecidedPairs {
 				printf(s.Out, " (all %d finished pairs: LLR %.2f)", n, r.FinalLLR)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/match"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -98,7 +99,7 @@ func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 		if spec == "" || spec == "human" {
 			continue
 		}
-		if g.ais[p], err = chainreact.NewPlayer(spec, chainreact.GameSeed(c.Uint64("seed"), p)); err != nil {
+		if g.ais[p], err = chainreact.NewPlayer(spec, match.GameSeed(c.Uint64("seed"), p)); err != nil {
 			g.close()
 			return nil, status.Fail("%s: --vs %s: %v", cmd, spec, words.WithoutPackage(err.Error()))
 		}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"chainshot/chainreact"
+	"chainshot/chainreact/match"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
@@ -115,7 +115,7 @@ func doReactRate(c *cli.Context) error {
 	if out != nil {
 		defer out.Close()
 	}
-	var results []chainreact.PairResult
+	var results []match.PairResult
 	games := make([]int, len(specs))
 	points := make([]float64, len(specs))
 	cpu, moves := make([]float64, len(specs)), make([]int, len(specs))
@@ -126,7 +126,7 @@ func doReactRate(c *cli.Context) error {
 			if ok {
 				printf(s.Err, "%s vs %s: recorded, %d-%d\n", specs[a], specs[b], l.Wins[0], l.Wins[1])
 			} else {
-				r, err := chainreact.RunMatch(chainreact.MatchConfig{
+				r, err := match.RunMatch(match.MatchConfig{
 					Specs: [2]string{specs[a], specs[b]}, Games: base.Games, Rows: rows, Cols: cols,
 					Seed: base.Seed, Jobs: gamesAtOnce(c), OpeningPlies: base.OpeningPlies,
 				})
@@ -143,7 +143,7 @@ func doReactRate(c *cli.Context) error {
 					}
 				}
 			}
-			results = append(results, chainreact.PairResult{A: a, B: b, WinsA: l.Wins[0], WinsB: l.Wins[1]})
+			results = append(results, match.PairResult{A: a, B: b, WinsA: l.Wins[0], WinsB: l.Wins[1]})
 			for i, p := range [2]int{a, b} {
 				games[p] += l.Wins[0] + l.Wins[1]
 				points[p] += float64(l.Wins[i])
@@ -152,7 +152,7 @@ func doReactRate(c *cli.Context) error {
 			}
 		}
 	}
-	ratings, err := chainreact.FitRatings(len(specs), results, 0)
+	ratings, err := match.FitRatings(len(specs), results, 0)
 	if err != nil {
 		return status.Fail("%s: %v", cmd, err)
 	}

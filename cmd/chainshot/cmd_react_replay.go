@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/match"
 	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
@@ -35,8 +36,8 @@ func reactReplayCommand() *cli.Command {
 // replayGame is one game read from a records file.
 type replayGame struct {
 	line int
-	info chainreact.RecordInfo
-	rec  chainreact.GameRecord
+	info match.RecordInfo
+	rec  match.GameRecord
 }
 
 func doReactReplay(c *cli.Context) error {
@@ -121,7 +122,7 @@ func parseRecords(s *streams, name string, data []byte) ([]replayGame, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		info, rec, err := chainreact.ReadRecord(line)
+		info, rec, err := match.ReadRecord(line)
 		if err != nil {
 			if i == len(lines)-1 && !bytes.HasSuffix(raw, []byte("\n")) {
 				printf(s.Err, "warning: %s:%d: a cut last line, skipped (%v)\n", name, i+1, err)

@@ -1,6 +1,7 @@
-package chainreact
+package match
 
 import (
+	"chainshot/chainreact"
 	"chainshot/cpuclock"
 
 	"errors"
@@ -31,7 +32,7 @@ type MatchConfig struct {
 	OpeningPlies int
 	// Openings, if set, are the openings, moves from the empty board:
 	// pair k opens with Openings[k % len(Openings)] (see CheckOpening).
-	Openings [][]Move
+	Openings [][]chainreact.Move
 	// SPRT, if set, ends the match as soon as the test over the finished
 	// pairs accepts one hypothesis; the pairs being played then finish.
 	SPRT *SPRT
@@ -40,7 +41,7 @@ type MatchConfig struct {
 	Played []GameRecord
 	// NewPlayer makes players; nil means the package's NewPlayer. Each
 	// worker makes its own pair and resets them for every game.
-	NewPlayer func(spec string, seed uint64) (Player, error)
+	NewPlayer func(spec string, seed uint64) (chainreact.Player, error)
 	// Record, if set, is called with each game's record as soon as it
 	// ends, from one goroutine at a time. An error stops the match:
 	// RunMatch returns it once the games being played have ended.
@@ -53,11 +54,11 @@ func (cfg *MatchConfig) Pairs() int { return (cfg.Games + 1) / 2 }
 
 // GameRecord is one game of a match.
 type GameRecord struct {
-	Game    int    // the game's index in the match; its pair is Game/2
-	First   int    // index in Specs of the player who moved first
-	Winner  int    // index in Specs of the winner
-	Opening int    // the first Opening moves are the pair's opening
-	Moves   []Move // every move from the empty board
+	Game    int               // the game's index in the match; its pair is Game/2
+	First   int               // index in Specs of the player who moved first
+	Winner  int               // index in Specs of the winner
+	Opening int               // the first Opening moves are the pair's opening
+	Moves   []chainreact.Move // every move from the empty board
 	// CPU and Wall are each move's CPU and wall-clock time (zero for the
 	// opening's): CPU time is the player's thread's for a player of this
 	// process, the process group's for an engine (see EnginePlayer.CPU).
@@ -129,7 +130,7 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 	if cfg.Games < 1 {
 		return MatchResult{}, fmt.Errorf("chainreact: %d games: want at least 1", cfg.Games)
 	}
-	if _, err := NewBoard(cfg.Rows, cfg.Cols, 2); err != nil {
+	if _, err := chainreact.NewBoard(cfg.Rows, cfg.Cols, 2); err != nil {
 		return MatchResult{}, err
 	}
 	if cfg.SPRT != nil {
@@ -168,7 +169,7 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 	var nodes [2]uint64
 	for _, ps := range players {
 		for k, p := range ps {
-			if nc, ok := p.(NodeCounter); ok {
+			if nc, ok := p.(chainreact.NodeCounter); ok {
 				nodes[k] += nc.Nodes()
 			}
 		}
@@ -183,12 +184,12 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 }
 
 // makePlayers makes a pair of players for each of jobs workers.
-func makePlayers(cfg MatchConfig, jobs int) ([][2]Player, error) {
+func makePlayers(cfg MatchConfig, jobs int) ([][2]chainreact.Player, error) {
 	mk := cfg.NewPlayer
 	if mk == nil {
-		mk = NewPlayer
+		mk = chainreact.NewPlayer
 	}
-	players := make([][2]Player, jobs)
+	players := make([][2]chainreact.Player, jobs)
 	for w := range players {
 		for k := 0; k < 2; k++ {
 			p, err := mk(cfg.Specs[k], GameSeed(cfg.Seed, -1-w))
@@ -203,7 +204,7 @@ func makePlayers(cfg MatchConfig, jobs int) ([][2]Player, error) {
 }
 
 // closePlayers closes the players that hold a process.
-func closePlayers(players [][2]Player) {
+func closePlayers(players [][2]chainreact.Player) {
 	for _, ps := range players {
 		for _, p := range ps {
 			if c, ok := p.(interface{ Close() error }); ok {
@@ -263,7 +264,7 @@ func (cfg *MatchConfig) CheckRecord(r GameRecord) error {
 			return fmt.Errorf("opening move %d differs from pair %d's", i+1, r.Game/2+1)
 		}
 	}
-	b, _ := NewBoard(cfg.Rows, cfg.Cols, 2)
+	b, _ := chainreact.NewBoard(cfg.Rows, cfg.Cols, 2)
 	for i, m := range r.Moves {
 		if err := b.PlayChecked(m); err != nil {
 			return fmt.Errorf("move %d: %v", i+1, err)
@@ -283,8 +284,8 @@ func (cfg *MatchConfig) CheckRecord(r GameRecord) error {
 
 // CheckOpening checks that moves, played from the empty rows×cols board
 // for two players, are legal and leave the game going.
-func CheckOpening(rows, cols int, moves []Move) error {
-	b, err := NewBoard(rows, cols, 2)
+func CheckOpening(rows, cols int, moves []chainreact.Move) error {
+	b, err := chainreact.NewBoard(rows, cols, 2)
 	if err != nil {
 		return err
 	}
@@ -302,7 +303,7 @@ func CheckOpening(rows, cols int, moves []Move) error {
 // Opening returns pair k's opening: Openings[k % len] when the match has
 // openings, else OpeningPlies random legal moves drawn from the seed (a
 // draw that ends the game is drawn again).
-func (cfg *MatchConfig) Opening(k int) ([]Move, error) {
+func (cfg *MatchConfig) Opening(k int) ([]chainreact.Move, error) {
 	if len(cfg.Openings) > 0 {
 		return cfg.Openings[k%len(cfg.Openings)], nil
 	}
@@ -310,13 +311,13 @@ func (cfg *MatchConfig) Opening(k int) ([]Move, error) {
 		return nil, nil
 	}
 	rng := rand.New(rand.NewPCG(GameSeed(cfg.Seed, k), 0x6f70656e696e67))
-	var buf []Move
+	var buf []chainreact.Move
 	for try := 0; try < 1000; try++ {
-		b, err := NewBoard(cfg.Rows, cfg.Cols, 2)
+		b, err := chainreact.NewBoard(cfg.Rows, cfg.Cols, 2)
 		if err != nil {
 			return nil, err
 		}
-		moves := make([]Move, 0, cfg.OpeningPlies)
+		moves := make([]chainreact.Move, 0, cfg.OpeningPlies)
 		for len(moves) < cfg.OpeningPlies && !b.Over() {
 			buf = b.AppendMoves(buf[:0])
 			m := buf[rng.IntN(len(buf))]
@@ -333,7 +334,7 @@ func (cfg *MatchConfig) Opening(k int) ([]Move, error) {
 // work plays pairs with the players ps until none is left or the match
 // is stopped. Its goroutine keeps its thread, so that the thread's CPU
 // clock times its moves.
-func (m *matchRun) work(ps [2]Player) {
+func (m *matchRun) work(ps [2]chainreact.Player) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	for {
@@ -411,7 +412,7 @@ func boolInt(b bool) int {
 
 // moverCPU reads the CPU clock of player p: the calling thread's, or
 // the program's for an engine (zero when its clock cannot be read).
-func moverCPU(p Player) time.Duration {
+func moverCPU(p chainreact.Player) time.Duration {
 	if c, ok := p.(cpuClocked); ok {
 		d, _ := c.CPU()
 		return d
@@ -421,7 +422,7 @@ func moverCPU(p Player) time.Duration {
 
 // playGame plays game g of the match from its pair's opening: Specs[g%2]
 // moves first.
-func (m *matchRun) playGame(ps [2]Player, g int) (GameRecord, error) {
+func (m *matchRun) playGame(ps [2]chainreact.Player, g int) (GameRecord, error) {
 	cfg := &m.cfg
 	seed := GameSeed(cfg.Seed, g/2)
 	ps[0].Reset(seed)
@@ -431,10 +432,10 @@ func (m *matchRun) playGame(ps [2]Player, g int) (GameRecord, error) {
 		return GameRecord{}, err
 	}
 	first := g % 2
-	b, _ := NewBoard(cfg.Rows, cfg.Cols, 2)
+	b, _ := chainreact.NewBoard(cfg.Rows, cfg.Cols, 2)
 	rec := GameRecord{Game: g, First: first, Opening: len(open)}
 	n := b.Capacity() + 1
-	rec.Moves, rec.CPU, rec.Wall = make([]Move, 0, n), make([]time.Duration, 0, n), make([]time.Duration, 0, n)
+	rec.Moves, rec.CPU, rec.Wall = make([]chainreact.Move, 0, n), make([]time.Duration, 0, n), make([]time.Duration, 0, n)
 	for _, mv := range open {
 		b.Play(mv)
 		rec.Moves, rec.CPU, rec.Wall = append(rec.Moves, mv), append(rec.CPU, 0), append(rec.Wall, 0)

@@ -1,4 +1,4 @@
-package chainreact
+package match
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"chainshot/chainreact"
 )
 
 // TestSPRTBounds checks Wald's bounds: log(β/(1-α)) and log((1-β)/α),
@@ -121,7 +123,7 @@ func TestElo(t *testing.T) {
 // the same opening, the seats swapped, the players seeded alike; pairs
 // differ from each other; the pentanomial counts add the pairs up.
 func TestPairedGames(t *testing.T) {
-	for _, openings := range [][][]Move{nil, {{0, 5}, {7, 8, 7}}} {
+	for _, openings := range [][][]chainreact.Move{nil, {{0, 5}, {7, 8, 7}}} {
 		cfg := MatchConfig{Specs: [2]string{"best:nodes=300", "greedy"}, Games: 12, Rows: 5, Cols: 4, Seed: 7, Jobs: 2, OpeningPlies: 3, Openings: openings}
 		r, err := RunMatch(cfg)
 		if err != nil {
@@ -160,8 +162,8 @@ func TestPairedGames(t *testing.T) {
 	seeds := map[string][]uint64{}
 	var mu sync.Mutex
 	cfg := MatchConfig{Specs: [2]string{"random", "greedy"}, Games: 6, Rows: 4, Cols: 4, Seed: 3, Jobs: 1, OpeningPlies: 1,
-		NewPlayer: func(spec string, seed uint64) (Player, error) {
-			p, err := NewPlayer(spec, seed)
+		NewPlayer: func(spec string, seed uint64) (chainreact.Player, error) {
+			p, err := chainreact.NewPlayer(spec, seed)
 			return &seedRecorder{Player: p, spec: spec, seeds: seeds, mu: &mu}, err
 		}}
 	if _, err := RunMatch(cfg); err != nil {
@@ -180,7 +182,7 @@ func TestPairedGames(t *testing.T) {
 
 // seedRecorder is a player that notes the seeds it is reset with.
 type seedRecorder struct {
-	Player
+	chainreact.Player
 	spec  string
 	seeds map[string][]uint64
 	mu    *sync.Mutex
@@ -385,7 +387,7 @@ func FuzzReadRecord(f *testing.F) {
 		if err != nil {
 			return
 		}
-		b, _ := NewBoard(info.Rows, info.Cols, 2)
+		b, _ := chainreact.NewBoard(info.Rows, info.Cols, 2)
 		for _, m := range r.Moves {
 			if err := b.PlayChecked(m); err != nil {
 				t.Fatalf("read an illegal game: %v", err)

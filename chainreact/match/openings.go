@@ -1,10 +1,12 @@
-package chainreact
+package match
 
 import (
 	"bufio"
 	"fmt"
 	"io"
 	"strings"
+
+	"chainshot/chainreact"
 )
 
 // ParseOpenings reads a file of openings for matches on rows×cols boards:
@@ -15,12 +17,12 @@ import (
 // another program (engine:COMMAND) is told the game move by move. Every
 // opening must be legal and leave the game going. name labels errors:
 // "chainreact: NAME:LINE:COL: ...".
-func ParseOpenings(name string, r io.Reader, rows, cols int) ([][]Move, error) {
-	empty, err := NewBoard(rows, cols, 2)
+func ParseOpenings(name string, r io.Reader, rows, cols int) ([][]chainreact.Move, error) {
+	empty, err := chainreact.NewBoard(rows, cols, 2)
 	if err != nil {
 		return nil, err
 	}
-	var out [][]Move
+	var out [][]chainreact.Move
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 64*1024)
 	for no := 1; sc.Scan(); no++ {
@@ -29,7 +31,7 @@ func ParseOpenings(name string, r io.Reader, rows, cols int) ([][]Move, error) {
 			continue
 		}
 		b := empty
-		var moves []Move
+		var moves []chainreact.Move
 		col := 1
 		for _, field := range strings.Split(line, ",") {
 			at := col + len(field) - len(strings.TrimLeft(field, " \t"))
@@ -58,8 +60,8 @@ func ParseOpenings(name string, r io.Reader, rows, cols int) ([][]Move, error) {
 }
 
 // FormatOpening writes an opening as ParseOpenings reads it.
-func FormatOpening(rows, cols int, moves []Move) string {
-	b, _ := NewBoard(rows, cols, 2)
+func FormatOpening(rows, cols int, moves []chainreact.Move) string {
+	b, _ := chainreact.NewBoard(rows, cols, 2)
 	parts := make([]string, len(moves))
 	for i, m := range moves {
 		parts[i] = b.FormatMove(m)

@@ -1,4 +1,4 @@
-package chainreact
+package match
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"chainshot/chainreact"
 )
 
 // A match's game records are JSON Lines, one game a line, written the
@@ -56,7 +58,7 @@ var seatNames = [2]string{"p1", "p2"}
 
 // RecordLine returns r as one JSON line (with its newline).
 func (cfg *MatchConfig) RecordLine(r GameRecord) []byte {
-	b, _ := NewBoard(cfg.Rows, cfg.Cols, 2)
+	b, _ := chainreact.NewBoard(cfg.Rows, cfg.Cols, 2)
 	l := recordLine{
 		Game: r.Game + 1, Pair: r.Game/2 + 1, P1: cfg.Specs[0], P2: cfg.Specs[1],
 		Size: fmt.Sprintf("%dx%d", cfg.Rows, cfg.Cols), Seed: cfg.Seed, Openings: cfg.OpeningsName(),
@@ -133,14 +135,14 @@ func ReadRecord(line []byte) (RecordInfo, GameRecord, error) {
 	if _, err := fmt.Sscanf(l.Size, "%dx%d", &info.Rows, &info.Cols); err != nil {
 		return RecordInfo{}, GameRecord{}, fmt.Errorf("size %q: want RxC, such as 9x6", l.Size)
 	}
-	if _, err := NewBoard(info.Rows, info.Cols, 2); err != nil {
+	if _, err := chainreact.NewBoard(info.Rows, info.Cols, 2); err != nil {
 		return RecordInfo{}, GameRecord{}, fmt.Errorf("size %q: %v", l.Size, err)
 	}
 	r, err := l.record(info.Rows, info.Cols)
 	if err != nil {
 		return RecordInfo{}, GameRecord{}, err
 	}
-	cfg := MatchConfig{Specs: info.Specs, Rows: info.Rows, Cols: info.Cols, Openings: [][]Move{r.Moves[:r.Opening]}}
+	cfg := MatchConfig{Specs: info.Specs, Rows: info.Rows, Cols: info.Cols, Openings: [][]chainreact.Move{r.Moves[:r.Opening]}}
 	if err := cfg.CheckRecord(r); err != nil {
 		return RecordInfo{}, GameRecord{}, err
 	}
@@ -193,7 +195,7 @@ func (l *recordLine) record(rows, cols int) (GameRecord, error) {
 	case len(l.CPUms) != len(l.Moves) || len(l.Wallms) != len(l.Moves):
 		return GameRecord{}, fmt.Errorf("cpu_ms and wall_ms want one time per move (%d)", len(l.Moves))
 	}
-	b, _ := NewBoard(rows, cols, 2)
+	b, _ := chainreact.NewBoard(rows, cols, 2)
 	for i, rc := range l.Moves {
 		m, ok := b.MoveAt(rc[0], rc[1])
 		if !ok {

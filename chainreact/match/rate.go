@@ -1,4 +1,4 @@
-package chainreact
+package match
 
 import (
 	"errors"
