@@ -1,19 +1,22 @@
-package chainreact
+package chainreact_test
 
 import (
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 )
 
 // TestServeEngine runs a protocol session through ServeEngine, no command
 // line involved.
 func TestServeEngine(t *testing.T) {
-	p, _ := NewPlayer("greedy", 1)
+	p, _ := ai.NewPlayer("greedy", 1)
 	in := "name\nboardsize 2 2\nplay 1 1 # a comment\nplay 1 1\nplay 9 9\nplayers 9\nfrob\nshowboard\nquit\nname\n"
 	var out strings.Builder
-	if err := ServeEngine(strings.NewReader(in), &out, p, EngineInfo{Name: "test", Version: "1"}); err != nil {
+	if err := chainreact.ServeEngine(strings.NewReader(in), &out, p, chainreact.EngineInfo{Name: "test", Version: "1"}); err != nil {
 		t.Fatal(err)
 	}
 	want := "= test\n\n=\n\n=\n\n" +
@@ -36,24 +39,24 @@ func TestEnginePlayer(t *testing.T) {
 		t.Skip("no sh")
 	}
 	script := `while read l; do echo "$l" >&2; case "$l" in genmove) echo "= 2 2";; *) echo "=";; esac; echo; done`
-	p, err := NewPlayer("engine:"+script, 1)
+	p, err := ai.NewPlayer("engine:"+script, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := p.(*EnginePlayer)
-	b, _ := NewBoard(2, 2, 2)
+	e := p.(*chainreact.EnginePlayer)
+	b, _ := chainreact.NewBoard(2, 2, 2)
 	m0, _ := b.MoveAt(1, 1)
 	b.Play(m0)
-	if m := e.Choose(&b, []Move{m0}); b.FormatMove(m) != "2 2" || e.Err() != nil {
+	if m := e.Choose(&b, []chainreact.Move{m0}); b.FormatMove(m) != "2 2" || e.Err() != nil {
 		t.Fatalf("move %s, err %v", b.FormatMove(m), e.Err())
 	}
-	if m := e.Choose(&b, nil); m != NoMove || e.Err() == nil {
+	if m := e.Choose(&b, nil); m != chainreact.NoMove || e.Err() == nil {
 		t.Fatalf("no history: move %d, err %v", m, e.Err())
 	}
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
-	bad, err := NewPlayer("engine:"+`read l; echo "? no"; echo`, 1)
+	bad, err := ai.NewPlayer("engine:"+`read l; echo "? no"; echo`, 1)
 	if bad != nil || err == nil || !strings.Contains(err.Error(), `name: engine says "no"`) {
 		t.Fatalf("an engine that refuses name: %v, %v", bad, err)
 	}
@@ -73,13 +76,13 @@ func TestEngineThatEnds(t *testing.T) {
 		{"read l; echo lost >&2; exit 4", "name: the engine ended (exit status 4) before answering: lost"},
 		{"read l; echo '= x'; echo; read l; exit 0", "boardsize 2 2: the engine ended before answering"},
 	} {
-		p, err := NewPlayer("engine:"+tc.command, 1)
+		p, err := ai.NewPlayer("engine:"+tc.command, 1)
 		if err == nil {
-			b, _ := NewBoard(2, 2, 2)
-			if p.Choose(&b, []Move{}) == NoMove {
-				err = p.(*EnginePlayer).Err()
+			b, _ := chainreact.NewBoard(2, 2, 2)
+			if p.Choose(&b, []chainreact.Move{}) == chainreact.NoMove {
+				err = p.(*chainreact.EnginePlayer).Err()
 			}
-			p.(*EnginePlayer).Close()
+			p.(*chainreact.EnginePlayer).Close()
 		}
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("engine:%s: error %v, want one that says %q", tc.command, err, tc.want)
@@ -95,18 +98,18 @@ func TestEngineCPU(t *testing.T) {
 		t.Skip("read from /proc")
 	}
 	script := `while read l; do case "$l" in genmove) i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; echo "= 1 1";; *) echo "=";; esac; echo; done`
-	p, err := NewPlayer("engine:sh -c '"+script+"'", 1)
+	p, err := ai.NewPlayer("engine:sh -c '"+script+"'", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := p.(*EnginePlayer)
+	e := p.(*chainreact.EnginePlayer)
 	defer e.Close()
 	c0, ok := e.CPU()
 	if !ok {
 		t.Fatal("no CPU reading")
 	}
-	b, _ := NewBoard(3, 3, 2)
-	if m := e.Choose(&b, []Move{}); m != 0 {
+	b, _ := chainreact.NewBoard(3, 3, 2)
+	if m := e.Choose(&b, []chainreact.Move{}); m != 0 {
 		t.Fatalf("move %d, err %v", m, e.Err())
 	}
 	c1, _ := e.CPU()

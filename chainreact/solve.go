@@ -307,6 +307,12 @@ func NewSolver(opt SolveOptions) *Solver {
 	return &Solver{opt: opt}
 }
 
+// SetMaxNodes sets the node limit of the solves to come, as
+// SolveOptions.MaxNodes does (0 is no limit), keeping the table: a
+// player that gives its solver a share of a move's time limits each
+// solve by the positions that share allows.
+func (s *Solver) SetMaxNodes(n uint64) { s.opt.MaxNodes = n }
+
 // tableBuckets returns the buckets of a table of mb megabytes for board
 // size g: as many as mb holds, but no more than twice the positions the
 // board has (a small board needs a small table, which stays in the

@@ -2,6 +2,7 @@ package match
 
 import (
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 	"chainshot/cpuclock"
 
 	"errors"
@@ -41,7 +42,7 @@ type MatchConfig struct {
 	Played []GameRecord
 	// NewPlayer makes players; nil means the package's NewPlayer. Each
 	// worker makes its own pair and resets them for every game.
-	NewPlayer func(spec string, seed uint64) (chainreact.Player, error)
+	NewPlayer func(spec string, seed uint64) (ai.Player, error)
 	// Record, if set, is called with each game's record as soon as it
 	// ends, from one goroutine at a time. An error stops the match:
 	// RunMatch returns it once the games being played have ended.
@@ -169,7 +170,7 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 	var nodes [2]uint64
 	for _, ps := range players {
 		for k, p := range ps {
-			if nc, ok := p.(chainreact.NodeCounter); ok {
+			if nc, ok := p.(ai.NodeCounter); ok {
 				nodes[k] += nc.Nodes()
 			}
 		}
@@ -184,12 +185,12 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 }
 
 // makePlayers makes a pair of players for each of jobs workers.
-func makePlayers(cfg MatchConfig, jobs int) ([][2]chainreact.Player, error) {
+func makePlayers(cfg MatchConfig, jobs int) ([][2]ai.Player, error) {
 	mk := cfg.NewPlayer
 	if mk == nil {
-		mk = chainreact.NewPlayer
+		mk = ai.NewPlayer
 	}
-	players := make([][2]chainreact.Player, jobs)
+	players := make([][2]ai.Player, jobs)
 	for w := range players {
 		for k := 0; k < 2; k++ {
 			p, err := mk(cfg.Specs[k], GameSeed(cfg.Seed, -1-w))
@@ -204,7 +205,7 @@ func makePlayers(cfg MatchConfig, jobs int) ([][2]chainreact.Player, error) {
 }
 
 // closePlayers closes the players that hold a process.
-func closePlayers(players [][2]chainreact.Player) {
+func closePlayers(players [][2]ai.Player) {
 	for _, ps := range players {
 		for _, p := range ps {
 			if c, ok := p.(interface{ Close() error }); ok {
@@ -334,7 +335,7 @@ func (cfg *MatchConfig) Opening(k int) ([]chainreact.Move, error) {
 // work plays pairs with the players ps until none is left or the match
 // is stopped. Its goroutine keeps its thread, so that the thread's CPU
 // clock times its moves.
-func (m *matchRun) work(ps [2]chainreact.Player) {
+func (m *matchRun) work(ps [2]ai.Player) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	for {
@@ -412,7 +413,7 @@ func boolInt(b bool) int {
 
 // moverCPU reads the CPU clock of player p: the calling thread's, or
 // the program's for an engine (zero when its clock cannot be read).
-func moverCPU(p chainreact.Player) time.Duration {
+func moverCPU(p ai.Player) time.Duration {
 	if c, ok := p.(cpuClocked); ok {
 		d, _ := c.CPU()
 		return d
@@ -422,7 +423,7 @@ func moverCPU(p chainreact.Player) time.Duration {
 
 // playGame plays game g of the match from its pair's opening: Specs[g%2]
 // moves first.
-func (m *matchRun) playGame(ps [2]chainreact.Player, g int) (GameRecord, error) {
+func (m *matchRun) playGame(ps [2]ai.Player, g int) (GameRecord, error) {
 	cfg := &m.cfg
 	seed := GameSeed(cfg.Seed, g/2)
 	ps[0].Reset(seed)

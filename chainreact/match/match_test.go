@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 )
 
 // TestSPRTBounds checks Wald's bounds: log(β/(1-α)) and log((1-β)/α),
@@ -162,8 +163,8 @@ func TestPairedGames(t *testing.T) {
 	seeds := map[string][]uint64{}
 	var mu sync.Mutex
 	cfg := MatchConfig{Specs: [2]string{"random", "greedy"}, Games: 6, Rows: 4, Cols: 4, Seed: 3, Jobs: 1, OpeningPlies: 1,
-		NewPlayer: func(spec string, seed uint64) (chainreact.Player, error) {
-			p, err := chainreact.NewPlayer(spec, seed)
+		NewPlayer: func(spec string, seed uint64) (ai.Player, error) {
+			p, err := ai.NewPlayer(spec, seed)
 			return &seedRecorder{Player: p, spec: spec, seeds: seeds, mu: &mu}, err
 		}}
 	if _, err := RunMatch(cfg); err != nil {
@@ -182,7 +183,7 @@ func TestPairedGames(t *testing.T) {
 
 // seedRecorder is a player that notes the seeds it is reset with.
 type seedRecorder struct {
-	chainreact.Player
+	ai.Player
 	spec  string
 	seeds map[string][]uint64
 	mu    *sync.Mutex

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 )
 
 // TestPerfectPlayer plays the perfect player against itself from the
@@ -42,7 +43,7 @@ func TestPerfectPlayer(t *testing.T) {
 	}
 	// every move of the perfect player keeps the position's value
 	rng := rand.New(rand.NewPCG(8, 9))
-	p, _ := chainreact.NewPlayer("perfect:nodes=1", 1)
+	p, _ := ai.NewPlayer("perfect:nodes=1", 1)
 	s := chainreact.NewSolver(chainreact.SolveOptions{TableMB: 4})
 	var buf []chainreact.Move
 	for game := 0; game < 6; game++ {
@@ -65,7 +66,7 @@ func TestPerfectPlayer(t *testing.T) {
 			b.Play(buf[rng.IntN(len(buf))])
 		}
 	}
-	if _, err := chainreact.NewPlayer("best:oracle=-1", 1); err == nil {
+	if _, err := ai.NewPlayer("best:oracle=-1", 1); err == nil {
 		t.Fatal("best:oracle=-1 accepted")
 	}
 }

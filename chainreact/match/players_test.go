@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 )
 
 var testSpecs = []string{"random", "greedy", "greedy:eval=weighted", "minimax:depth=2,eval=orbs", "seed001",
@@ -30,7 +31,7 @@ func TestPlayersPlayLegalGames(t *testing.T) {
 			}
 		}
 		// three players: the player must still choose legal moves
-		p, _ := chainreact.NewPlayer(spec, 1)
+		p, _ := ai.NewPlayer(spec, 1)
 		b, _ := chainreact.NewBoard(4, 4, 3)
 		for !b.Over() {
 			if err := b.PlayChecked(p.Choose(&b, nil)); err != nil {

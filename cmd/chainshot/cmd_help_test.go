@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 
 	"github.com/urfave/cli/v2"
 )
@@ -253,7 +253,7 @@ func renamedRow(note, path, name string) bool {
 // parses (issue 18, item 9).
 func TestEvalChoices(t *testing.T) {
 	react := commandPaths("", commands(), map[string]*cli.Command{})["react"]
-	for _, e := range chainreact.Evals() {
+	for _, e := range ai.Evals() {
 		name := e.String()
 		if !regexp.MustCompile(`\b` + name + `\b`).MatchString(evalChoices()) {
 			t.Errorf("--eval's choices %q lack %s", evalChoices(), name)
@@ -263,7 +263,7 @@ func TestEvalChoices(t *testing.T) {
 		}
 	}
 	for _, name := range strings.FieldsFunc(strings.ReplaceAll(evalChoices(), " or ", ","), func(r rune) bool { return r == ',' || r == ' ' }) {
-		if _, err := chainreact.ParseEval(name); err != nil {
+		if _, err := ai.ParseEval(name); err != nil {
 			t.Errorf("--eval's choice %q: %v", name, err)
 		}
 	}

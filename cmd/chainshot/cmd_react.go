@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
@@ -86,7 +87,7 @@ func checkSpec(cmd, flag, spec string) error {
 		}
 		return nil
 	}
-	if _, err := chainreact.NewPlayer(spec, 0); err != nil {
+	if _, err := ai.NewPlayer(spec, 0); err != nil {
 		return status.BadInput("%s: --%s: %v", cmd, flag, err)
 	}
 	return nil

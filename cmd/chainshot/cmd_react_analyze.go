@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -98,7 +99,7 @@ func reactAnalyzeCommand() *cli.Command {
 // list: "brilliant, weighted, ... or tuned".
 func evalChoices() string {
 	var names []string
-	for _, e := range chainreact.Evals() {
+	for _, e := range ai.Evals() {
 		names = append(names, e.String())
 	}
 	return orList(names)
@@ -107,7 +108,7 @@ func evalChoices() string {
 // analyzeOptions are react analyze's flags, checked.
 type analyzeOptions struct {
 	depth    int
-	eval     chainreact.Eval
+	eval     ai.Eval
 	prove    uint64
 	move     string
 	pictures map[string]string // "gif", "png" → file
@@ -119,7 +120,7 @@ func analyzeOptionsFrom(cmd string, c *cli.Context) (analyzeOptions, error) {
 		return o, status.BadInput("%s: want one POSITION file, got %d arguments", cmd, c.NArg())
 	}
 	var err error
-	if o.eval, err = chainreact.ParseEval(c.String("eval")); err != nil {
+	if o.eval, err = ai.ParseEval(c.String("eval")); err != nil {
 		return o, status.BadInput("%s: --eval: %v", cmd, err)
 	}
 	for _, flag := range []string{"gif", "png"} {
@@ -176,7 +177,7 @@ func doReactAnalyze(c *cli.Context) error {
 		showChain(out, &p, m, s.Color)
 		return nil
 	}
-	a := chainreact.Analyze(b, o.depth, o.eval)
+	a := ai.Analyze(b, o.depth, o.eval)
 	var proofs *chainreact.Proofs
 	if o.prove > 0 && b.Players() == 2 {
 		moves := make([]chainreact.Move, len(a.Moves))
@@ -196,7 +197,7 @@ func doReactAnalyze(c *cli.Context) error {
 
 // writeAnalysis prints the moves table, the best line and the predicted
 // winner, with the solver's verdicts when there are proofs.
-func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis, proofs *chainreact.Proofs, prove uint64) {
+func writeAnalysis(out io.Writer, p *chainreact.Position, a ai.Analysis, proofs *chainreact.Proofs, prove uint64) {
 	b := &p.Board
 	mover := b.ToMove()
 	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence", p.Names[mover], a.Depth, a.Eval)
@@ -204,7 +205,7 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s)", p.Names[mover], words.PluralThousands(prove, "position"))
 	}
 	fmt.Fprintf(out, ":\n%6s", "move")
-	for _, e := range chainreact.Evals() {
+	for _, e := range ai.Evals() {
 		fmt.Fprintf(out, " %9s", e)
 	}
 	fmt.Fprintf(out, " %9s", "search")
@@ -214,7 +215,7 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a chainreact.Analysis,
 	fmt.Fprintln(out)
 	for i, ma := range a.Moves {
 		fmt.Fprintf(out, "%6s", b.FormatMove(ma.Move))
-		for _, e := range chainreact.Evals() {
+		for _, e := range ai.Evals() {
 			fmt.Fprintf(out, " %9s", fmtValue(ma.Heuristic[e]))
 		}
 		fmt.Fprintf(out, " %9s", fmtValue(ma.Search))
@@ -274,7 +275,7 @@ func settleFirstMove(pr *chainreact.Proofs, moves []chainreact.Move) {
 // in moves, when they settle the position: the first move of the proved
 // line, else the quickest proved win of the mover. ok is false when the
 // proofs leave the choice to the search.
-func provedBest(proofs *chainreact.Proofs, moves []chainreact.MoveAnalysis, mover int) (m chainreact.Move, i int, ok bool) {
+func provedBest(proofs *chainreact.Proofs, moves []ai.MoveAnalysis, mover int) (m chainreact.Move, i int, ok bool) {
 	if proofs == nil || proofs.Position.Winner < 0 {
 		return chainreact.NoMove, -1, false
 	}
@@ -349,9 +350,9 @@ func analyzeMove(b *chainreact.Board, mv string) (chainreact.Move, error) {
 // fmtValue writes search values, naming proven wins and losses.
 func fmtValue(v int) string {
 	switch {
-	case v >= chainreact.WinScore:
+	case v >= ai.WinScore:
 		return "win"
-	case v <= -chainreact.WinScore:
+	case v <= -ai.WinScore:
 		return "loss"
 	case v == 10000:
 		return "won"

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
@@ -19,7 +20,7 @@ func reactEngineCommand() *cli.Command {
 			"\"? reason\", then an empty line. \"react match --p1 engine:COMMAND\" plays such a\n" +
 			"program against another player.\n\n" + playerSpecs,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "player", Value: chainreact.DefaultSpec, Usage: "the engine's player, a `SPEC` (Players, above)"},
+			&cli.StringFlag{Name: "player", Value: ai.DefaultSpec, Usage: "the engine's player, a `SPEC` (Players, above)"},
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the player"},
 		},
 		Action: doReactEngine,
@@ -36,7 +37,7 @@ func doReactEngine(c *cli.Context) error {
 	if strings.HasPrefix(spec, "engine:") {
 		return status.BadInput("%s: --player: an engine cannot be another engine", cmd)
 	}
-	player, err := chainreact.NewPlayer(spec, c.Uint64("seed"))
+	player, err := ai.NewPlayer(spec, c.Uint64("seed"))
 	if err != nil {
 		return status.BadInput("%s: --player: %v", cmd, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 	"chainshot/chainreact/match"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
@@ -39,7 +40,7 @@ func reactMatchCommand() *cli.Command {
 			examples("chainshot react match --p1 best --p2 seed002 --games 200 --jobs 2",
 				"chainshot react match --p1 best:nodes=60000 --p2 best --sprt 0,10 --games 4000 --out games.jsonl"),
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "p1", Value: chainreact.DefaultSpec, Usage: "first player, a `SPEC` such as best, best:nodes=900, seed002, random (Players, above)"},
+			&cli.StringFlag{Name: "p1", Value: ai.DefaultSpec, Usage: "first player, a `SPEC` such as best, best:nodes=900, seed002, random (Players, above)"},
 			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC` (Players, above)"},
 			atLeast(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, two a pair (with --sprt, the most)"}, 1, "1 or more"),
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},

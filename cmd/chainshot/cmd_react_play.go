@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 	"chainshot/chainreact/match"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
@@ -30,7 +31,7 @@ func reactPlayCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
 			&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players (2 to 8)"},
-			&cli.StringSliceFlag{Name: "vs", Value: cli.NewStringSlice(chainreact.DefaultSpec), Usage: "the other seats' player, a `SPEC` (Players, above), or \"human\"; repeat it for one a seat"},
+			&cli.StringSliceFlag{Name: "vs", Value: cli.NewStringSlice(ai.DefaultSpec), Usage: "the other seats' player, a `SPEC` (Players, above), or \"human\"; repeat it for one a seat"},
 			&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (seat 1 moves first)"},
 			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the AI players"},
 			&cli.BoolFlag{Name: "waves", Usage: "draw every chain wave by wave from the start (the waves command turns it on and off)"},
@@ -65,8 +66,8 @@ func doReactPlay(c *cli.Context) error {
 type reactGame struct {
 	s       *streams
 	pos     chainreact.Position
-	ais     []chainreact.Player
-	hint    chainreact.Player
+	ais     []ai.Player
+	hint    ai.Player
 	waves   bool
 	history []chainreact.Board
 	moves   []chainreact.Move
@@ -90,7 +91,7 @@ func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 	if seat < 1 || seat > n {
 		return nil, status.BadInput("%s: --seat %d: want 1 to %d", cmd, seat, n)
 	}
-	g := &reactGame{s: ioFrom(c), pos: pos, ais: make([]chainreact.Player, n), waves: c.Bool("waves")}
+	g := &reactGame{s: ioFrom(c), pos: pos, ais: make([]ai.Player, n), waves: c.Bool("waves")}
 	specs, err := seatSpecs(cmd, c.StringSlice("vs"), n, seat)
 	if err != nil {
 		return nil, err
@@ -99,12 +100,12 @@ func newReactGame(cmd string, c *cli.Context) (*reactGame, error) {
 		if spec == "" || spec == "human" {
 			continue
 		}
-		if g.ais[p], err = chainreact.NewPlayer(spec, match.GameSeed(c.Uint64("seed"), p)); err != nil {
+		if g.ais[p], err = ai.NewPlayer(spec, match.GameSeed(c.Uint64("seed"), p)); err != nil {
 			g.close()
 			return nil, status.Fail("%s: --vs %s: %v", cmd, spec, words.WithoutPackage(err.Error()))
 		}
 	}
-	g.hint, _ = chainreact.NewPlayer(chainreact.DefaultSpec, c.Uint64("seed"))
+	g.hint, _ = ai.NewPlayer(ai.DefaultSpec, c.Uint64("seed"))
 	return g, nil
 }
 

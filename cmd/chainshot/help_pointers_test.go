@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 	"chainshot/solver"
 
 	"github.com/urfave/cli/v2"
@@ -98,7 +98,7 @@ func choices(t *testing.T, path string, f cli.Flag) []string {
 	case firstBackquoted(df.GetUsage()) == "SPEC":
 		// The player names, as NewPlayer refuses an unknown one:
 		// "... (want random, greedy, ... or engine:COMMAND)".
-		_, err := chainreact.NewPlayer("no-such-player-name", 0)
+		_, err := ai.NewPlayer("no-such-player-name", 0)
 		_, list, ok := strings.Cut(err.Error(), "(want ")
 		if !ok {
 			t.Fatalf("NewPlayer's error lists no player names: %v", err)
@@ -113,7 +113,7 @@ func choices(t *testing.T, path string, f cli.Flag) []string {
 		return names
 	case f.Names()[0] == "eval":
 		var names []string
-		for _, e := range chainreact.Evals() {
+		for _, e := range ai.Evals() {
 			names = append(names, e.String())
 		}
 		return names

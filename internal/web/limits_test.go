@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 	"chainshot/solver"
 )
 
@@ -52,7 +52,7 @@ type aiCase struct {
 func heaviestAISpecs(t *testing.T) []aiCase {
 	t.Helper()
 	var out []aiCase
-	for _, kind := range chainreact.PlayerKindNames() {
+	for _, kind := range ai.PlayerKindNames() {
 		spec := kind
 		if kind == "engine" {
 			spec = "engine:true"
@@ -93,7 +93,7 @@ func TestEveryPlayerKindIsCovered(t *testing.T) {
 		t.Fatalf("cases %v: perfect, best or mcts missing", cases)
 	}
 	made := map[string]bool{}
-	for _, kind := range chainreact.PlayerKindNames() {
+	for _, kind := range ai.PlayerKindNames() {
 		made[kind] = true
 	}
 	for name, ak := range aiKinds {
@@ -101,7 +101,7 @@ func TestEveryPlayerKindIsCovered(t *testing.T) {
 			t.Errorf("aiKinds lists %s, which chainreact does not make", name)
 		}
 		for _, h := range ak.heaviest {
-			p, err := chainreact.NewPlayer(h, 1)
+			p, err := ai.NewPlayer(h, 1)
 			if err != nil {
 				t.Fatalf("heaviest spec %q: %v", h, err)
 			}

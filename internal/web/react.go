@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 )
 
 // reactRequest is a Chain Reaction game: its size, its number of players
@@ -210,7 +211,7 @@ func (s *Server) handleReactAI(w http.ResponseWriter, r *http.Request) {
 // newAIPlayer makes the player a spec names, if the server plays it: its
 // kind is in aiKinds, it can be stopped (a ContextChooser), and its
 // options are within the kind's limits.
-func newAIPlayer(spec string, seed uint64) (chainreact.ContextChooser, *apiError) {
+func newAIPlayer(spec string, seed uint64) (ai.ContextChooser, *apiError) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
 		return nil, badRequest("want \"spec\": a player such as random, greedy, seed001, seed002, mcts, best or perfect")
@@ -218,14 +219,14 @@ func newAIPlayer(spec string, seed uint64) (chainreact.ContextChooser, *apiError
 	if strings.HasPrefix(spec, "engine:") {
 		return nil, badRequest("player %q: the server runs no other program", clip(spec, 60))
 	}
-	p, err := chainreact.NewPlayer(spec, seed)
+	p, err := ai.NewPlayer(spec, seed)
 	if err != nil {
 		return nil, badRequest("%s", strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	if err := checkSpec(p.Spec()); err != nil {
 		return nil, badRequest("player %q (%s): %v; the server plays %s", clip(spec, 60), p.Spec(), err, specLimits())
 	}
-	cp, ok := p.(chainreact.ContextChooser)
+	cp, ok := p.(ai.ContextChooser)
 	if !ok {
 		return nil, badRequest("player %q: its search cannot be stopped, so the server does not play it", clip(spec, 60))
 	}
@@ -323,7 +324,7 @@ const maxOracle = 1_000_000
 // specLimits says in words which specs the server plays.
 func specLimits() string {
 	var parts []string
-	for _, name := range chainreact.PlayerKindNames() { // in the registry's order
+	for _, name := range ai.PlayerKindNames() { // in the registry's order
 		if k, ok := aiKinds[name]; ok {
 			parts = append(parts, k.limits)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
 )
 
 func reactCall(t *testing.T, ts *httptest.Server, path string, req any) crMoveResponse {
@@ -46,7 +47,7 @@ func TestReactGameAgainstTheEngine(t *testing.T) {
 	_, ts := testServer(t, Config{})
 	for _, tc := range []struct{ rows, cols, players int }{{3, 3, 2}, {5, 4, 3}, {4, 6, 8}} {
 		b, _ := chainreact.NewBoard(tc.rows, tc.cols, tc.players)
-		rnd, _ := chainreact.NewPlayer("random", uint64(tc.players))
+		rnd, _ := ai.NewPlayer("random", uint64(tc.players))
 		var moves [][]int
 		var history []chainreact.Move
 		var movers []int

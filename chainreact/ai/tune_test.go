@@ -1,4 +1,4 @@
-package chainreact
+package ai
 
 import (
 	"flag"
@@ -8,6 +8,8 @@ import (
 	"sort"
 	"sync"
 	"testing"
+
+	"chainshot/chainreact"
 )
 
 // The tuning harness of the tuned evaluation:
@@ -81,13 +83,13 @@ func tuneRound(t *testing.T, spec string, seed uint64) [numPhases][numFeatures]i
 				rng := rand.New(rand.NewPCG(seed, uint64(g)))
 				ps[0].Reset(rng.Uint64())
 				ps[1].Reset(rng.Uint64())
-				b, _ := NewBoard(9, 6, 2)
+				b, _ := chainreact.NewBoard(9, 6, 2)
 				b.TrackMasks()
-				var boards []Board
+				var boards []chainreact.Board
 				opening := 2 + rng.IntN(7)
-				var buf []Move
+				var buf []chainreact.Move
 				for !b.Over() {
-					var m Move
+					var m chainreact.Move
 					if b.Ply() < opening {
 						buf = b.AppendMoves(buf[:0])
 						m = buf[rng.IntN(len(buf))]

@@ -1,4 +1,4 @@
-package chainreact
+package ai
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"chainshot/chainreact"
 )
 
 // TestSearchFindsWin checks every search player takes a winning move.
@@ -25,7 +27,7 @@ func TestSearchFindsWin(t *testing.T) {
 }
 
 // losesAtOnce reports whether the opponent can win right after m.
-func losesAtOnce(b Board, m Move) bool {
+func losesAtOnce(b chainreact.Board, m chainreact.Move) bool {
 	b.Play(m)
 	for _, r := range b.AppendMoves(nil) {
 		c := b
@@ -45,8 +47,8 @@ func TestMinimaxMinimises(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	tested := 0
 	for game := 0; game < 60 && tested < 25; game++ {
-		b, _ := NewBoard(5, 5, 2)
-		var buf []Move
+		b, _ := chainreact.NewBoard(5, 5, 2)
+		var buf []chainreact.Move
 		for !b.Over() {
 			buf = b.AppendMoves(buf[:0])
 			risky, safe := 0, 0
@@ -68,7 +70,7 @@ func TestMinimaxMinimises(t *testing.T) {
 				for _, spec := range []string{"minimax:depth=2,eval=brilliant", "seed002", "best:nodes=3000", "minimax:depth=2,eval=brilliant,width=20"} {
 					pl, _ := NewPlayer(spec, 1)
 					if m := pl.Choose(&b, nil); losesAtOnce(b, m) {
-						t.Errorf("%s plays %s, which loses at once:\n%s", spec, b.FormatMove(m), b.debug())
+						t.Errorf("%s plays %s, which loses at once:\n%s", spec, b.FormatMove(m), debug(&b))
 					}
 				}
 			}
@@ -142,7 +144,7 @@ func TestReach(t *testing.T) {
 		{"interior", "players: R G\nnext: R\n. . .\n. 3R .\n. 1G .\n", 5},
 	}
 	for _, tc := range tests {
-		pos, err := ParsePosition(tc.name, strings.NewReader(tc.pos))
+		pos, err := chainreact.ParsePosition(tc.name, strings.NewReader(tc.pos))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,9 +165,9 @@ func TestStaticMasks(t *testing.T) {
 	checked := 0
 	for _, s := range sizes {
 		for game := 0; game < 20; game++ {
-			b, _ := NewBoard(s.r, s.c, s.n)
+			b, _ := chainreact.NewBoard(s.r, s.c, s.n)
 			b.TrackMasks()
-			var buf []Move
+			var buf []chainreact.Move
 			for !b.Over() {
 				if s.r*s.c <= 64 && !b.MasksKept() {
 					t.Fatalf("%dx%d: board keeps no masks", s.r, s.c)
@@ -183,7 +185,7 @@ func TestStaticMasks(t *testing.T) {
 				for p := 0; p < s.n; p++ {
 					want := weighted(&b, p, false)
 					if got := EvalStatic.Score(&b, p); got != want {
-						t.Fatalf("%dx%d ply %d player %d: masks %d, cells %d\n%s", s.r, s.c, b.Ply(), p, got, want, b.debug())
+						t.Fatalf("%dx%d ply %d player %d: masks %d, cells %d\n%s", s.r, s.c, b.Ply(), p, got, want, debug(&b))
 					}
 					checked++
 				}
@@ -203,8 +205,8 @@ func TestMoveBudget(t *testing.T) {
 	// a board with the given orbs of R, one per cell from cell 0 (so
 	// occupied cells = orbs while orbs <= 54), then, cell by cell, a
 	// second orb where it stays below the critical mass, then a third
-	board := func(orbs int) *Board {
-		b, _ := NewBoard(9, 6, 2)
+	board := func(orbs int) *chainreact.Board {
+		b, _ := chainreact.NewBoard(9, 6, 2)
 		var count [54]int
 		for k := 1; k <= 3; k++ {
 			for c := 0; c < 54 && orbs > 0; c++ {
@@ -226,7 +228,7 @@ func TestMoveBudget(t *testing.T) {
 			}
 			sb.WriteString("\n")
 		}
-		p, err := ParsePosition("budget", strings.NewReader(sb.String()))
+		p, err := chainreact.ParsePosition("budget", strings.NewReader(sb.String()))
 		if err != nil {
 			t.Fatal(err)
 		}

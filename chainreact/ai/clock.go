@@ -1,4 +1,4 @@
-package chainreact
+package ai
 
 import (
 	"chainshot/cpuclock"

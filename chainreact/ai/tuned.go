@@ -1,6 +1,10 @@
-package chainreact
+package ai
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"chainshot/chainreact"
+)
 
 // The tuned evaluation: a linear function of cheap mask features, with
 // one weight vector per game phase, fitted by logistic regression to the
@@ -22,7 +26,7 @@ var featureNames = [numFeatures]string{
 // one reaction could reach: over the blocks of critical cells (any owner)
 // holding a critical cell of that side, the other side's cells in the
 // block or next to it.
-func captures(g *Geometry, crit, mine, theirs uint64) (forMine, forTheirs int) {
+func captures(g *chainreact.Geometry, crit, mine, theirs uint64) (forMine, forTheirs int) {
 	todo := crit
 	for todo != 0 {
 		blk := todo & -todo
@@ -64,7 +68,7 @@ func captures(g *Geometry, crit, mine, theirs uint64) (forMine, forTheirs int) {
 //	10 strike    the mover's capture (most enemy cells one reaction
 //	             reaches), + for p
 //	11 counter   the other player's capture, + for p
-func features(b *Board, p int, f *[numFeatures]int) {
+func features(b *chainreact.Board, p int, f *[numFeatures]int) {
 	g := b.Geometry()
 	mine, theirs := sides(b, p)
 	crit := b.CriticalCells()
@@ -93,13 +97,13 @@ func features(b *Board, p int, f *[numFeatures]int) {
 
 // phaseOf is the game phase of b for the tuned weights: the orbs on the
 // board against the board's capacity, in thirds.
-func phaseOf(b *Board) int {
+func phaseOf(b *chainreact.Board) int {
 	return min(3*b.Ply()/b.Capacity(), numPhases-1)
 }
 
 // tuned is the tuned evaluation of b, a two-player board that keeps
 // masks, for player p, in thousandths of a logit of p's chance to win.
-func tuned(b *Board, p int) int {
+func tuned(b *chainreact.Board, p int) int {
 	var f [numFeatures]int
 	features(b, p, &f)
 	w := &tunedWeights[phaseOf(b)]

@@ -1,14 +1,16 @@
-package chainreact
+package ai
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"chainshot/chainreact"
 )
 
 // captureByCells is capture worked out cell by cell: a flood fill through
 // critical cells from each critical cell of mine, counting enemy cells in
 // the block or next to it.
-func captureByCells(b *Board, me int) int {
+func captureByCells(b *chainreact.Board, me int) int {
 	g := b.Geometry()
 	best := 0
 	for i := 0; i < g.Cells(); i++ {
@@ -57,15 +59,15 @@ func TestTunedEval(t *testing.T) {
 	checked, withCapture := 0, 0
 	for _, s := range sizes {
 		for game := 0; game < 20; game++ {
-			b, _ := NewBoard(s.r, s.c, 2)
+			b, _ := chainreact.NewBoard(s.r, s.c, 2)
 			plain := b // the same game on a board without masks
 			b.TrackMasks()
-			var buf []Move
+			var buf []chainreact.Move
 			for !b.Over() {
 				c0, c1 := captures(b.Geometry(), b.CriticalCells(), b.Held(0), b.Held(1))
 				for p, got := range []int{c0, c1} {
 					if want := captureByCells(&b, p); got != want {
-						t.Fatalf("%dx%d ply %d player %d: capture %d, cell by cell %d\n%s", s.r, s.c, b.Ply(), p, got, want, b.debug())
+						t.Fatalf("%dx%d ply %d player %d: capture %d, cell by cell %d\n%s", s.r, s.c, b.Ply(), p, got, want, debug(&b))
 					}
 					if got > 0 {
 						withCapture++
@@ -73,7 +75,7 @@ func TestTunedEval(t *testing.T) {
 				}
 				v0, v1 := EvalTuned.Score(&b, 0), EvalTuned.Score(&b, 1)
 				if v0 != -v1 {
-					t.Fatalf("%dx%d ply %d: tuned %d for player 0, %d for player 1\n%s", s.r, s.c, b.Ply(), v0, v1, b.debug())
+					t.Fatalf("%dx%d ply %d: tuned %d for player 0, %d for player 1\n%s", s.r, s.c, b.Ply(), v0, v1, debug(&b))
 				}
 				if v := EvalTuned.Score(&plain, 0); v != v0 || plain.MasksKept() {
 					t.Fatalf("%dx%d ply %d: tuned %d without masks, %d with", s.r, s.c, b.Ply(), v, v0)
@@ -97,9 +99,9 @@ func TestTunedEval(t *testing.T) {
 func TestTunedFallsBackToStatic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, s := range []struct{ r, c, n int }{{6, 6, 3}, {9, 8, 2}, {12, 12, 2}} {
-		b, _ := NewBoard(s.r, s.c, s.n)
+		b, _ := chainreact.NewBoard(s.r, s.c, s.n)
 		b.TrackMasks()
-		var buf []Move
+		var buf []chainreact.Move
 		for !b.Over() {
 			for p := 0; p < s.n; p++ {
 				if got, want := EvalTuned.Score(&b, p), EvalStatic.Score(&b, p); got != want {

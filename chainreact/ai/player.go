@@ -1,4 +1,4 @@
-package chainreact
+package ai
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"chainshot/chainreact"
 )
 
 // Player chooses moves. A Player is used by one goroutine at a time.
@@ -18,7 +20,7 @@ type Player interface {
 	// Choose returns a legal move for the player to move in b, which is
 	// not over. history is every move played since the empty board, or nil
 	// when the game did not start from the empty board.
-	Choose(b *Board, history []Move) Move
+	Choose(b *chainreact.Board, history []chainreact.Move) chainreact.Move
 }
 
 // NodeCounter is implemented by players that count the positions they
@@ -95,7 +97,7 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 		if strings.TrimSpace(command) == "" {
 			return nil, fmt.Errorf("chainreact: player %q: want engine:COMMAND", spec)
 		}
-		e, err := NewEnginePlayer(spec, command)
+		e, err := chainreact.NewEnginePlayer(spec, command)
 		if err != nil {
 			return nil, err // not a nil *EnginePlayer in a Player
 		}
@@ -218,7 +220,7 @@ func newMinimax(name string, o *specOpts) Player {
 	}
 	s := &searchPlayer{kind: kindMinimax}
 	s.depth = o.int("depth", 3, 1, 8)
-	s.width = o.int("width", width, 0, MaxCells)
+	s.width = o.int("width", width, 0, chainreact.MaxCells)
 	s.eval = o.eval("eval", EvalBrilliant)
 	o.only(kindOptions(name)...)
 	s.name = fmt.Sprintf("minimax:depth=%d,eval=%s,width=%d", s.depth, s.eval, s.width)
@@ -247,7 +249,8 @@ func newBest(o *specOpts, oracle int) Player {
 	s := &searchPlayer{kind: kindBest}
 	oracle = o.int("oracle", oracle, 0, 1<<40)
 	if oracle > 0 {
-		s.oracle = NewSolver(SolveOptions{MaxNodes: uint64(oracle), TableMB: oracleTableMB})
+		s.oracleNodes = uint64(oracle)
+		s.oracle = chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: s.oracleNodes, TableMB: oracleTableMB})
 	}
 	s.nodes = uint64(o.int("nodes", bestNodes, 0, 1<<40))
 	s.eval = o.eval("eval", bestEval)
@@ -420,14 +423,14 @@ const DefaultSpec = "best"
 // randomPlayer plays uniformly random legal moves.
 type randomPlayer struct {
 	rng *rand.Rand
-	buf []Move
+	buf []chainreact.Move
 }
 
 func (r *randomPlayer) Spec() string { return "random" }
 
 func (r *randomPlayer) Reset(seed uint64) { r.rng = rand.New(rand.NewPCG(seed, 0x72616e646f6d)) }
 
-func (r *randomPlayer) Choose(b *Board, _ []Move) Move {
+func (r *randomPlayer) Choose(b *chainreact.Board, _ []chainreact.Move) chainreact.Move {
 	r.buf = b.AppendMoves(r.buf[:0])
 	return r.buf[r.rng.IntN(len(r.buf))]
 }

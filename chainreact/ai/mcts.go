@@ -1,6 +1,7 @@
-package chainreact
+package ai
 
 import (
+	"chainshot/chainreact"
 	"chainshot/chainreact/internal/halt"
 
 	"math"
@@ -9,7 +10,7 @@ import (
 
 // mctsNode is one node of the Monte-Carlo tree, kept in a flat arena.
 type mctsNode struct {
-	move     Move
+	move     chainreact.Move
 	mover    int8  // the player who played move
 	children int32 // index of the first child, -1 until expanded
 	nchild   int32
@@ -28,7 +29,7 @@ type mctsPlayer struct {
 	rng      *rand.Rand
 	nodes    []mctsNode
 	path     []int32
-	buf      []Move
+	buf      []chainreact.Move
 	total    uint64
 	halt     halt.Halter // stops the playouts from outside (ChooseContext)
 }
@@ -48,7 +49,7 @@ func (m *mctsPlayer) Reset(seed uint64) {
 	m.rng = rand.New(rand.NewPCG(seed, 0x6d637473))
 }
 
-func (m *mctsPlayer) expand(b *Board, n int32) {
+func (m *mctsPlayer) expand(b *chainreact.Board, n int32) {
 	m.buf = b.AppendMoves(m.buf[:0])
 	m.rng.Shuffle(len(m.buf), func(i, j int) { m.buf[i], m.buf[j] = m.buf[j], m.buf[i] })
 	first := int32(len(m.nodes))
@@ -59,8 +60,8 @@ func (m *mctsPlayer) expand(b *Board, n int32) {
 	m.nodes[n].nchild = int32(len(m.buf))
 }
 
-func (m *mctsPlayer) Choose(b *Board, _ []Move) Move {
-	m.nodes = append(m.nodes[:0], mctsNode{move: NoMove, mover: -1, children: -1})
+func (m *mctsPlayer) Choose(b *chainreact.Board, _ []chainreact.Move) chainreact.Move {
+	m.nodes = append(m.nodes[:0], mctsNode{move: chainreact.NoMove, mover: -1, children: -1})
 	m.expand(b, 0)
 	m.clock.start(1)
 	defer m.clock.stop()

@@ -1,6 +1,7 @@
-package chainreact
+package ai
 
 import (
+	"chainshot/chainreact"
 	"chainshot/chainreact/internal/halt"
 	"chainshot/cpuclock"
 
@@ -41,7 +42,7 @@ type ttEntry struct {
 	value int32
 	depth int8
 	bound int8 // 0 exact, 1 lower, 2 upper
-	move  Move
+	move  chainreact.Move
 	gen   uint8
 }
 
@@ -60,8 +61,10 @@ type searchPlayer struct {
 	spread int    // 0: the same budget every move; 1: less in the opening, more later; 2: more in the opening, less later
 	budget uint64 // this move's node budget
 	clock  moveClock
-	oracle *Solver     // proves positions before the search, when set
-	halt   halt.Halter // stops the search from outside (ChooseContext)
+	oracle *chainreact.Solver // proves positions before the search, when set
+	// oracleNodes is the oracle's node limit (its spec's oracle=O)
+	oracleNodes uint64
+	halt        halt.Halter // stops the search from outside (ChooseContext)
 	// oracleRate is the oracle's positions per CPU second on this
 	// player's recent moves, to hold it to a time limit
 	oracleRate float64
@@ -79,11 +82,11 @@ type searchPlayer struct {
 	lastRead time.Time
 	tt       []ttEntry
 	gen      uint8
-	history  [MaxCells]int32
-	killers  [maxPly][2]Move   // quiet moves that caused a cut at each ply, this move
-	boards   [maxPly + 1]Board // boards[ply] holds the position at that ply: no copies escape to the heap
-	bufs     [maxPly][MaxCells]Move
-	keys     [maxPly][MaxCells]int32
+	history  [chainreact.MaxCells]int32
+	killers  [maxPly][2]chainreact.Move   // quiet moves that caused a cut at each ply, this move
+	boards   [maxPly + 1]chainreact.Board // boards[ply] holds the position at that ply: no copies escape to the heap
+	bufs     [maxPly][chainreact.MaxCells]chainreact.Move
+	keys     [maxPly][chainreact.MaxCells]int32
 	ttRoot   int // the player whose values the table holds, -1 for none
 	reached  int // the deepest pass completed on the last move
 	value    int // its value for the mover
@@ -103,15 +106,15 @@ func (s *searchPlayer) Reset(seed uint64) {
 
 // MoveValue is a move with its value from the mover's point of view.
 type MoveValue struct {
-	Move  Move
+	Move  chainreact.Move
 	Value int
 }
 
-func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
+func (s *searchPlayer) Choose(b *chainreact.Board, _ []chainreact.Move) chainreact.Move {
 	num, den := s.spreadShare(b)
 	s.clock.start(float64(num) / float64(den))
 	defer s.clock.stop()
-	if m := s.ask(b); m != NoMove {
+	if m := s.ask(b); m != chainreact.NoMove {
 		return m
 	}
 	s.root = b.ToMove()
@@ -126,9 +129,9 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	s.stopped = false
 	s.gen++
 	s.reached = 0
-	s.history = [MaxCells]int32{}
+	s.history = [chainreact.MaxCells]int32{}
 	for i := range s.killers {
-		s.killers[i] = [2]Move{NoMove, NoMove}
+		s.killers[i] = [2]chainreact.Move{chainreact.NoMove, chainreact.NoMove}
 	}
 	s.budget = s.moveBudget(b)
 	if s.kind == kindBest && s.eval.readsMasks() {
@@ -138,7 +141,7 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 	}
 	moves := b.AppendMoves(s.bufs[0][:0])
 	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
-	var best Move
+	var best chainreact.Move
 	switch s.kind {
 	case kindMinimax:
 		best, _ = s.minimaxRoot(b, moves)
@@ -154,9 +157,9 @@ func (s *searchPlayer) Choose(b *Board, _ []Move) Move {
 // NoMove. When the move has a time limit or a context with a deadline,
 // the oracle may spend half the time left, so that the search has the
 // other half.
-func (s *searchPlayer) ask(b *Board) Move {
+func (s *searchPlayer) ask(b *chainreact.Board) chainreact.Move {
 	if s.oracle == nil || b.Players() != 2 {
-		return NoMove
+		return chainreact.NoMove
 	}
 	// the oracle stops with the search: when the context watched ends,
 	// and at half of what is left of its deadline (a server's move time)
@@ -170,7 +173,7 @@ func (s *searchPlayer) ask(b *Board) Move {
 		res, err := s.oracle.Solve(ctx, b)
 		s.total += res.Nodes
 		if err != nil || !res.Exact || len(res.PV) == 0 {
-			return NoMove
+			return chainreact.NoMove
 		}
 		return res.PV[0]
 	}
@@ -181,30 +184,30 @@ func (s *searchPlayer) ask(b *Board) Move {
 	// held to the positions it searched in that much time on earlier
 	// moves, since it stops exactly at its node limit.
 	if !b.Geometry().Small() {
-		return NoMove
+		return chainreact.NoMove
 	}
 	share := s.clock.share(0.5)
-	limit := s.oracle.opt.MaxNodes
+	limit := s.oracleNodes
 	if s.oracleRate == 0 {
 		s.oracleRate = 50_000 // positions a CPU second, until measured
 	}
-	s.oracle.opt.MaxNodes = min(limit, max(64, uint64(s.oracleRate*share.left().Seconds())))
+	s.oracle.SetMaxNodes(min(limit, max(64, uint64(s.oracleRate*share.left().Seconds()))))
 	c0 := cpuclock.ThreadOrProcess()
 	res, err := s.oracle.Solve(newClockContext(ctx, share), b)
-	s.oracle.opt.MaxNodes = limit
+	s.oracle.SetMaxNodes(limit)
 	if dt := cpuclock.ThreadOrProcess() - c0; dt > time.Millisecond && res.Nodes > 0 {
 		s.oracleRate = 0.5*s.oracleRate + 0.5*float64(res.Nodes)/dt.Seconds()
 	}
 	s.total += res.Nodes
 	if err != nil || !res.Exact || len(res.PV) == 0 {
-		return NoMove
+		return chainreact.NoMove
 	}
 	return res.PV[0]
 }
 
 // moveBudget is the node budget for a move in b: s.nodes, spread by the
 // game's phase when s.spread is set.
-func (s *searchPlayer) moveBudget(b *Board) uint64 {
+func (s *searchPlayer) moveBudget(b *chainreact.Board) uint64 {
 	num, den := s.spreadShare(b)
 	return s.nodes * num / den
 }
@@ -220,7 +223,7 @@ func (s *searchPlayer) moveBudget(b *Board) uint64 {
 //	   at 60%, 2× to 75%, falling to 1× at 90%: about 1.1× over a game
 //	   of 100 plies, most of it late in the middle game, where games are
 //	   decided (and where notshridhar's alpha-beta spends most time)
-func (s *searchPlayer) spreadShare(b *Board) (num, den uint64) {
+func (s *searchPlayer) spreadShare(b *chainreact.Board) (num, den uint64) {
 	cells, capacity := b.Cells(), b.Capacity()
 	switch s.spread {
 	case 1:
@@ -267,7 +270,7 @@ func (s *searchPlayer) spreadShare(b *Board) (num, den uint64) {
 
 // terminal is the value of a finished game for the root player, sooner
 // wins better.
-func (s *searchPlayer) terminal(b *Board, ply int) int {
+func (s *searchPlayer) terminal(b *chainreact.Board, ply int) int {
 	if b.Winner() == s.root {
 		return mateScore - ply
 	}
@@ -275,7 +278,7 @@ func (s *searchPlayer) terminal(b *Board, ply int) int {
 }
 
 // minimaxRoot searches every root move with plain minimax.
-func (s *searchPlayer) minimaxRoot(b *Board, moves []Move) (Move, int) {
+func (s *searchPlayer) minimaxRoot(b *chainreact.Board, moves []chainreact.Move) (chainreact.Move, int) {
 	moves = s.narrow(b, moves, 0)
 	best, bestV := moves[0], -infinity
 	for _, m := range moves {
@@ -295,7 +298,7 @@ func (s *searchPlayer) minimaxRoot(b *Board, moves []Move) (Move, int) {
 
 // narrow keeps the width best moves by one-ply score for the mover, when
 // a width is set. Ties keep the earlier move.
-func (s *searchPlayer) narrow(b *Board, moves []Move, ply int) []Move {
+func (s *searchPlayer) narrow(b *chainreact.Board, moves []chainreact.Move, ply int) []chainreact.Move {
 	if s.width <= 0 || len(moves) <= s.width {
 		return moves
 	}
@@ -313,7 +316,7 @@ func (s *searchPlayer) narrow(b *Board, moves []Move, ply int) []Move {
 
 // minimax returns the value for the root player: it maximises at the root
 // player's turns and minimises at everyone else's.
-func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
+func (s *searchPlayer) minimax(b *chainreact.Board, depth, ply int) int {
 	s.count++
 	if b.Over() {
 		return s.terminal(b, ply)
@@ -341,7 +344,7 @@ func (s *searchPlayer) minimax(b *Board, depth, ply int) int {
 
 // iterate runs alpha-beta: one pass at the fixed depth, or iterative
 // deepening under a node budget or a time limit.
-func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
+func (s *searchPlayer) iterate(b *chainreact.Board, moves []chainreact.Move) chainreact.Move {
 	best := moves[0]
 	first := s.depth
 	if s.kind == kindBest || s.clock.limited() {
@@ -352,13 +355,13 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 			toFront(moves, best) // search the previous best first
 		}
 		alpha := -infinity
-		cand := NoMove
+		cand := chainreact.NoMove
 		for _, m := range moves {
 			c := &s.boards[1]
 			*c = *b
 			c.Play(m)
 			var v int
-			if cand == NoMove || s.kind != kindBest {
+			if cand == chainreact.NoMove || s.kind != kindBest {
 				v = s.alphaBeta(c, d-1, alpha, infinity, 1)
 			} else {
 				v = s.alphaBeta(c, d-1, alpha, alpha+1, 1)
@@ -369,14 +372,14 @@ func (s *searchPlayer) iterate(b *Board, moves []Move) Move {
 			if s.stopped {
 				break
 			}
-			if v > alpha || cand == NoMove {
+			if v > alpha || cand == chainreact.NoMove {
 				alpha, cand = v, m
 			}
 		}
 		if s.stopped {
 			// a move fully searched in the aborted pass is at least as good
 			// as the previous best, which was searched first
-			if cand != NoMove {
+			if cand != chainreact.NoMove {
 				best = cand
 			}
 			break
@@ -435,7 +438,7 @@ func (s *searchPlayer) timeUp() bool {
 }
 
 // alphaBeta returns the value for the root player within (alpha, beta).
-func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
+func (s *searchPlayer) alphaBeta(b *chainreact.Board, depth, alpha, beta, ply int) int {
 	s.count++
 	if b.Over() {
 		return s.terminal(b, ply)
@@ -450,7 +453,7 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 		}
 		return s.eval.Score(b, s.root)
 	}
-	ttMove := NoMove
+	ttMove := chainreact.NoMove
 	var e *ttEntry
 	if s.tt != nil {
 		e = &s.tt[b.Hash()&(1<<ttBits-1)]
@@ -473,11 +476,11 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	// best orders its moves in stages: the table's move first, the rest
 	// only if it did not cut the search off
 	sorted := s.kind != kindBest
-	if !sorted && ttMove != NoMove && !toFront(moves, ttMove) {
-		ttMove = NoMove // not a move here (a hash collision)
+	if !sorted && ttMove != chainreact.NoMove && !toFront(moves, ttMove) {
+		ttMove = chainreact.NoMove // not a move here (a hash collision)
 	}
-	if !sorted && ttMove == NoMove {
-		s.order(b, moves, NoMove, ply)
+	if !sorted && ttMove == chainreact.NoMove {
+		s.order(b, moves, chainreact.NoMove, ply)
 		sorted = true
 	}
 	maxing := b.ToMove() == s.root
@@ -486,11 +489,11 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 	if maxing {
 		best = -infinity
 	}
-	bestMove := NoMove
+	bestMove := chainreact.NoMove
 	pvs := s.kind == kindBest
 	for i, m := range moves {
 		if i == 1 && !sorted {
-			s.order(b, moves[1:], NoMove, ply)
+			s.order(b, moves[1:], chainreact.NoMove, ply)
 			sorted = true
 		}
 		c := &s.boards[ply+1]
@@ -544,7 +547,7 @@ func (s *searchPlayer) alphaBeta(b *Board, depth, alpha, beta, ply int) int {
 
 // toFront moves m to the front of moves, keeping the order of the others,
 // and reports whether m was among them.
-func toFront(moves []Move, m Move) bool {
+func toFront(moves []chainreact.Move, m chainreact.Move) bool {
 	for i, x := range moves {
 		if x == m {
 			copy(moves[1:i+1], moves[:i])
@@ -558,7 +561,7 @@ func toFront(moves []Move, m Move) bool {
 // cutBy notes that move m cut the search off at ply, depth plies from
 // the horizon: the best player orders later moves by it (history and
 // killers).
-func (s *searchPlayer) cutBy(m Move, depth, ply int) {
+func (s *searchPlayer) cutBy(m chainreact.Move, depth, ply int) {
 	if s.kind != kindBest {
 		return
 	}
@@ -582,7 +585,7 @@ func boundOf(v, a0, b0 int) int8 {
 
 // order sorts moves: the transposition-table move, then moves that
 // explode (own critical cells) next to enemy cells, then by history.
-func (s *searchPlayer) order(b *Board, moves []Move, ttMove Move, ply int) {
+func (s *searchPlayer) order(b *chainreact.Board, moves []chainreact.Move, ttMove chainreact.Move, ply int) {
 	keys := s.keys[ply][:len(moves)]
 	g := b.Geometry()
 	own := b.ToMove()
@@ -617,7 +620,7 @@ func (s *searchPlayer) order(b *Board, moves []Move, ttMove Move, ply int) {
 // sortByKey sorts moves by their keys, highest first, keeping the order of
 // equal keys (an insertion sort: move lists are short and nearly sorted,
 // and it allocates nothing).
-func sortByKey(moves []Move, keys []int32) {
+func sortByKey(moves []chainreact.Move, keys []int32) {
 	for i := 1; i < len(moves); i++ {
 		m, k := moves[i], keys[i]
 		j := i - 1
@@ -631,7 +634,7 @@ func sortByKey(moves []Move, keys []int32) {
 
 // quiesce resolves pending explosions: the side to move may stand pat or
 // play a move that explodes next to an enemy cell.
-func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
+func (s *searchPlayer) quiesce(b *chainreact.Board, depth, alpha, beta, ply int) int {
 	stand := s.eval.Score(b, s.root)
 	if depth == 0 || ply >= maxPly-1 {
 		return stand
@@ -676,7 +679,7 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 		if k == 0 {
 			continue
 		}
-		m := Move(i)
+		m := chainreact.Move(i)
 		j := len(moves)
 		moves, keys = append(moves, m), append(keys, k)
 		for j > 0 && keys[j-1] < k {
@@ -694,7 +697,7 @@ func (s *searchPlayer) quiesce(b *Board, depth, alpha, beta, ply int) int {
 		i := int(m)
 		c := &s.boards[ply+1]
 		*c = *b
-		c.Play(Move(i))
+		c.Play(chainreact.Move(i))
 		s.count++
 		var v int
 		if c.Over() {

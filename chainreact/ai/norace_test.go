@@ -1,5 +1,5 @@
 //go:build !race
 
-package chainreact
+package ai
 
 const raceDetector = false

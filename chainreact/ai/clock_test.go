@@ -1,6 +1,7 @@
-package chainreact
+package ai
 
 import (
+	"chainshot/chainreact"
 	"chainshot/cpuclock"
 
 	"fmt"
@@ -56,15 +57,15 @@ func TestHelperSpin(t *testing.T) {
 // timedPositions are positions to think on: 9x6 from the opening to late
 // in the game, a full 12x12 and an eight-player 16x16 board, where a node
 // costs the most.
-func timedPositions() []Board {
+func timedPositions() []chainreact.Board {
 	rng := rand.New(rand.NewPCG(21, 22))
-	var out []Board
-	var buf []Move
+	var out []chainreact.Board
+	var buf []chainreact.Move
 	for _, s := range []struct{ rows, cols, players, ply int }{
 		{9, 6, 2, 10}, {9, 6, 2, 40}, {9, 6, 2, 70}, {12, 12, 2, 150}, {16, 16, 8, 250},
 	} {
 		for {
-			b, _ := NewBoard(s.rows, s.cols, s.players)
+			b, _ := chainreact.NewBoard(s.rows, s.cols, s.players)
 			for !b.Over() && b.Ply() < s.ply {
 				buf = b.AppendMoves(buf[:0])
 				b.Play(buf[rng.IntN(len(buf))])

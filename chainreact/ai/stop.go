@@ -1,6 +1,10 @@
-package chainreact
+package ai
 
-import "context"
+import (
+	"context"
+
+	"chainshot/chainreact"
+)
 
 // A ContextChooser is a Player whose search can be cut short: ChooseContext
 // is Choose, but it returns soon after ctx is done (within milliseconds,
@@ -9,23 +13,23 @@ import "context"
 // limit, or stop when its client leaves, plays only these.
 type ContextChooser interface {
 	Player
-	ChooseContext(ctx context.Context, b *Board, history []Move) Move
+	ChooseContext(ctx context.Context, b *chainreact.Board, history []chainreact.Move) chainreact.Move
 }
 
 // ChooseContext is Choose, stopped when ctx is done (see ContextChooser).
-func (s *searchPlayer) ChooseContext(ctx context.Context, b *Board, history []Move) Move {
+func (s *searchPlayer) ChooseContext(ctx context.Context, b *chainreact.Board, history []chainreact.Move) chainreact.Move {
 	defer s.halt.Watch(ctx)()
 	return s.Choose(b, history)
 }
 
 // ChooseContext is Choose, stopped when ctx is done (see ContextChooser):
 // the playouts end, and the move most visited so far is played.
-func (m *mctsPlayer) ChooseContext(ctx context.Context, b *Board, history []Move) Move {
+func (m *mctsPlayer) ChooseContext(ctx context.Context, b *chainreact.Board, history []chainreact.Move) chainreact.Move {
 	defer m.halt.Watch(ctx)()
 	return m.Choose(b, history)
 }
 
 // ChooseContext is Choose: a random move takes no time to stop.
-func (r *randomPlayer) ChooseContext(_ context.Context, b *Board, history []Move) Move {
+func (r *randomPlayer) ChooseContext(_ context.Context, b *chainreact.Board, history []chainreact.Move) chainreact.Move {
 	return r.Choose(b, history)
 }

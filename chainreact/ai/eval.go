@@ -1,9 +1,11 @@
-package chainreact
+package ai
 
 import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"chainshot/chainreact"
 )
 
 // Eval names a static evaluation: a score of a position from one player's
@@ -62,7 +64,7 @@ const WinScore = 1 << 24
 
 // Score evaluates b for player p. A finished game scores ±10000 under
 // EvalBrilliant and ±WinScore under the others.
-func (e Eval) Score(b *Board, p int) int {
+func (e Eval) Score(b *chainreact.Board, p int) int {
 	if b.Over() {
 		w := WinScore
 		if e == EvalBrilliant {
@@ -126,11 +128,11 @@ func (e Eval) readsMasks() bool { return e == EvalStatic || e == EvalTuned }
 //  7. +2 × size for every connected block of the player's critical cells.
 //
 // Won and lost games (rules 1 and 2) are handled by Score.
-func brilliant(b *Board, p int) int {
+func brilliant(b *chainreact.Board, p int) int {
 	g := b.Geometry()
 	score := 0
-	var inBlock [MaxCells]bool
-	var stack [MaxCells]uint16
+	var inBlock [chainreact.MaxCells]bool
+	var stack [chainreact.MaxCells]uint16
 	for i := 0; i < g.Cells(); i++ {
 		o, count := b.Cell(i)
 		if o != p {
@@ -182,7 +184,7 @@ func brilliant(b *Board, p int) int {
 }
 
 // h1Orbs is the player's orbs minus everyone else's.
-func h1Orbs(b *Board, p int) int {
+func h1Orbs(b *chainreact.Board, p int) int {
 	s := 0
 	for q := 0; q < b.Players(); q++ {
 		if q == p {
@@ -195,7 +197,7 @@ func h1Orbs(b *Board, p int) int {
 }
 
 // h2Critical is +10 per critical cell of the player, −10 per enemy one.
-func h2Critical(b *Board, p int) int {
+func h2Critical(b *chainreact.Board, p int) int {
 	s := 0
 	for i := 0; i < b.Cells(); i++ {
 		if o, _ := b.Cell(i); o >= 0 && b.Critical(i) {
@@ -210,7 +212,7 @@ func h2Critical(b *Board, p int) int {
 }
 
 // h3Control is the cells the player holds minus the cells others hold.
-func h3Control(b *Board, p int) int {
+func h3Control(b *chainreact.Board, p int) int {
 	s := 0
 	for i := 0; i < b.Cells(); i++ {
 		if o, _ := b.Cell(i); o == p {
@@ -224,7 +226,7 @@ func h3Control(b *Board, p int) int {
 
 // phaseWeight is H4's weight 3.0 times the game phase, ×10: early (under a
 // third of the cells occupied) 0.6, mid (under two thirds) 1.0, late 1.5.
-func phaseWeight(b *Board) int {
+func phaseWeight(b *chainreact.Board) int {
 	occ := 0
 	for i := 0; i < b.Cells(); i++ {
 		if o, _ := b.Cell(i); o >= 0 {
@@ -245,11 +247,11 @@ func phaseWeight(b *Board) int {
 // critical cells it simulates an orb added to the block's first cell and
 // counts the cells whose owner or count changes (all of them if the move
 // wins).
-func h4Chain(b *Board, p int) int {
-	var best [MaxPlayers]int
+func h4Chain(b *chainreact.Board, p int) int {
+	var best [chainreact.MaxPlayers]int
 	g := b.Geometry()
-	var seen [MaxCells]bool
-	var stack [MaxCells]uint16
+	var seen [chainreact.MaxCells]bool
+	var stack [chainreact.MaxCells]uint16
 	for i := 0; i < g.Cells(); i++ {
 		o, _ := b.Cell(i)
 		if o < 0 || seen[i] || !b.Critical(i) {
@@ -273,7 +275,7 @@ func h4Chain(b *Board, p int) int {
 			}
 		}
 		c := *b
-		c.PlayAs(o, Move(i))
+		c.PlayAs(o, chainreact.Move(i))
 		n := 0
 		if c.Winner() == o {
 			n = g.Cells()
@@ -300,7 +302,7 @@ func h4Chain(b *Board, p int) int {
 
 // h5Safety scores the player's cells: +5 in a corner, +3 on an edge, −1
 // for each enemy neighbour and −5 more when that neighbour is critical.
-func h5Safety(b *Board, p int) int {
+func h5Safety(b *chainreact.Board, p int) int {
 	g := b.Geometry()
 	s := 0
 	for i := 0; i < g.Cells(); i++ {
@@ -329,7 +331,7 @@ func h5Safety(b *Board, p int) int {
 // weighted is seed 002's full evaluation, ×10: 0.5·H1 + 2·H2 + 1·H3 +
 // 3·phase·H4 + 1·H5, with H1, H2, H3, H5 and the phase in one pass.
 // Without chain it leaves H4 out (EvalStatic).
-func weighted(b *Board, p int, chain bool) int {
+func weighted(b *chainreact.Board, p int, chain bool) int {
 	g := b.Geometry()
 	h2, h3, h5, occ := 0, 0, 0, 0
 	for i := 0; i < g.Cells(); i++ {
@@ -386,11 +388,11 @@ func weighted(b *Board, p int, chain bool) int {
 // cells next to it; a player's reach is the largest count among the
 // blocks holding one of that player's critical cells. It returns the
 // player's reach minus the largest enemy reach.
-func reach(b *Board, p int) int {
+func reach(b *chainreact.Board, p int) int {
 	g := b.Geometry()
-	var mark [MaxCells]uint16 // block number + 1 for block cells, stamp for counted neighbours
-	var stack [MaxCells]uint8
-	var best [MaxPlayers]int
+	var mark [chainreact.MaxCells]uint16 // block number + 1 for block cells, stamp for counted neighbours
+	var stack [chainreact.MaxCells]uint8
+	var best [chainreact.MaxPlayers]int
 	block := uint16(0)
 	for i := 0; i < g.Cells(); i++ {
 		c := uint8(i)
@@ -447,7 +449,7 @@ func reach(b *Board, p int) int {
 // staticMasks is weighted(b, p, false) for boards that keep bit masks
 // (TrackMasks), computed on them: population counts of shifted masks
 // count the neighbouring pairs of H5.
-func staticMasks(b *Board, p int) int {
+func staticMasks(b *chainreact.Board, p int) int {
 	g := b.Geometry()
 	mine, theirs := sides(b, p)
 	crit := b.CriticalCells()
@@ -460,7 +462,7 @@ func staticMasks(b *Board, p int) int {
 
 // sides returns the cells of player p and those of every other player,
 // on a board of at most 64 cells.
-func sides(b *Board, p int) (mine, theirs uint64) {
+func sides(b *chainreact.Board, p int) (mine, theirs uint64) {
 	var all uint64
 	for q := 0; q < b.Players(); q++ {
 		all |= b.Held(q)

@@ -1,6 +1,6 @@
 //go:build race
 
-package chainreact
+package ai
 
 // raceDetector is set when the tests run under the race detector, which
 // slows every node ten to twenty times: timings are then not the
