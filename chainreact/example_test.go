@@ -1,7 +1,6 @@
 package chainreact_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -74,18 +73,4 @@ func ExampleBoard_PlayTrace() {
 	// wave 1: 1 1 explode; R holds 4 orbs
 	// wave 2: 2 1 explode; R holds 5 orbs
 	// wave 3: 3 1 explode; R holds 5 orbs
-}
-
-// Solve the empty 3x3 board: who wins under perfect play, and on which
-// ply the winner's last move falls.
-func ExampleSolver_Solve() {
-	b, _ := chainreact.NewBoard(3, 3, 2)
-	res, err := chainreact.NewSolver(chainreact.SolveOptions{}).Solve(context.Background(), &b)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("exact %v: player %d wins, last move on ply %d, a line of %d moves\n", res.Exact, res.Winner, res.Plies, len(res.PV))
-	// Output:
-	// exact true: player 0 wins, last move on ply 13, a line of 13 moves
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/exact"
 )
 
 // Player chooses moves. A Player is used by one goroutine at a time.
@@ -250,7 +251,7 @@ func newBest(o *specOpts, oracle int) Player {
 	oracle = o.int("oracle", oracle, 0, 1<<40)
 	if oracle > 0 {
 		s.oracleNodes = uint64(oracle)
-		s.oracle = chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: s.oracleNodes, TableMB: oracleTableMB})
+		s.oracle = exact.NewSolver(exact.SolveOptions{MaxNodes: s.oracleNodes, TableMB: oracleTableMB})
 	}
 	s.nodes = uint64(o.int("nodes", bestNodes, 0, 1<<40))
 	s.eval = o.eval("eval", bestEval)

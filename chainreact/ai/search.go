@@ -2,6 +2,7 @@ package ai
 
 import (
 	"chainshot/chainreact"
+	"chainshot/chainreact/exact"
 	"chainshot/chainreact/internal/halt"
 	"chainshot/cpuclock"
 
@@ -61,7 +62,7 @@ type searchPlayer struct {
 	spread int    // 0: the same budget every move; 1: less in the opening, more later; 2: more in the opening, less later
 	budget uint64 // this move's node budget
 	clock  moveClock
-	oracle *chainreact.Solver // proves positions before the search, when set
+	oracle *exact.Solver // proves positions before the search, when set
 	// oracleNodes is the oracle's node limit (its spec's oracle=O)
 	oracleNodes uint64
 	halt        halt.Halter // stops the search from outside (ChooseContext)

@@ -7,6 +7,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
+	"chainshot/chainreact/exact"
 )
 
 // TestPerfectPlayer plays the perfect player against itself from the
@@ -16,7 +17,7 @@ import (
 func TestPerfectPlayer(t *testing.T) {
 	for _, sz := range [][2]int{{2, 3}, {2, 4}, {3, 3}} {
 		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
-		want, err := chainreact.NewSolver(chainreact.SolveOptions{}).Solve(context.Background(), &b)
+		want, err := exact.NewSolver(exact.SolveOptions{}).Solve(context.Background(), &b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +45,7 @@ func TestPerfectPlayer(t *testing.T) {
 	// every move of the perfect player keeps the position's value
 	rng := rand.New(rand.NewPCG(8, 9))
 	p, _ := ai.NewPlayer("perfect:nodes=1", 1)
-	s := chainreact.NewSolver(chainreact.SolveOptions{TableMB: 4})
+	s := exact.NewSolver(exact.SolveOptions{TableMB: 4})
 	var buf []chainreact.Move
 	for game := 0; game < 6; game++ {
 		b, _ := chainreact.NewBoard(3, 4, 2)

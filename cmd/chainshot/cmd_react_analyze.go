@@ -8,6 +8,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
+	"chainshot/chainreact/exact"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -178,13 +179,13 @@ func doReactAnalyze(c *cli.Context) error {
 		return nil
 	}
 	a := ai.Analyze(b, o.depth, o.eval)
-	var proofs *chainreact.Proofs
+	var proofs *exact.Proofs
 	if o.prove > 0 && b.Players() == 2 {
 		moves := make([]chainreact.Move, len(a.Moves))
 		for i, ma := range a.Moves {
 			moves[i] = ma.Move
 		}
-		pr, err := chainreact.Prove(b, moves, o.prove)
+		pr, err := exact.Prove(b, moves, o.prove)
 		if err != nil {
 			return status.Fail("%s: %v", cmd, err)
 		}
@@ -197,7 +198,7 @@ func doReactAnalyze(c *cli.Context) error {
 
 // writeAnalysis prints the moves table, the best line and the predicted
 // winner, with the solver's verdicts when there are proofs.
-func writeAnalysis(out io.Writer, p *chainreact.Position, a ai.Analysis, proofs *chainreact.Proofs, prove uint64) {
+func writeAnalysis(out io.Writer, p *chainreact.Position, a ai.Analysis, proofs *exact.Proofs, prove uint64) {
 	b := &p.Board
 	mover := b.ToMove()
 	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence", p.Names[mover], a.Depth, a.Eval)
@@ -258,14 +259,14 @@ func writeAnalysis(out io.Writer, p *chainreact.Position, a ai.Analysis, proofs 
 // position's proved line when that move's own solve stopped first: the
 // position's proof, made after it with what the earlier solves stored,
 // settles it too (the same winner and last ply).
-func settleFirstMove(pr *chainreact.Proofs, moves []chainreact.Move) {
+func settleFirstMove(pr *exact.Proofs, moves []chainreact.Move) {
 	r := pr.Position
 	if !r.Exact || len(r.PV) == 0 {
 		return
 	}
 	for i, m := range moves {
 		if m == r.PV[0] && !pr.Moves[i].Exact {
-			pr.Moves[i] = chainreact.SolveResult{Exact: true, Winner: r.Winner, Plies: r.Plies, PliesMin: r.Plies, PliesMax: r.Plies,
+			pr.Moves[i] = exact.SolveResult{Exact: true, Winner: r.Winner, Plies: r.Plies, PliesMin: r.Plies, PliesMax: r.Plies,
 				PV: r.PV[1:], Nodes: pr.Moves[i].Nodes}
 		}
 	}
@@ -275,7 +276,7 @@ func settleFirstMove(pr *chainreact.Proofs, moves []chainreact.Move) {
 // in moves, when they settle the position: the first move of the proved
 // line, else the quickest proved win of the mover. ok is false when the
 // proofs leave the choice to the search.
-func provedBest(proofs *chainreact.Proofs, moves []ai.MoveAnalysis, mover int) (m chainreact.Move, i int, ok bool) {
+func provedBest(proofs *exact.Proofs, moves []ai.MoveAnalysis, mover int) (m chainreact.Move, i int, ok bool) {
 	if proofs == nil || proofs.Position.Winner < 0 {
 		return chainreact.NoMove, -1, false
 	}
@@ -301,7 +302,7 @@ func provedBest(proofs *chainreact.Proofs, moves []ai.MoveAnalysis, mover int) (
 // fmtProof writes the solver's verdict on the position after a move, for
 // the player who moved: "win 13" (the game's last ply), "loss 14", "win"
 // when only the winner is proved, "?" when nothing is.
-func fmtProof(r chainreact.SolveResult, mover int) string {
+func fmtProof(r exact.SolveResult, mover int) string {
 	if r.Winner < 0 {
 		return "?"
 	}
@@ -316,7 +317,7 @@ func fmtProof(r chainreact.SolveResult, mover int) string {
 }
 
 // writeProof prints the solver's verdict on the position.
-func writeProof(out io.Writer, p *chainreact.Position, r chainreact.SolveResult) {
+func writeProof(out io.Writer, p *chainreact.Position, r exact.SolveResult) {
 	switch {
 	case r.Exact:
 		var line []string

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/exact"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/interrupt"
 	"chainshot/internal/outfile"
@@ -86,10 +87,10 @@ type proofLineJSON struct {
 type proofFile struct {
 	path    string
 	header  proofHeader
-	split   *chainreact.ProofSplit
+	split   *exact.ProofSplit
 	names   string
 	lines   []*proofLineJSON // by index; nil where not solved
-	results []*chainreact.LineResult
+	results []*exact.LineResult
 	solved  int
 	// nodes, cpu and seconds sum every line of the file, a line solved
 	// again included
@@ -105,7 +106,7 @@ type proofFile struct {
 // machines), at most 6.
 func defaultSplit(root *chainreact.Board) int {
 	for plies := 0; ; plies++ {
-		p, err := chainreact.Split(root, plies)
+		p, err := exact.Split(root, plies)
 		if err != nil || len(p.Lines) >= 64 || plies == 6 {
 			return plies
 		}
@@ -116,7 +117,7 @@ func defaultSplit(root *chainreact.Board) int {
 }
 
 // newProofHeader is the header of a proof of pos split after plies.
-func newProofHeader(pos *chainreact.Position, split *chainreact.ProofSplit) proofHeader {
+func newProofHeader(pos *chainreact.Position, split *exact.ProofSplit) proofHeader {
 	b := &pos.Board
 	return proofHeader{Proof: proofHeaderTitle, Format: proofFormat, Size: fmt.Sprintf("%dx%d", b.Rows(), b.Cols()),
 		Position: pos.String(), Split: split.Plies, Lines: len(split.Lines), Digest: split.Digest()}
@@ -215,7 +216,7 @@ func (pf *proofFile) readHeader(cmd string, lineNo int, text []byte) error {
 	if h.Split < 0 || h.Split > 12 {
 		return status.BadInput("%s: %s:%d: split %d: want 0 to 12 plies", cmd, pf.path, lineNo, h.Split)
 	}
-	split, err := chainreact.Split(&pos.Board, h.Split)
+	split, err := exact.Split(&pos.Board, h.Split)
 	if err != nil {
 		return status.BadInput("%s: %s:%d: %v", cmd, pf.path, lineNo, err)
 	}
@@ -225,7 +226,7 @@ func (pf *proofFile) readHeader(cmd string, lineNo int, text []byte) error {
 	}
 	pf.split, pf.names = split, pos.Names
 	pf.lines = make([]*proofLineJSON, len(split.Lines))
-	pf.results = make([]*chainreact.LineResult, len(split.Lines))
+	pf.results = make([]*exact.LineResult, len(split.Lines))
 	return nil
 }
 
@@ -259,7 +260,7 @@ func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
 	if winner < 0 {
 		return status.BadInput("%s: line %d: winner %q: want one of %s", at, l.Line, l.Winner, pf.names)
 	}
-	res := &chainreact.LineResult{Winner: winner}
+	res := &exact.LineResult{Winner: winner}
 	switch {
 	case l.Plies > 0 && l.PliesMin == 0 && l.PliesMax == 0:
 		// the principal variation must end the game there and then
@@ -295,7 +296,7 @@ func (pf *proofFile) readLine(cmd string, lineNo int, text []byte) error {
 // keep records a line's result. A line solved twice must say the same
 // both times (the same winner, last plies that overlap); the tighter
 // result is kept: an exact one over bounds, else the bounds' overlap.
-func (pf *proofFile) keep(l *proofLineJSON, res *chainreact.LineResult) error {
+func (pf *proofFile) keep(l *proofLineJSON, res *exact.LineResult) error {
 	old := pf.results[l.Line]
 	if old == nil {
 		pf.lines[l.Line], pf.results[l.Line] = l, res
@@ -338,7 +339,7 @@ func (pf *proofFile) winnerOnly() int {
 }
 
 // lineBounds returns the range of a line result's last ply.
-func lineBounds(r *chainreact.LineResult) (int, int) {
+func lineBounds(r *exact.LineResult) (int, int) {
 	if r.Exact {
 		return r.Plies, r.Plies
 	}
@@ -412,13 +413,13 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 		if !c.IsSet("split") {
 			plies = defaultSplit(&pos.Board)
 		}
-		split, err := chainreact.Split(&pos.Board, plies)
+		split, err := exact.Split(&pos.Board, plies)
 		if err != nil {
 			return status.BadInput("%s: --split %d: %v", cmd, plies, err)
 		}
 		pf.header, pf.split, pf.names = newProofHeader(&pos, split), split, pos.Names
 		pf.lines = make([]*proofLineJSON, len(split.Lines))
-		pf.results = make([]*chainreact.LineResult, len(split.Lines))
+		pf.results = make([]*exact.LineResult, len(split.Lines))
 	} else {
 		if want := pos.String(); pf.header.Position != want {
 			what := "--size " + c.String("size")
@@ -481,7 +482,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	run := &proofRun{pf: pf, out: out, s: s, todo: todo, jobs: gamesAtOnce(c), winnerOnly: winnerOnly, taken: map[int]bool{},
 		maxNodes: c.Uint64("max-nodes")}
 	if len(todo) > 0 {
-		run.table = chainreact.NewSolveTable(c.Int("memory"), &pos.Board)
+		run.table = exact.NewSolveTable(c.Int("memory"), &pos.Board)
 		if n > 1 {
 			printf(s.Err, "shard %d/%d: lines %d to %d, %d of them to solve\n", k, n, from, to-1, len(todo))
 		}
@@ -506,7 +507,7 @@ type proofRun struct {
 	todo     []int
 	jobs     int
 	workers  int // the solvers at work: jobs, or fewer lines
-	table    *chainreact.SolveTable
+	table    *exact.SolveTable
 	maxNodes uint64
 	// winnerOnly solves each line only until its winner is proved
 	winnerOnly bool
@@ -524,10 +525,10 @@ type proofRun struct {
 // cut short is dropped: a later sitting solves it again.
 func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, budget time.Duration, clock func() time.Duration) {
 	var wg sync.WaitGroup
-	solvers := make([]*chainreact.Solver, min(r.jobs, len(r.todo)))
+	solvers := make([]*exact.Solver, min(r.jobs, len(r.todo)))
 	r.workers = len(solvers)
 	for w := range solvers {
-		solvers[w] = chainreact.NewSolver(chainreact.SolveOptions{Table: r.table, WinnerOnly: r.winnerOnly})
+		solvers[w] = exact.NewSolver(exact.SolveOptions{Table: r.table, WinnerOnly: r.winnerOnly})
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -599,7 +600,7 @@ var errSettled = fmt.Errorf("the root is settled")
 // errMaxNodes is the cause of a proof stopped by --max-nodes.
 var errMaxNodes = fmt.Errorf("max-nodes reached")
 
-func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, sv *chainreact.Solver) {
+func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, sv *exact.Solver) {
 	for {
 		r.mu.Lock()
 		i := r.take()
@@ -639,7 +640,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		r.nodes.Add(res.Nodes - seen)
 		l := proofLineJSON{Line: i, Moves: [][]int{}, Winner: string(r.pf.names[res.Winner]), Nodes: res.Nodes,
 			Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: commit}
-		lr := &chainreact.LineResult{Winner: res.Winner, Exact: res.Exact, Plies: res.Plies, PliesMin: res.PliesMin, PliesMax: res.PliesMax, PV: res.PV}
+		lr := &exact.LineResult{Winner: res.Winner, Exact: res.Exact, Plies: res.Plies, PliesMin: res.PliesMin, PliesMax: res.PliesMax, PV: res.PV}
 		if res.Exact {
 			l.Plies, l.PV = res.Plies, [][]int{}
 		} else {
@@ -822,7 +823,7 @@ func checkProof(c *cli.Context, pf *proofFile) error {
 	for _, i := range solved {
 		// solved again as far as the file says it was: exactly, or to its winner
 		r := pf.results[i]
-		sv := chainreact.NewSolver(chainreact.SolveOptions{TableMB: c.Int("memory"), WinnerOnly: !r.Exact})
+		sv := exact.NewSolver(exact.SolveOptions{TableMB: c.Int("memory"), WinnerOnly: !r.Exact})
 		res, err := sv.Solve(ctx, &pf.split.Lines[i].Board)
 		if err != nil || res.Winner < 0 || (r.Exact && !res.Exact) || ctx.Err() != nil {
 			return status.Interrupt("%s: --check stopped at line %d", cmd, i)

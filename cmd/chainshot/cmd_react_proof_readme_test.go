@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"chainshot/chainreact"
+	"chainshot/chainreact/exact"
 	"chainshot/internal/words"
 )
 
@@ -149,7 +149,7 @@ func TestReadmeSolvedBoards(t *testing.T) {
 			if l == nil {
 				continue
 			}
-			sv := chainreact.NewSolver(chainreact.SolveOptions{TableMB: l.TableMB})
+			sv := exact.NewSolver(exact.SolveOptions{TableMB: l.TableMB})
 			res, err := sv.Solve(context.Background(), &pf.split.Lines[i].Board)
 			if err != nil || !res.Exact {
 				t.Fatalf("%s line %d: %+v %v", pf.path, i, res, err)

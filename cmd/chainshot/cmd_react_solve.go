@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/exact"
 
 	"github.com/urfave/cli/v2"
 )
@@ -88,7 +89,7 @@ func doReactSolve(c *cli.Context) error {
 	interrupt.Handle()
 	ctx, cancel := context.WithCancelCause(c.Context)
 	defer cancel(nil)
-	sv := chainreact.NewSolver(chainreact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: tableMB(c.Int("memory"), c.Duration("budget")),
+	sv := exact.NewSolver(exact.SolveOptions{MaxNodes: c.Uint64("max-nodes"), TableMB: tableMB(c.Int("memory"), c.Duration("budget")),
 		WinnerOnly: c.Bool("winner-only")})
 	done := make(chan struct{})
 	watched := make(chan struct{})
@@ -180,7 +181,7 @@ func tableMB(memory int, budget time.Duration) int {
 
 // watchSolve shows the solve's progress on stderr, when it is a terminal,
 // and cancels it when the CPU budget is spent, until done is closed.
-func watchSolve(s *streams, sv *chainreact.Solver, pos *chainreact.Position, budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
+func watchSolve(s *streams, sv *exact.Solver, pos *chainreact.Position, budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
 	defer close(watched)
 	t0, start := clock(), time.Now()
 	// The budget is looked at every 2% of it (2 to 50 ms), the progress
@@ -225,7 +226,7 @@ func provedSoFar(pos *chainreact.Position, winner, lo, hi int) string {
 type solveReport struct {
 	pos       *chainreact.Position
 	file      string
-	res       chainreact.SolveResult
+	res       exact.SolveResult
 	wall, cpu time.Duration
 	stopped   string // why an inexact solve stopped: budget, max-nodes, interrupted
 }

@@ -1,4 +1,4 @@
-package chainreact
+package exact
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"chainshot/chainreact"
 )
 
 // solveLines solves every line of p with one solver (lines next to each
@@ -32,7 +34,7 @@ func solveLines(t *testing.T, p *ProofSplit) []*LineResult {
 // replays to that winner on that ply.
 func TestSplitProofAgrees(t *testing.T) {
 	for _, sz := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}, {2, 5}} {
-		b, _ := NewBoard(sz[0], sz[1], 2)
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
 		direct, err := NewSolver(SolveOptions{}).Solve(context.Background(), &b)
 		if err != nil || !direct.Exact {
 			t.Fatal(direct, err)
@@ -66,7 +68,7 @@ func TestSplitProofAgrees(t *testing.T) {
 // every time.
 func TestSplitLines(t *testing.T) {
 	for _, sz := range [][2]int{{3, 3}, {3, 4}, {4, 4}} {
-		b, _ := NewBoard(sz[0], sz[1], 2)
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
 		p, err := Split(&b, 3)
 		if err != nil {
 			t.Fatal(err)
@@ -84,7 +86,7 @@ func TestSplitLines(t *testing.T) {
 			for _, m := range l.Moves {
 				c.Play(m)
 			}
-			if c.debug() != l.Board.debug() || len(l.Moves) != 3 || l.Index != i {
+			if debug(&c) != debug(&l.Board) || len(l.Moves) != 3 || l.Index != i {
 				t.Fatalf("line %d: its moves do not reach its board", i)
 			}
 			for _, img := range mirrorImages(&c) {
@@ -94,15 +96,15 @@ func TestSplitLines(t *testing.T) {
 				images[img] = i
 			}
 		}
-		var walk func(c Board, d int)
+		var walk func(c chainreact.Board, d int)
 		reached := 0
-		walk = func(c Board, d int) {
+		walk = func(c chainreact.Board, d int) {
 			if c.Over() {
 				return
 			}
 			if d == 3 {
-				if _, ok := images[c.debug()]; !ok {
-					t.Fatalf("a position after 3 plies is no line:\n%s", c.debug())
+				if _, ok := images[debug(&c)]; !ok {
+					t.Fatalf("a position after 3 plies is no line:\n%s", debug(&c))
 				}
 				reached++
 				return
@@ -121,7 +123,7 @@ func TestSplitLines(t *testing.T) {
 // mirrorImages returns b and its images under the board's symmetries, as
 // debug strings, built cell by cell without the solver's tables (b's
 // game goes on, so every image is a position file's).
-func mirrorImages(b *Board) []string {
+func mirrorImages(b *chainreact.Board) []string {
 	rows, cols := b.Rows(), b.Cols()
 	maps := []func(r, c int) (int, int){
 		func(r, c int) (int, int) { return r, c },
@@ -138,7 +140,7 @@ func mirrorImages(b *Board) []string {
 	}
 	var out []string
 	for _, f := range maps {
-		var owner, count [MaxCells]int
+		var owner, count [chainreact.MaxCells]int
 		for r := 0; r < rows; r++ {
 			for c := 0; c < cols; c++ {
 				r2, c2 := f(r, c)
@@ -157,11 +159,11 @@ func mirrorImages(b *Board) []string {
 			}
 			sb.WriteByte('\n')
 		}
-		img, err := ParsePosition("image", strings.NewReader(sb.String()))
+		img, err := chainreact.ParsePosition("image", strings.NewReader(sb.String()))
 		if err != nil {
 			panic(err)
 		}
-		out = append(out, img.Board.debug())
+		out = append(out, debug(&img.Board))
 	}
 	return out
 }
@@ -170,7 +172,7 @@ func mirrorImages(b *Board) []string {
 // lines allow; each line added keeps what was proved; and a result that
 // cannot be a line's value is refused.
 func TestCombinePartial(t *testing.T) {
-	b, _ := NewBoard(3, 3, 2)
+	b, _ := chainreact.NewBoard(3, 3, 2)
 	p, _ := Split(&b, 2)
 	all := solveLines(t, p)
 	full, _ := p.Combine(all)
@@ -200,7 +202,7 @@ func TestCombinePartial(t *testing.T) {
 			t.Fatal("every line solved, the root not exact")
 		}
 		bad := append([]*LineResult(nil), got...)
-		bad[0] = &LineResult{Winner: 0, Exact: true, Plies: 1, PV: []Move{0}}
+		bad[0] = &LineResult{Winner: 0, Exact: true, Plies: 1, PV: []chainreact.Move{0}}
 		if _, err := p.Combine(bad); !errors.Is(err, ErrLineResult) {
 			t.Fatalf("a line won on ply 1 after 2 plies: %v", err)
 		}
@@ -217,7 +219,7 @@ func TestCombinePartial(t *testing.T) {
 // ply; lines solved exactly later make the root exact again.
 func TestSplitProofWinnerOnly(t *testing.T) {
 	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
-		b, _ := NewBoard(sz[0], sz[1], 2)
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
 		direct, _ := NewSolver(SolveOptions{}).Solve(context.Background(), &b)
 		for _, plies := range []int{1, 2, 3} {
 			p, _ := Split(&b, plies)
@@ -256,7 +258,7 @@ func TestSplitProofWinnerOnly(t *testing.T) {
 // change the root (every line filled in at random afterwards keeps it).
 func TestNeeded(t *testing.T) {
 	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
-		b, _ := NewBoard(sz[0], sz[1], 2)
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
 		for _, plies := range []int{1, 2, 3} {
 			p, _ := Split(&b, plies)
 			all := solveLines(t, p)

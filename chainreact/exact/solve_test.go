@@ -1,6 +1,7 @@
-package chainreact
+package exact
 
 import (
+	"chainshot/chainreact"
 	"chainshot/chainreact/internal/ref"
 
 	"context"
@@ -48,7 +49,7 @@ func refSolve(g *ref.Game, memo map[string][2]int) (winner, end int) {
 }
 
 // refFrom builds the reference game of a two-player board.
-func refFrom(b *Board) *ref.Game {
+func refFrom(b *chainreact.Board) *ref.Game {
 	g := ref.New(b.Rows(), b.Cols(), 2)
 	for r := 0; r < b.Rows(); r++ {
 		for c := 0; c < b.Cols(); c++ {
@@ -62,11 +63,11 @@ func refFrom(b *Board) *ref.Game {
 // checkSolved fails unless res is exact, agrees with the reference
 // (winner, end) and its principal variation, replayed with the engine,
 // ends on that ply with that winner.
-func checkSolved(t *testing.T, where string, b *Board, res SolveResult, winner, end int) {
+func checkSolved(t *testing.T, where string, b *chainreact.Board, res SolveResult, winner, end int) {
 	t.Helper()
 	if !res.Exact || res.Winner != winner || res.Plies != end || res.PliesMin != end || res.PliesMax != end {
 		t.Fatalf("%s: solver says winner %d on ply %d (exact %v, plies %d..%d), brute force %d on ply %d\n%s",
-			where, res.Winner, res.Plies, res.Exact, res.PliesMin, res.PliesMax, winner, end, b.debug())
+			where, res.Winner, res.Plies, res.Exact, res.PliesMin, res.PliesMax, winner, end, debug(b))
 	}
 	c := *b
 	for i, m := range res.PV {
@@ -84,7 +85,7 @@ func checkSolved(t *testing.T, where string, b *Board, res SolveResult, winner, 
 // with the brute-force reference.
 func TestSolveEmptyBoards(t *testing.T) {
 	for _, sz := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}} {
-		b, _ := NewBoard(sz[0], sz[1], 2)
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
 		w, e := refSolve(ref.New(sz[0], sz[1], 2), map[string][2]int{})
 		res, err := NewSolver(SolveOptions{TableMB: 4}).Solve(context.Background(), &b)
 		if err != nil {
@@ -104,10 +105,10 @@ func TestSolveRandomPositions(t *testing.T) {
 	s := NewSolver(SolveOptions{TableMB: 1})
 	sizes := [][2]int{{3, 4}, {4, 3}, {4, 4}, {2, 5}, {2, 6}, {3, 5}, {5, 3}, {2, 8}}
 	solved := 0
-	var buf []Move
+	var buf []chainreact.Move
 	for game := 0; game < 64; game++ {
 		sz := sizes[game%len(sizes)]
-		b, _ := NewBoard(sz[0], sz[1], 2)
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
 		start := b.Capacity() * (65 + game%4*5) / 100 // 65% to 80% full
 		for !b.Over() && b.Ply() < start {
 			buf = b.AppendMoves(buf[:0])
@@ -137,9 +138,9 @@ func TestSolveRandomPositions(t *testing.T) {
 func TestSolveSymmetric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 55))
 	for _, sz := range [][3]int{{3, 3, 0}, {3, 4, 8}, {4, 4, 18}} {
-		b, _ := NewBoard(sz[0], sz[1], 2)
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
 		s := NewSolver(SolveOptions{TableMB: 4})
-		var buf []Move
+		var buf []chainreact.Move
 		for !b.Over() && b.Ply() < sz[2] { // from the empty board, or late enough
 			buf = b.AppendMoves(buf[:0])
 			b.Play(buf[rng.IntN(len(buf))])
@@ -156,7 +157,7 @@ func TestSolveSymmetric(t *testing.T) {
 				}
 				if got.Winner != want.Winner || got.Plies != want.Plies {
 					t.Fatalf("%dx%d ply %d: an image is won by %d on ply %d, the position by %d on ply %d\n%s\n%s",
-						sz[0], sz[1], b.Ply(), got.Winner, got.Plies, want.Winner, want.Plies, b.debug(), img.debug())
+						sz[0], sz[1], b.Ply(), got.Winner, got.Plies, want.Winner, want.Plies, debug(&b), debug(&img))
 				}
 			}
 			buf = b.AppendMoves(buf[:0])
@@ -167,7 +168,7 @@ func TestSolveSymmetric(t *testing.T) {
 
 // images returns b's mirror images (and, on a square board, rotations),
 // rebuilt cell by cell from a position file.
-func images(b *Board) []Board {
+func images(b *chainreact.Board) []chainreact.Board {
 	R, C := b.Rows(), b.Cols()
 	maps := []func(r, c int) (int, int){
 		func(r, c int) (int, int) { return R - 1 - r, c },
@@ -180,7 +181,7 @@ func images(b *Board) []Board {
 			func(r, c int) (int, int) { return R - 1 - c, C - 1 - r },
 		)
 	}
-	var out []Board
+	var out []chainreact.Board
 	for _, f := range maps {
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "players: R G\nnext: %c\n", "RG"[b.ToMove()])
@@ -203,7 +204,7 @@ func images(b *Board) []Board {
 			}
 			sb.WriteByte('\n')
 		}
-		p, err := ParsePosition("image", strings.NewReader(sb.String()))
+		p, err := chainreact.ParsePosition("image", strings.NewReader(sb.String()))
 		if err != nil {
 			panic(err)
 		}
@@ -215,7 +216,7 @@ func images(b *Board) []Board {
 // TestSolveLimits checks a node limit and a cancelled context: the answer
 // is not exact, and what it claims is true.
 func TestSolveLimits(t *testing.T) {
-	b, _ := NewBoard(3, 3, 2)
+	b, _ := chainreact.NewBoard(3, 3, 2)
 	w, e := refSolve(ref.New(3, 3, 2), map[string][2]int{})
 	for _, n := range []uint64{1, 1000, 5000, 20000} {
 		res, err := NewSolver(SolveOptions{MaxNodes: n, TableMB: 1}).Solve(context.Background(), &b)
@@ -235,7 +236,7 @@ func TestSolveLimits(t *testing.T) {
 	}
 	// the mover loses on 2x4: what a stopped solve claims of the loser's
 	// delay must hold too
-	b24, _ := NewBoard(2, 4, 2)
+	b24, _ := chainreact.NewBoard(2, 4, 2)
 	w, e = refSolve(ref.New(2, 4, 2), map[string][2]int{})
 	for n := uint64(100); n < 4000; n += 100 {
 		res, err := NewSolver(SolveOptions{MaxNodes: n, TableMB: 1}).Solve(context.Background(), &b24)
@@ -248,12 +249,12 @@ func TestSolveLimits(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	big, _ := NewBoard(4, 4, 2)
+	big, _ := chainreact.NewBoard(4, 4, 2)
 	res, err := NewSolver(SolveOptions{TableMB: 1}).Solve(ctx, &big)
 	if err != nil || res.Exact || res.Winner >= 0 || res.Nodes > 2048 {
 		t.Fatalf("cancelled: %+v, %v", res, err)
 	}
-	three, _ := NewBoard(3, 3, 3)
+	three, _ := chainreact.NewBoard(3, 3, 3)
 	if _, err := NewSolver(SolveOptions{}).Solve(context.Background(), &three); err != ErrSolvePlayers {
 		t.Fatalf("three players: %v", err)
 	}
@@ -271,7 +272,7 @@ func TestSolveSize(t *testing.T) {
 	if _, err := fmt.Sscanf(*solveSize, "%dx%d", &r, &c); err != nil {
 		t.Fatal(err)
 	}
-	b, err := NewBoard(r, c, 2)
+	b, err := chainreact.NewBoard(r, c, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,12 +285,12 @@ func TestSolveSize(t *testing.T) {
 }
 
 func TestSolveEntrySize(t *testing.T) {
-	b, _ := NewBoard(4, 4, 2)
+	b, _ := chainreact.NewBoard(4, 4, 2)
 	tab := NewSolveTable(1, &b)
 	if n := len(tab.words) / int(tab.mask+1) * 8; n != 64 || solveBucket*solveEntryBytes != 64 {
 		t.Fatalf("a bucket takes %d bytes, %d entries of %d; it should fill a 64-byte cache line", n, solveBucket, solveEntryBytes)
 	}
-	for _, e := range []solveEntry{{lo: -4000, hi: 4000, move: int16(NoMove), work: 63}, {lo: 1, hi: -1, move: 255, work: 0}, {}} {
+	for _, e := range []solveEntry{{lo: -4000, hi: 4000, move: int16(chainreact.NoMove), work: 63}, {lo: 1, hi: -1, move: 255, work: 0}, {}} {
 		if got := unpack(e.pack()); got != e || e.pack() == 0 {
 			t.Errorf("%+v packs to %#x, unpacks to %+v", e, e.pack(), got)
 		}
@@ -307,7 +308,7 @@ func TestSolveEntrySize(t *testing.T) {
 		if i > 0 && (v <= bounds[i-1] || boundCode(v) <= boundCode(bounds[i-1])) {
 			t.Fatalf("bound %d (code %d) after %d (code %d): out of order", v, boundCode(v), bounds[i-1], boundCode(bounds[i-1]))
 		}
-		for _, mv := range []int16{0, 15, 62, int16(NoMove)} {
+		for _, mv := range []int16{0, 15, 62, int16(chainreact.NoMove)} {
 			for _, w := range []uint8{0, 1, 30, 62, 64} {
 				e := solveEntry{lo: int16(v), hi: int16(bounds[len(bounds)-1-i]), move: mv, work: w}
 				key := uint64(0x9e3779b97f4a7c15) * uint64(i+1)
@@ -328,10 +329,10 @@ func TestSolveEntrySize(t *testing.T) {
 func TestSolveMoverInKey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 13))
 	s := NewSolver(SolveOptions{TableMB: 1})
-	var buf []Move
+	var buf []chainreact.Move
 	checked := 0
 	for game := 0; game < 30; game++ {
-		b, _ := NewBoard(3, 3, 2)
+		b, _ := chainreact.NewBoard(3, 3, 2)
 		for !b.Over() && b.Ply() < 6+game%5 {
 			buf = b.AppendMoves(buf[:0])
 			b.Play(buf[rng.IntN(len(buf))])
@@ -342,9 +343,9 @@ func TestSolveMoverInKey(t *testing.T) {
 		for _, flip := range []bool{false, true} {
 			c := b
 			if flip {
-				p := Position{Board: b, Names: "RG"}
+				p := chainreact.Position{Board: b, Names: "RG"}
 				text := strings.Replace(p.String(), "next: "+string("RG"[b.ToMove()]), "next: "+string("RG"[1-b.ToMove()]), 1)
-				q, err := ParsePosition("flip", strings.NewReader(text))
+				q, err := chainreact.ParsePosition("flip", strings.NewReader(text))
 				if err != nil || q.Board.Over() {
 					continue
 				}
@@ -366,7 +367,7 @@ func TestSolveMoverInKey(t *testing.T) {
 
 // TestOutcome reads bounds on values back as winners and ply ranges.
 func TestOutcome(t *testing.T) {
-	b, _ := NewBoard(3, 3, 2)
+	b, _ := chainreact.NewBoard(3, 3, 2)
 	b.Play(0) // ply 1, G to move
 	tests := []struct {
 		lo, hi           int32

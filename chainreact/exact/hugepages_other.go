@@ -1,6 +1,6 @@
 //go:build !linux
 
-package chainreact
+package exact
 
 // adviseHugePages does nothing outside Linux.
 func adviseHugePages([]uint64) {}

@@ -1,6 +1,7 @@
-package chainreact
+package exact
 
 import (
+	"chainshot/chainreact"
 	"chainshot/chainreact/internal/halt"
 
 	"context"
@@ -68,7 +69,7 @@ type SolveResult struct {
 	Plies, PliesMin, PliesMax int
 	// PV is a principal variation: perfect moves from the position to
 	// the end of the game (when Exact; empty otherwise).
-	PV []Move
+	PV []chainreact.Move
 	// Nodes is the positions searched.
 	Nodes uint64
 }
@@ -128,7 +129,7 @@ const (
 
 // compactFits reports whether a board of geometry g can use compact
 // entries: a move fits in 6 bits, a ply in 6.
-func compactFits(g *Geometry) bool { return g.Cells() < compactNone && g.Capacity()+1 < 64 }
+func compactFits(g *chainreact.Geometry) bool { return g.Cells() < compactNone && g.Capacity()+1 < 64 }
 
 // boundCode codes a bound (±solveNoBound, or the value of a game that
 // ends on ply E, 1 ≤ E ≤ 63) in 7 bits, in the order of the values.
@@ -158,7 +159,7 @@ func boundValue(c uint64) int16 {
 
 func packCompact(key uint64, e solveEntry) uint64 {
 	mv := uint64(compactNone)
-	if e.move != int16(NoMove) {
+	if e.move != int16(chainreact.NoMove) {
 		mv = uint64(e.move)
 	}
 	return key&compactKey | boundCode(int32(e.lo))<<19 | boundCode(int32(e.hi))<<12 | mv<<6 | uint64(min(e.work, 62)+1)
@@ -167,14 +168,14 @@ func packCompact(key uint64, e solveEntry) uint64 {
 func unpackCompact(w uint64) solveEntry {
 	e := solveEntry{lo: boundValue(w >> 19 & 127), hi: boundValue(w >> 12 & 127), move: int16(w >> 6 & 63), work: uint8(w&63) - 1}
 	if e.move == compactNone {
-		e.move = int16(NoMove)
+		e.move = int16(chainreact.NoMove)
 	}
 	return e
 }
 
 // NewSolveTable returns a table of about mb megabytes (at least one
 // bucket, a power of two buckets) for the solvers of b's board size.
-func NewSolveTable(mb int, b *Board) *SolveTable {
+func NewSolveTable(mb int, b *chainreact.Board) *SolveTable {
 	return newSolveTable(tableBuckets(mb, b.Geometry()), compactFits(b.Geometry()))
 }
 
@@ -241,7 +242,7 @@ func (t *SolveTable) store(key uint64, e solveEntry) {
 		if found {
 			e.lo, e.hi = max(e.lo, old.lo), min(e.hi, old.hi)
 			e.work = max(e.work, old.work)
-			if e.move == int16(NoMove) {
+			if e.move == int16(chainreact.NoMove) {
 				e.move = old.move
 			}
 			slot = i
@@ -271,14 +272,14 @@ type Solver struct {
 	table *SolveTable
 
 	// the board size the tables below were built for
-	geo   *Geometry
-	nsym  int                // symmetries of the board: 4, or 8 when square
-	perm  [8][MaxCells]int16 // perm[s][i]: cell i under symmetry s
-	inv   [8][MaxCells]int16 // the inverse permutations
-	keys  [][6][8]uint64     // keys[i][state][s]: Zobrist key of a state of cell i under symmetry s
-	plies []plyState         // plies[d]: the search at depth d below the root
-	root  Board
-	hist  [MaxCells]int32 // cutoffs caused by each move, for move ordering
+	geo   *chainreact.Geometry
+	nsym  int                           // symmetries of the board: 4, or 8 when square
+	perm  [8][chainreact.MaxCells]int16 // perm[s][i]: cell i under symmetry s
+	inv   [8][chainreact.MaxCells]int16 // the inverse permutations
+	keys  [][6][8]uint64                // keys[i][state][s]: Zobrist key of a state of cell i under symmetry s
+	plies []plyState                    // plies[d]: the search at depth d below the root
+	root  chainreact.Board
+	hist  [chainreact.MaxCells]int32 // cutoffs caused by each move, for move ordering
 
 	opt      SolveOptions
 	halt     halt.Halter // the context of the solve running, looked at every position
@@ -317,7 +318,7 @@ func (s *Solver) SetMaxNodes(n uint64) { s.opt.MaxNodes = n }
 // size g: as many as mb holds, but no more than twice the positions the
 // board has (a small board needs a small table, which stays in the
 // caches), a power of two.
-func tableBuckets(mb int, g *Geometry) uint64 {
+func tableBuckets(mb int, g *chainreact.Geometry) uint64 {
 	buckets := uint64(max(mb, 1)) << 20 / 64
 	positions := 2.0 // the player to move
 	for i := 0; i < g.Cells(); i++ {
@@ -350,7 +351,7 @@ func (s *Solver) Progress() (nodes uint64, winner, pliesMin, pliesMax int) {
 // milliseconds on any board) or after opt.MaxNodes positions, and then
 // says what it proved. Solving the same position with the same
 // options gives the same answer and principal variation.
-func (s *Solver) Solve(ctx context.Context, b *Board) (SolveResult, error) {
+func (s *Solver) Solve(ctx context.Context, b *chainreact.Board) (SolveResult, error) {
 	if b.Players() != 2 {
 		return SolveResult{}, ErrSolvePlayers
 	}
@@ -433,7 +434,7 @@ func solveLoss(e int32) int32  { return -(solveWin - e) }
 
 // outcome says what the value bounds [lo, hi] of b prove: the winner, or
 // -1, and the range of the last ply.
-func outcome(b *Board, lo, hi int32) (winner, pliesMin, pliesMax int) {
+func outcome(b *chainreact.Board, lo, hi int32) (winner, pliesMin, pliesMax int) {
 	switch {
 	case lo > 0:
 		return b.ToMove(), int(solveWin - hi), int(solveWin - lo)
@@ -451,7 +452,7 @@ func (s *Solver) publish(lo, hi int32) {
 
 // prepare builds the tables for b's board size (the transposition table
 // is emptied when the size changes) and the root position.
-func (s *Solver) prepare(b *Board) {
+func (s *Solver) prepare(b *chainreact.Board) {
 	s.root = *b
 	if s.geo == b.Geometry() {
 		return
@@ -497,20 +498,20 @@ func (s *Solver) prepare(b *Board) {
 		for o := 1; o <= 2; o++ {
 			for k := 1; k <= 3; k++ {
 				for sym := 0; sym < 8; sym++ {
-					s.keys[i][(o-1)*3+k-1][sym] = CellKey(int(s.perm[sym][i]), o-1, k)
+					s.keys[i][(o-1)*3+k-1][sym] = chainreact.CellKey(int(s.perm[sym][i]), o-1, k)
 				}
 			}
 		}
 	}
 	s.plies = make([]plyState, g.Capacity()+2)
-	s.hist = [MaxCells]int32{}
+	s.hist = [chainreact.MaxCells]int32{}
 }
 
 // canon returns the key of b under the symmetry that makes it smallest,
 // and that symmetry: positions that are mirror images share a key. The key
 // also holds the player to move and whether the game is in its first
 // round. b must be stable (every count below 4).
-func (s *Solver) canon(b *Board) (uint64, int) {
+func (s *Solver) canon(b *chainreact.Board) (uint64, int) {
 	var h [8]uint64
 	if s.nsym == 4 { // half the work on a board that is not square
 		for i := 0; i < s.geo.Cells(); i++ {
@@ -547,9 +548,9 @@ func (s *Solver) canon(b *Board) (uint64, int) {
 // store records the bounds [lo, hi] proved for key's position and its best
 // move m (in b's orientation, sym being the canonical symmetry), after
 // work positions searched.
-func (s *Solver) store(key uint64, sym int, lo, hi int32, m Move, work uint64) {
-	cm := int16(NoMove)
-	if m != NoMove {
+func (s *Solver) store(key uint64, sym int, lo, hi int32, m chainreact.Move, work uint64) {
+	cm := int16(chainreact.NoMove)
+	if m != chainreact.NoMove {
 		cm = s.perm[sym][m]
 	}
 	s.table.store(key, solveEntry{lo: int16(lo), hi: int16(hi), move: cm, work: uint8(bits.Len64(work))})
@@ -574,8 +575,8 @@ func (s *Solver) poll() {
 // plyState is the search's memory at one depth: the children of the
 // position there, their moves, keys and order.
 type plyState struct {
-	kids  []Board
-	moves []Move
+	kids  []chainreact.Board
+	moves []chainreact.Move
 	keys  []uint64
 	syms  []uint8
 	order []int32
@@ -588,7 +589,7 @@ func (s *Solver) at(d int) *plyState {
 	st := &s.plies[d]
 	if st.kids == nil {
 		n := s.geo.Cells()
-		*st = plyState{kids: make([]Board, n), moves: make([]Move, 0, n), keys: make([]uint64, n),
+		*st = plyState{kids: make([]chainreact.Board, n), moves: make([]chainreact.Move, 0, n), keys: make([]uint64, n),
 			syms: make([]uint8, n), order: make([]int32, n), idx: make([]uint8, n)}
 	}
 	return st
@@ -598,7 +599,7 @@ func (s *Solver) at(d int) *plyState {
 // within the window (alpha, beta), failing soft: a value at most alpha is
 // an upper bound, at least beta a lower bound. key and sym are b's
 // canonical key and symmetry (see canon).
-func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int) int32 {
+func (s *Solver) search(b *chainreact.Board, d int, alpha, beta int32, key uint64, sym int) int32 {
 	s.nodes++
 	if s.nodes >= s.nextPoll || s.halt.Halted() {
 		s.poll()
@@ -614,7 +615,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 	if beta <= loss {
 		return loss
 	}
-	tt := NoMove
+	tt := chainreact.NoMove
 	if e, ok := s.table.probe(key); ok {
 		lo, hi := int32(e.lo), int32(e.hi)
 		if lo >= beta || lo == hi {
@@ -623,13 +624,13 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 		if hi <= alpha {
 			return hi
 		}
-		if e.move != int16(NoMove) {
-			tt = Move(s.inv[sym][e.move])
+		if e.move != int16(chainreact.NoMove) {
+			tt = chainreact.Move(s.inv[sym][e.move])
 		}
 	}
 	st := s.at(d)
 	moves, won := s.expand(b, st, tt)
-	if won != NoMove {
+	if won != chainreact.NoMove {
 		s.store(key, sym, win, win, won, 1)
 		return win
 	}
@@ -645,7 +646,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 	}
 	order := st.sorted(len(moves))
 	start := s.nodes
-	best, bestMove := int32(-solveNoBound), NoMove
+	best, bestMove := int32(-solveNoBound), chainreact.NoMove
 	a := alpha
 	for _, k := range order {
 		v := -s.search(&st.kids[k], d+1, -beta, -a, st.keys[k], int(st.syms[k]))
@@ -678,7 +679,7 @@ func (s *Solver) search(b *Board, d int, alpha, beta int32, key uint64, sym int)
 // their order (the table's move tt first, then captures by the enemy orbs
 // they take, then the moves that caused cutoffs elsewhere). It stops at a
 // move that wins at once, and returns it; NoMove otherwise.
-func (s *Solver) expand(b *Board, st *plyState, tt Move) ([]Move, Move) {
+func (s *Solver) expand(b *chainreact.Board, st *plyState, tt chainreact.Move) ([]chainreact.Move, chainreact.Move) {
 	moves := b.AppendMoves(st.moves[:0])
 	opp := 1 - b.ToMove()
 	for k, m := range moves {
@@ -697,7 +698,7 @@ func (s *Solver) expand(b *Board, st *plyState, tt Move) ([]Move, Move) {
 		st.order[k] = score
 		st.idx[k] = uint8(k)
 	}
-	return moves, NoMove
+	return moves, chainreact.NoMove
 }
 
 // sorted returns the indices of the first n children, best first.
@@ -718,15 +719,15 @@ func (st *plyState) sorted(n int) []uint8 {
 // principal returns a principal variation from b, whose value is v: at
 // each position, the first move whose child has the value that v implies.
 // It stops early, without error, when the solve is stopped.
-func (s *Solver) principal(b Board, v int32) ([]Move, error) {
-	var line []Move
-	var moves []Move
+func (s *Solver) principal(b chainreact.Board, v int32) ([]chainreact.Move, error) {
+	var line []chainreact.Move
+	var moves []chainreact.Move
 	for !b.Over() && !s.stopped {
 		moves = b.AppendMoves(moves[:0])
 		// the table's move first: usually the one that proved v
 		if key, sym := s.canon(&b); true {
-			if e, ok := s.table.probe(key); ok && e.move != int16(NoMove) {
-				m := Move(s.inv[sym][e.move])
+			if e, ok := s.table.probe(key); ok && e.move != int16(chainreact.NoMove) {
+				m := chainreact.Move(s.inv[sym][e.move])
 				for i := range moves {
 					if moves[i] == m {
 						moves[0], moves[i] = moves[i], moves[0]
@@ -734,8 +735,8 @@ func (s *Solver) principal(b Board, v int32) ([]Move, error) {
 				}
 			}
 		}
-		next := NoMove
-		var after Board
+		next := chainreact.NoMove
+		var after chainreact.Board
 		for _, m := range moves {
 			c := b
 			c.Play(m)
@@ -755,7 +756,7 @@ func (s *Solver) principal(b Board, v int32) ([]Move, error) {
 				break
 			}
 		}
-		if next == NoMove {
+		if next == chainreact.NoMove {
 			if !s.stopped {
 				return line, fmt.Errorf("chainreact: solver: internal error: no move keeps the value %d at ply %d", v, b.Ply())
 			}

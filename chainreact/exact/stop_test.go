@@ -1,15 +1,17 @@
-package chainreact
+package exact
 
 import (
 	"context"
 	"testing"
 	"time"
+
+	"chainshot/chainreact"
 )
 
 // bigPosition is a 16x16 board of two players after four moves.
-func bigPosition(t *testing.T) *Board {
+func bigPosition(t *testing.T) *chainreact.Board {
 	t.Helper()
-	b, err := NewBoard(16, 16, 2)
+	b, err := chainreact.NewBoard(16, 16, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

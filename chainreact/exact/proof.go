@@ -1,9 +1,11 @@
-package chainreact
+package exact
 
 import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+
+	"chainshot/chainreact"
 )
 
 // A split proof: the positions a few plies after the root, one for each
@@ -20,16 +22,16 @@ type ProofLine struct {
 	// Index is the line's place in the split, from 0.
 	Index int
 	// Moves lead from the root to the line's position.
-	Moves []Move
+	Moves []chainreact.Move
 	// Board is the line's position.
-	Board Board
+	Board chainreact.Board
 	key   uint64
 	sym   int
 }
 
 // ProofSplit is the lines of a split proof of Root after Plies plies.
 type ProofSplit struct {
-	Root  Board
+	Root  chainreact.Board
 	Plies int
 	Lines []ProofLine
 	// sym is a solver used only for its symmetries and canonical keys.
@@ -46,7 +48,7 @@ const maxSplitLines = 1 << 20
 // board's symmetries, in the order a depth-first walk over the moves (in
 // cell order) first reaches them, so that lines next to each other share a
 // beginning. The same root and plies give the same lines on any machine.
-func Split(root *Board, plies int) (*ProofSplit, error) {
+func Split(root *chainreact.Board, plies int) (*ProofSplit, error) {
 	if root.Players() != 2 {
 		return nil, ErrSolvePlayers
 	}
@@ -56,9 +58,9 @@ func Split(root *Board, plies int) (*ProofSplit, error) {
 	sym := NewSolver(SolveOptions{TableMB: 1})
 	sym.prepare(root)
 	p := &ProofSplit{Root: *root, Plies: plies, sym: sym, index: map[uint64]int{}}
-	var path []Move
-	var walk func(b *Board, d int) error
-	walk = func(b *Board, d int) error {
+	var path []chainreact.Move
+	var walk func(b *chainreact.Board, d int) error
+	walk = func(b *chainreact.Board, d int) error {
 		if b.Over() {
 			return nil
 		}
@@ -71,7 +73,7 @@ func Split(root *Board, plies int) (*ProofSplit, error) {
 				return fmt.Errorf("chainreact: a split after %d plies has more than %d lines", plies, maxSplitLines)
 			}
 			p.index[key] = len(p.Lines)
-			p.Lines = append(p.Lines, ProofLine{Index: len(p.Lines), Moves: append([]Move(nil), path...), Board: *b, key: key, sym: s})
+			p.Lines = append(p.Lines, ProofLine{Index: len(p.Lines), Moves: append([]chainreact.Move(nil), path...), Board: *b, key: key, sym: s})
 			return nil
 		}
 		for _, m := range b.AppendMoves(nil) {
@@ -119,7 +121,7 @@ type LineResult struct {
 	Exact              bool
 	Plies              int
 	PliesMin, PliesMax int
-	PV                 []Move
+	PV                 []chainreact.Move
 }
 
 // bounds returns the range of the line's last ply.
@@ -185,7 +187,7 @@ type combiner struct {
 
 // bounds returns the bounds [lo, hi] proved of b's value, b being d plies
 // below the root and not over.
-func (c *combiner) bounds(b *Board, d int) (int32, int32) {
+func (c *combiner) bounds(b *chainreact.Board, d int) (int32, int32) {
 	key, _ := c.p.sym.canon(b)
 	if d == c.p.Plies {
 		i, ok := c.p.index[key]
@@ -226,8 +228,8 @@ func (c *combiner) bounds(b *Board, d int) (int32, int32) {
 // v: the first move at each ply whose child has the value v implies, then
 // at the split's depth the line's own variation; false if that line was
 // not solved exactly.
-func (c *combiner) principal(b Board, v int32) ([]Move, bool) {
-	var line []Move
+func (c *combiner) principal(b chainreact.Board, v int32) ([]chainreact.Move, bool) {
+	var line []chainreact.Move
 	for d := 0; ; d++ {
 		if b.Over() {
 			return line, true
@@ -241,12 +243,12 @@ func (c *combiner) principal(b Board, v int32) ([]Move, bool) {
 			}
 			for _, m := range r.PV {
 				// the line's orientation → canonical → this one
-				line = append(line, Move(c.p.sym.inv[sym][c.p.sym.perm[l.sym][m]]))
+				line = append(line, chainreact.Move(c.p.sym.inv[sym][c.p.sym.perm[l.sym][m]]))
 			}
 			return line, true
 		}
-		next := NoMove
-		var after Board
+		next := chainreact.NoMove
+		var after chainreact.Board
 		for _, m := range b.AppendMoves(nil) {
 			k := b
 			k.Play(m)
@@ -259,7 +261,7 @@ func (c *combiner) principal(b Board, v int32) ([]Move, bool) {
 				break
 			}
 		}
-		if next == NoMove {
+		if next == chainreact.NoMove {
 			panic("chainreact: no move keeps the combined value")
 		}
 		line = append(line, next)
@@ -286,8 +288,8 @@ func (p *ProofSplit) Needed(results []*LineResult, winnerOnly bool) []bool {
 		return lo == hi
 	}
 	seen := map[uint64]bool{}
-	var walk func(b *Board, d int)
-	walk = func(b *Board, d int) {
+	var walk func(b *chainreact.Board, d int)
+	walk = func(b *chainreact.Board, d int) {
 		key, _ := p.sym.canon(b)
 		if d == p.Plies {
 			needed[p.index[key]] = true

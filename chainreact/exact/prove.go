@@ -1,6 +1,10 @@
-package chainreact
+package exact
 
-import "context"
+import (
+	"context"
+
+	"chainshot/chainreact"
+)
 
 // proveTableMB is the table of Prove's solver, the size of the perfect
 // player's oracle's.
@@ -18,7 +22,7 @@ type Proofs struct {
 // Prove solves b and the position after each of moves with one solver,
 // each solve within nodes positions (0: no limit), the later ones reusing
 // what the earlier proved. b must have two players.
-func Prove(b *Board, moves []Move, nodes uint64) (Proofs, error) {
+func Prove(b *chainreact.Board, moves []chainreact.Move, nodes uint64) (Proofs, error) {
 	s := NewSolver(SolveOptions{MaxNodes: nodes, TableMB: proveTableMB})
 	var p Proofs
 	for _, m := range moves {
