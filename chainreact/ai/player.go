@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/engine"
 	"chainshot/chainreact/exact"
 )
 
@@ -98,7 +99,7 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 		if strings.TrimSpace(command) == "" {
 			return nil, fmt.Errorf("chainreact: player %q: want engine:COMMAND", spec)
 		}
-		e, err := chainreact.NewEnginePlayer(spec, command)
+		e, err := engine.NewEnginePlayer(spec, command)
 		if err != nil {
 			return nil, err // not a nil *EnginePlayer in a Player
 		}

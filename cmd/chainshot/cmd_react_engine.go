@@ -3,8 +3,8 @@ package main
 import (
 	"strings"
 
-	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
+	"chainshot/chainreact/engine"
 	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
@@ -41,7 +41,7 @@ func doReactEngine(c *cli.Context) error {
 	if err != nil {
 		return status.BadInput("%s: --player: %v", cmd, err)
 	}
-	if err := chainreact.ServeEngine(s.In, s.Out, player, chainreact.EngineInfo{Name: "chainshot", Version: version}); err != nil {
+	if err := engine.ServeEngine(s.In, s.Out, player, engine.EngineInfo{Name: "chainshot", Version: version}); err != nil {
 		return status.Fail("%s: %v", cmd, err)
 	}
 	return nil

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package chainreact
+package engine
 
 import "time"
 

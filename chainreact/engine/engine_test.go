@@ -1,4 +1,4 @@
-package chainreact_test
+package engine_test
 
 import (
 	"runtime"
@@ -8,6 +8,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
+	"chainshot/chainreact/engine"
 )
 
 // TestServeEngine runs a protocol session through ServeEngine, no command
@@ -16,7 +17,7 @@ func TestServeEngine(t *testing.T) {
 	p, _ := ai.NewPlayer("greedy", 1)
 	in := "name\nboardsize 2 2\nplay 1 1 # a comment\nplay 1 1\nplay 9 9\nplayers 9\nfrob\nshowboard\nquit\nname\n"
 	var out strings.Builder
-	if err := chainreact.ServeEngine(strings.NewReader(in), &out, p, chainreact.EngineInfo{Name: "test", Version: "1"}); err != nil {
+	if err := engine.ServeEngine(strings.NewReader(in), &out, p, engine.EngineInfo{Name: "test", Version: "1"}); err != nil {
 		t.Fatal(err)
 	}
 	want := "= test\n\n=\n\n=\n\n" +
@@ -43,7 +44,7 @@ func TestEnginePlayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := p.(*chainreact.EnginePlayer)
+	e := p.(*engine.EnginePlayer)
 	b, _ := chainreact.NewBoard(2, 2, 2)
 	m0, _ := b.MoveAt(1, 1)
 	b.Play(m0)
@@ -80,9 +81,9 @@ func TestEngineThatEnds(t *testing.T) {
 		if err == nil {
 			b, _ := chainreact.NewBoard(2, 2, 2)
 			if p.Choose(&b, []chainreact.Move{}) == chainreact.NoMove {
-				err = p.(*chainreact.EnginePlayer).Err()
+				err = p.(*engine.EnginePlayer).Err()
 			}
-			p.(*chainreact.EnginePlayer).Close()
+			p.(*engine.EnginePlayer).Close()
 		}
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("engine:%s: error %v, want one that says %q", tc.command, err, tc.want)
@@ -102,7 +103,7 @@ func TestEngineCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := p.(*chainreact.EnginePlayer)
+	e := p.(*engine.EnginePlayer)
 	defer e.Close()
 	c0, ok := e.CPU()
 	if !ok {

@@ -1,4 +1,4 @@
-package chainreact
+package engine
 
 import (
 	"bufio"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"chainshot/chainreact"
 )
 
 // The engine protocol (README.md, "Engine protocol"), GTP's shape: one command a line, each
@@ -30,7 +32,7 @@ type EngineInfo struct {
 type Chooser interface {
 	// Choose returns a legal move for the player to move in b, which is
 	// not over; history is every move played since the empty board.
-	Choose(b *Board, history []Move) Move
+	Choose(b *chainreact.Board, history []chainreact.Move) chainreact.Move
 }
 
 // ServeEngine speaks the engine protocol: it reads commands from r until
@@ -39,7 +41,7 @@ type Chooser interface {
 // only errors from reading r or writing w.
 func ServeEngine(r io.Reader, w io.Writer, player Chooser, info EngineInfo) error {
 	e := engineServer{player: player, info: info, rows: 9, cols: 6, players: 2}
-	e.pos, _ = NewPosition(e.rows, e.cols, e.players)
+	e.pos, _ = chainreact.NewPosition(e.rows, e.cols, e.players)
 	bw := bufio.NewWriter(w)
 	in := bufio.NewScanner(r)
 	for in.Scan() {
@@ -76,8 +78,8 @@ type engineServer struct {
 	player              Chooser
 	info                EngineInfo
 	rows, cols, players int
-	pos                 Position
-	moves               []Move
+	pos                 chainreact.Position
+	moves               []chainreact.Move
 }
 
 // do runs one command and returns its reply, or the reason it failed.
@@ -142,7 +144,7 @@ func (e *engineServer) newGame(cmd string, args []string) error {
 			return errors.New("clear_board takes no arguments")
 		}
 	}
-	pos, err := NewPosition(rows, cols, players)
+	pos, err := chainreact.NewPosition(rows, cols, players)
 	if err != nil {
 		return errors.New(strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
@@ -151,22 +153,22 @@ func (e *engineServer) newGame(cmd string, args []string) error {
 }
 
 // legal reads a move for play: legal for the player to move.
-func (e *engineServer) legal(s string) (Move, error) {
+func (e *engineServer) legal(s string) (chainreact.Move, error) {
 	b := &e.pos.Board
 	if b.Over() {
-		return NoMove, errors.New("the game is over")
+		return chainreact.NoMove, errors.New("the game is over")
 	}
 	m, err := b.ParseMove(s)
 	if err != nil {
-		return NoMove, err
+		return chainreact.NoMove, err
 	}
 	if !b.Legal(m) {
-		return NoMove, errors.New("illegal move: the cell belongs to another player")
+		return chainreact.NoMove, errors.New("illegal move: the cell belongs to another player")
 	}
 	return m, nil
 }
 
-func (e *engineServer) play(m Move) {
+func (e *engineServer) play(m chainreact.Move) {
 	e.pos.Board.Play(m)
 	e.moves = append(e.moves, m)
 }
@@ -289,16 +291,16 @@ func (e *EnginePlayer) Reset(uint64) { e.synced = false }
 // Err says why the last Choose returned NoMove: the program failed.
 func (e *EnginePlayer) Err() error { return e.err }
 
-func (e *EnginePlayer) fail(err error) Move {
+func (e *EnginePlayer) fail(err error) chainreact.Move {
 	e.err = err
-	return NoMove
+	return chainreact.NoMove
 }
 
 // Choose asks the program for its move. It needs the game's history from
 // the empty board; it returns NoMove, with Err set, when the program fails.
-func (e *EnginePlayer) Choose(b *Board, history []Move) Move {
+func (e *EnginePlayer) Choose(b *chainreact.Board, history []chainreact.Move) chainreact.Move {
 	if e.err != nil {
-		return NoMove
+		return chainreact.NoMove
 	}
 	if history == nil && b.Ply() > 0 {
 		return e.fail(errors.New("an engine player needs the game from the empty board"))
@@ -319,7 +321,7 @@ func (e *EnginePlayer) Choose(b *Board, history []Move) Move {
 }
 
 // sync brings the program's game up to b, reached by history.
-func (e *EnginePlayer) sync(b *Board, history []Move) error {
+func (e *EnginePlayer) sync(b *chainreact.Board, history []chainreact.Move) error {
 	if !e.synced || e.sent > len(history) || e.rows != b.Rows() || e.cols != b.Cols() {
 		for _, l := range []string{fmt.Sprintf("boardsize %d %d", b.Rows(), b.Cols()), fmt.Sprintf("players %d", b.Players()), "clear_board"} {
 			if _, err := e.send(l); err != nil {

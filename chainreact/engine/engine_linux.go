@@ -1,4 +1,4 @@
-package chainreact
+package engine
 
 import (
 	"bytes"
