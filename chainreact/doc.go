@@ -1,15 +1,27 @@
-// Package chainreact is the Chain Reaction engine: boards of up to
-// MaxRows×MaxCols cells for two to MaxPlayers players, explosions and
-// their trace wave by wave (Board.PlayTrace), the position file format,
-// evaluations from seeds 001 and 002, AI players selected by spec strings,
-// an exact two-player solver (Solver), seed 000's cell automaton, matches,
-// and the engine protocol on both sides (ServeEngine, EnginePlayer).
+// Package chainreact holds the rules of Chain Reaction and its positions:
+// boards of up to MaxRows×MaxCols cells for two to MaxPlayers players,
+// a move and its reaction, with their trace wave by wave
+// (Board.PlayTrace), moves and their text form ("row col": Board.MoveAt,
+// FormatMove, ParseMove), the position file format (ParsePosition,
+// Position.Format), move counts to a depth (Perft) and seed 000's cell
+// automaton (TakeCensus, WriteAutomatonDOT). It imports the standard
+// library only.
 //
 // Where each rule lives: a move and its reaction, elimination and the
 // end of the game in board.go (Board.Play; the trace shares its code);
-// the file format in position.go; the protocol in engine.go. Everything
-// else (search, solver, pictures, analysis) plays moves through
-// Board.Play and reads the result, never a copy of the rules.
+// the file format in position.go. Everything else plays moves through
+// Board.Play and reads the result, never a copy of the rules, as the
+// packages in this one's directory do:
+//
+//	chainreact/ai      evaluations, players by spec string, searches, analysis
+//	chainreact/exact   the exact two-player solver and split proofs
+//	chainreact/engine  the engine protocol, both sides
+//	chainreact/match   matches, openings, SPRT, ratings, game records
+//
+// Searches and evaluations in those packages read a board through the
+// view of view.go: its size's Geometry, a cell's state, the bit masks a
+// board keeps (Held, CriticalCells, TrackMasks) and the Zobrist keys
+// (CellKey), each small enough to be inlined.
 //
 // # Coordinates
 //
