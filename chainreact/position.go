@@ -107,7 +107,7 @@ func readPositionFile(name string, r io.Reader) (*positionFile, error) {
 	if err := sc.Err(); err == bufio.ErrTooLong {
 		return nil, fmt.Errorf("chainreact: %s: a line longer than 1 MB: not a position file", name)
 	} else if err != nil {
-		return nil, fmt.Errorf("chainreact: %s: %v", name, err)
+		return nil, fmt.Errorf("chainreact: %s: %w", name, err)
 	}
 	if len(f.rows) == 0 {
 		return nil, fmt.Errorf("chainreact: %s: no rows", name)

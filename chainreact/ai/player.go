@@ -115,7 +115,7 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 	}
 	p := kind.make(name, opts)
 	if opts.err != nil {
-		return nil, fmt.Errorf("chainreact: player %q: %v", spec, opts.err)
+		return nil, fmt.Errorf("chainreact: player %q: %w", spec, opts.err)
 	}
 	p.Reset(seed)
 	return p, nil

@@ -243,11 +243,11 @@ func NewEnginePlayer(spec, command string) (*EnginePlayer, error) {
 	}
 	e.out = bufio.NewReader(stdout)
 	if err := e.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("engine %q: %v", command, err)
+		return nil, fmt.Errorf("engine %q: %w", command, err)
 	}
 	if _, err := e.send("name"); err != nil {
 		e.Close()
-		return nil, fmt.Errorf("engine %q: %v", command, err)
+		return nil, fmt.Errorf("engine %q: %w", command, err)
 	}
 	return e, nil
 }
@@ -314,7 +314,7 @@ func (e *EnginePlayer) Choose(b *chainreact.Board, history []chainreact.Move) ch
 	}
 	m, err := b.ParseMove(r)
 	if err != nil {
-		return e.fail(fmt.Errorf("genmove: %v", err))
+		return e.fail(fmt.Errorf("genmove: %w", err))
 	}
 	e.sent++
 	return m

@@ -116,6 +116,9 @@ type ErrPlayer struct {
 // Error says which player failed and how.
 func (e *ErrPlayer) Error() string { return fmt.Sprintf("chainreact: player %q: %v", e.Spec, e.Err) }
 
+// Unwrap returns how the player failed.
+func (e *ErrPlayer) Unwrap() error { return e.Err }
+
 // failer is implemented by players that can fail (an engine process that
 // died); Err says why the last move is NoMove.
 type failer interface{ Err() error }
@@ -136,12 +139,12 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 	}
 	if cfg.SPRT != nil {
 		if err := cfg.SPRT.Check(); err != nil {
-			return MatchResult{}, fmt.Errorf("chainreact: sprt: %v", err)
+			return MatchResult{}, fmt.Errorf("chainreact: sprt: %w", err)
 		}
 	}
 	for i, o := range cfg.Openings {
 		if err := CheckOpening(cfg.Rows, cfg.Cols, o); err != nil {
-			return MatchResult{}, fmt.Errorf("chainreact: opening %d: %v", i+1, err)
+			return MatchResult{}, fmt.Errorf("chainreact: opening %d: %w", i+1, err)
 		}
 	}
 	m := &matchRun{cfg: cfg, records: make([]GameRecord, cfg.Games), have: make([]bool, cfg.Games)}
@@ -241,7 +244,7 @@ func (m *matchRun) checkPlayed(r GameRecord) error {
 		return fmt.Errorf("chainreact: game %d is recorded twice", r.Game+1)
 	}
 	if err := m.cfg.CheckRecord(r); err != nil {
-		return fmt.Errorf("chainreact: recorded game %d: %v", r.Game+1, err)
+		return fmt.Errorf("chainreact: recorded game %d: %w", r.Game+1, err)
 	}
 	return nil
 }
@@ -268,7 +271,7 @@ func (cfg *MatchConfig) CheckRecord(r GameRecord) error {
 	b, _ := chainreact.NewBoard(cfg.Rows, cfg.Cols, 2)
 	for i, m := range r.Moves {
 		if err := b.PlayChecked(m); err != nil {
-			return fmt.Errorf("move %d: %v", i+1, err)
+			return fmt.Errorf("move %d: %w", i+1, err)
 		}
 	}
 	if !b.Over() {
@@ -292,7 +295,7 @@ func CheckOpening(rows, cols int, moves []chainreact.Move) error {
 	}
 	for i, m := range moves {
 		if err := b.PlayChecked(m); err != nil {
-			return fmt.Errorf("move %d: %v", i+1, err)
+			return fmt.Errorf("move %d: %w", i+1, err)
 		}
 	}
 	if b.Over() {
@@ -451,7 +454,7 @@ func (m *matchRun) playGame(ps [2]ai.Player, g int) (GameRecord, error) {
 		if !b.Legal(mv) {
 			e := fmt.Errorf("game %d: illegal move %d at ply %d", g+1, mv, b.Ply()+1)
 			if f, ok := ps[k].(failer); ok && f.Err() != nil {
-				e = fmt.Errorf("game %d: %v", g+1, f.Err())
+				e = fmt.Errorf("game %d: %w", g+1, f.Err())
 			}
 			return GameRecord{}, &ErrPlayer{Spec: cfg.Specs[k], Err: e}
 		}

@@ -38,7 +38,7 @@ func ParseOpenings(name string, r io.Reader, rows, cols int) ([][]chainreact.Mov
 			col += len(field) + 1
 			m, err := b.ParseMove(field)
 			if err != nil {
-				return nil, fmt.Errorf("chainreact: %s:%d:%d: move %d: %v", name, no, at, len(moves)+1, err)
+				return nil, fmt.Errorf("chainreact: %s:%d:%d: move %d: %w", name, no, at, len(moves)+1, err)
 			}
 			if err := b.PlayChecked(m); err != nil {
 				return nil, fmt.Errorf("chainreact: %s:%d:%d: move %d, %s: %s", name, no, at, len(moves)+1, b.FormatMove(m), strings.TrimPrefix(err.Error(), "chainreact: "))
@@ -51,7 +51,7 @@ func ParseOpenings(name string, r io.Reader, rows, cols int) ([][]chainreact.Mov
 		out = append(out, moves)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("chainreact: %s: %v", name, err)
+		return nil, fmt.Errorf("chainreact: %s: %w", name, err)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("chainreact: %s: no opening in the file (one a line: moves \"row col\" separated by commas)", name)

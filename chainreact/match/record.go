@@ -136,7 +136,7 @@ func ReadRecord(line []byte) (RecordInfo, GameRecord, error) {
 		return RecordInfo{}, GameRecord{}, fmt.Errorf("size %q: want RxC, such as 9x6", l.Size)
 	}
 	if _, err := chainreact.NewBoard(info.Rows, info.Cols, 2); err != nil {
-		return RecordInfo{}, GameRecord{}, fmt.Errorf("size %q: %v", l.Size, err)
+		return RecordInfo{}, GameRecord{}, fmt.Errorf("size %q: %w", l.Size, err)
 	}
 	r, err := l.record(info.Rows, info.Cols)
 	if err != nil {
@@ -163,7 +163,7 @@ func decodeRecordLine(line []byte) (recordLine, error) {
 		if te != nil {
 			return l, errors.New("not a game record: want a JSON object, one a line")
 		}
-		return l, fmt.Errorf("not a game record: %v", err)
+		return l, fmt.Errorf("not a game record: %w", err)
 	}
 	if dec.More() {
 		return l, errors.New("more than one JSON value on the line")
