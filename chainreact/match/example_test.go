@@ -1,6 +1,7 @@
 package match_test
 
 import (
+	"context"
 	"fmt"
 
 	"chainshot/chainreact/match"
@@ -8,7 +9,7 @@ import (
 
 // A match alternates seats; wins count per player named.
 func ExampleRunMatch() {
-	r, err := match.RunMatch(match.MatchConfig{
+	r, err := match.RunMatch(context.Background(), match.MatchConfig{
 		Specs: [2]string{"greedy", "random"}, Games: 20, Rows: 5, Cols: 4, Seed: 1, Jobs: 1,
 	})
 	if err != nil {

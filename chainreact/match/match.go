@@ -1,10 +1,7 @@
 package match
 
 import (
-	"chainshot/chainreact"
-	"chainshot/chainreact/ai"
-	"chainshot/cpuclock"
-
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +9,10 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
+	"chainshot/cpuclock"
 )
 
 // MatchConfig describes a match between two players.
@@ -130,7 +131,14 @@ type cpuClocked interface{ CPU() (time.Duration, bool) }
 // RunMatch plays the match. It is deterministic for a seed when both
 // players search by depth, nodes or playouts, whatever Jobs is (with an
 // SPRT, which pairs are under way when it decides may differ).
-func RunMatch(cfg MatchConfig) (MatchResult, error) {
+//
+// It stops when ctx ends: no game starts, the games under way end at
+// their next move (a player that is an ai.ContextChooser stops its
+// search then), and RunMatch returns an error that wraps ctx's cause
+// (errors.Is(err, context.Canceled) after a cancel). The games recorded
+// by then (MatchConfig.Record) are whole; a later match can resume from
+// them (MatchConfig.Played).
+func RunMatch(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 	if cfg.Games < 1 {
 		return MatchResult{}, fmt.Errorf("chainreact: %d games: want at least 1", cfg.Games)
 	}
@@ -147,7 +155,7 @@ func RunMatch(cfg MatchConfig) (MatchResult, error) {
 			return MatchResult{}, fmt.Errorf("chainreact: opening %d: %w", i+1, err)
 		}
 	}
-	m := &matchRun{cfg: cfg, records: make([]GameRecord, cfg.Games), have: make([]bool, cfg.Games)}
+	m := &matchRun{ctx: ctx, cfg: cfg, records: make([]GameRecord, cfg.Games), have: make([]bool, cfg.Games)}
 	for _, r := range cfg.Played {
 		if err := m.checkPlayed(r); err != nil {
 			return MatchResult{}, err
@@ -221,6 +229,7 @@ func closePlayers(players [][2]ai.Player) {
 // matchRun is a match being played: the pairs handed out to the workers
 // and the games' records.
 type matchRun struct {
+	ctx     context.Context // the match stops when it ends
 	cfg     MatchConfig
 	mu      sync.Mutex
 	next    int // the next pair to hand out
@@ -424,6 +433,15 @@ func moverCPU(p ai.Player) time.Duration {
 	return cpuclock.ThreadOrProcess()
 }
 
+// choose asks p for its move in b; a player whose search can be stopped
+// (ai.ContextChooser) stops it when ctx ends.
+func choose(ctx context.Context, p ai.Player, b *chainreact.Board, history []chainreact.Move) chainreact.Move {
+	if cp, ok := p.(ai.ContextChooser); ok && ctx.Done() != nil {
+		return cp.ChooseContext(ctx, b, history)
+	}
+	return p.Choose(b, history)
+}
+
 // playGame plays game g of the match from its pair's opening: Specs[g%2]
 // moves first.
 func (m *matchRun) playGame(ps [2]ai.Player, g int) (GameRecord, error) {
@@ -445,10 +463,13 @@ func (m *matchRun) playGame(ps [2]ai.Player, g int) (GameRecord, error) {
 		rec.Moves, rec.CPU, rec.Wall = append(rec.Moves, mv), append(rec.CPU, 0), append(rec.Wall, 0)
 	}
 	for !b.Over() {
+		if m.ctx.Err() != nil {
+			return GameRecord{}, fmt.Errorf("chainreact: match stopped: %w", context.Cause(m.ctx))
+		}
 		k := first ^ b.ToMove() // index in Specs of the mover
 		c0 := moverCPU(ps[k])
 		t0 := time.Now()
-		mv := ps[k].Choose(&b, rec.Moves)
+		mv := choose(m.ctx, ps[k], &b, rec.Moves)
 		wall := time.Since(t0)
 		cpu := moverCPU(ps[k]) - c0
 		if !b.Legal(mv) {

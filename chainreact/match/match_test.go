@@ -2,11 +2,14 @@ package match
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"math"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
@@ -126,7 +129,7 @@ func TestElo(t *testing.T) {
 func TestPairedGames(t *testing.T) {
 	for _, openings := range [][][]chainreact.Move{nil, {{0, 5}, {7, 8, 7}}} {
 		cfg := MatchConfig{Specs: [2]string{"best:nodes=300", "greedy"}, Games: 12, Rows: 5, Cols: 4, Seed: 7, Jobs: 2, OpeningPlies: 3, Openings: openings}
-		r, err := RunMatch(cfg)
+		r, err := RunMatch(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,7 +170,7 @@ func TestPairedGames(t *testing.T) {
 			p, err := ai.NewPlayer(spec, seed)
 			return &seedRecorder{Player: p, spec: spec, seeds: seeds, mu: &mu}, err
 		}}
-	if _, err := RunMatch(cfg); err != nil {
+	if _, err := RunMatch(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
 	for spec, got := range seeds {
@@ -208,7 +211,7 @@ func TestSPRTStopsMatch(t *testing.T) {
 	} {
 		test := SPRT{Elo0: 0, Elo1: 150, Alpha: 0.05, Beta: 0.05}
 		cfg := MatchConfig{Specs: tc.specs, Games: 400, Rows: 5, Cols: 5, Seed: 2, Jobs: 1, OpeningPlies: 2, SPRT: &test}
-		r, err := RunMatch(cfg)
+		r, err := RunMatch(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -238,7 +241,7 @@ func TestResumeMatch(t *testing.T) {
 		lines = append(lines, cfg.RecordLine(r))
 		return nil
 	}
-	full, err := RunMatch(cfg)
+	full, err := RunMatch(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +258,7 @@ func TestResumeMatch(t *testing.T) {
 		}
 		resumed.Played = append(resumed.Played, r)
 	}
-	again, err := RunMatch(resumed)
+	again, err := RunMatch(context.Background(), resumed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +276,7 @@ func TestResumeMatch(t *testing.T) {
 	// a game recorded twice, or of another match, is refused
 	dup := resumed
 	dup.Played = append(slices.Clone(resumed.Played), resumed.Played[0])
-	if _, err := RunMatch(dup); err == nil || !strings.Contains(err.Error(), "recorded twice") {
+	if _, err := RunMatch(context.Background(), dup); err == nil || !strings.Contains(err.Error(), "recorded twice") {
 		t.Errorf("a game given twice: %v", err)
 	}
 }
@@ -284,7 +287,7 @@ func TestRecordLines(t *testing.T) {
 	cfg := MatchConfig{Specs: [2]string{"greedy", "random"}, Games: 2, Rows: 4, Cols: 4, Seed: 5, Jobs: 1, OpeningPlies: 2}
 	var recs []GameRecord
 	cfg.Record = func(r GameRecord) error { recs = append(recs, r); return nil }
-	if _, err := RunMatch(cfg); err != nil {
+	if _, err := RunMatch(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
 	line := bytes.TrimSpace(cfg.RecordLine(recs[1]))
@@ -379,7 +382,7 @@ func FuzzParseOpenings(f *testing.F) {
 func FuzzReadRecord(f *testing.F) {
 	cfg := MatchConfig{Specs: [2]string{"greedy", "random"}, Games: 1, Rows: 3, Cols: 3, Seed: 1, Jobs: 1}
 	cfg.Record = func(r GameRecord) error { f.Add(cfg.RecordLine(r)); return nil }
-	if _, err := RunMatch(cfg); err != nil {
+	if _, err := RunMatch(context.Background(), cfg); err != nil {
 		f.Fatal(err)
 	}
 	f.Add([]byte(`{"game":1}`))
@@ -407,7 +410,7 @@ func TestSPRTVerdictStays(t *testing.T) {
 	test := SPRT{Elo0: 0, Elo1: 150, Alpha: 0.05, Beta: 0.05}
 	for seed := uint64(1); seed <= 4; seed++ {
 		cfg := MatchConfig{Specs: [2]string{"greedy", "random"}, Games: 400, Rows: 5, Cols: 5, Seed: seed, Jobs: 2, OpeningPlies: 2, SPRT: &test}
-		r, err := RunMatch(cfg)
+		r, err := RunMatch(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -464,5 +467,26 @@ func TestSPRTVerdictKeepsItsRatio(t *testing.T) {
 	}
 	if got := test.LLR(m.penta()); got != m.final {
 		t.Errorf("ratio over all pairs %v, the pairs give %v", m.final, got)
+	}
+}
+
+// TestRunMatchStopsWithItsContext: a match stops soon after its context
+// ends, even between players that would think an hour a move, and says
+// why; a match whose context has ended plays no game.
+func TestRunMatchStopsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := MatchConfig{Specs: [2]string{"best:nodes=0,time=1h", "mcts:playouts=0,time=1h"}, Games: 100, Rows: 9, Cols: 6, Seed: 1, Jobs: 2}
+	time.AfterFunc(200*time.Millisecond, cancel)
+	t0 := time.Now()
+	_, err := RunMatch(ctx, cfg)
+	if took := time.Since(t0); !errors.Is(err, context.Canceled) || took > 5*time.Second {
+		t.Fatalf("cancelled after 200ms: %v after %v, want context.Canceled within seconds", err, took)
+	}
+	played := 0
+	cfg = MatchConfig{Specs: [2]string{"greedy", "random"}, Games: 4, Rows: 4, Cols: 4, Seed: 1, Jobs: 1,
+		Record: func(GameRecord) error { played++; return nil }}
+	if _, err := RunMatch(ctx, cfg); !errors.Is(err, context.Canceled) || played != 0 {
+		t.Fatalf("a match whose context has ended: %v, %d games played", err, played)
 	}
 }

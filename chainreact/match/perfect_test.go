@@ -25,7 +25,7 @@ func TestPerfectPlayer(t *testing.T) {
 		// do the work
 		const perfect = "perfect:nodes=1"
 		for _, rival := range []string{perfect, "best:nodes=2000", "random"} {
-			r, err := RunMatch(MatchConfig{Specs: [2]string{perfect, rival}, Games: 4, Rows: sz[0], Cols: sz[1], Seed: 3, Jobs: 1})
+			r, err := RunMatch(context.Background(), MatchConfig{Specs: [2]string{perfect, rival}, Games: 4, Rows: sz[0], Cols: sz[1], Seed: 3, Jobs: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

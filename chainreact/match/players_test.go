@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"testing"
 
 	"chainshot/chainreact"
@@ -15,7 +16,7 @@ var testSpecs = []string{"random", "greedy", "greedy:eval=weighted", "minimax:de
 // boards with two and three players; the match replays the moves.
 func TestPlayersPlayLegalGames(t *testing.T) {
 	for _, spec := range testSpecs {
-		r, err := RunMatch(MatchConfig{Specs: [2]string{spec, "random"}, Games: 2, Rows: 4, Cols: 4, Seed: 3, Jobs: 1})
+		r, err := RunMatch(context.Background(), MatchConfig{Specs: [2]string{spec, "random"}, Games: 2, Rows: 4, Cols: 4, Seed: 3, Jobs: 1})
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
@@ -45,12 +46,12 @@ func TestPlayersPlayLegalGames(t *testing.T) {
 // one job or two.
 func TestMatchDeterministic(t *testing.T) {
 	cfg := MatchConfig{Specs: [2]string{"best:nodes=200", "seed001"}, Games: 4, Rows: 5, Cols: 4, Seed: 9, Jobs: 1}
-	a, err := RunMatch(cfg)
+	a, err := RunMatch(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Jobs = 2
-	b, err := RunMatch(cfg)
+	b, err := RunMatch(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -136,7 +136,7 @@ func doReactExperiment(c *cli.Context) error {
 	seed := c.Uint64("seed")
 	run := func(a, b string) (match.MatchResult, error) {
 		t0 := time.Now()
-		r, err := match.RunMatch(match.MatchConfig{Specs: [2]string{a, b}, Games: games, Rows: rows, Cols: cols, Seed: seed, Jobs: jobs})
+		r, err := match.RunMatch(c.Context, match.MatchConfig{Specs: [2]string{a, b}, Games: games, Rows: rows, Cols: cols, Seed: seed, Jobs: jobs})
 		if err == nil {
 			fmt.Fprintf(s.Err, "%s vs %s: %d-%d (%.0fs)\n", a, b, r.Wins[0], r.Wins[1], time.Since(t0).Seconds())
 		}

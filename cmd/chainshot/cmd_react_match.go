@@ -153,7 +153,7 @@ func doReactMatch(c *cli.Context) error {
 		}
 		return nil
 	}
-	r, err := match.RunMatch(cfg)
+	r, err := match.RunMatch(c.Context, cfg)
 	if s.ErrTTY && played > 0 {
 		fmt.Fprintln(s.Err)
 	}

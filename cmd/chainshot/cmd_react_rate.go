@@ -126,7 +126,7 @@ func doReactRate(c *cli.Context) error {
 			if ok {
 				printf(s.Err, "%s vs %s: recorded, %d-%d\n", specs[a], specs[b], l.Wins[0], l.Wins[1])
 			} else {
-				r, err := match.RunMatch(match.MatchConfig{
+				r, err := match.RunMatch(c.Context, match.MatchConfig{
 					Specs: [2]string{specs[a], specs[b]}, Games: base.Games, Rows: rows, Cols: cols,
 					Seed: base.Seed, Jobs: gamesAtOnce(c), OpeningPlies: base.OpeningPlies,
 				})
