@@ -2,6 +2,7 @@ package exact
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -39,5 +40,18 @@ func TestSolverStopsWithItsContext(t *testing.T) {
 	t.Logf("stopped after %v, %d positions", took.Round(time.Millisecond), res.Nodes)
 	if took > 500*time.Millisecond {
 		t.Fatalf("the solve went on %v after a 50ms context", took)
+	}
+}
+
+// TestProveStopsWithItsContext: Prove with a context that has ended
+// stops at once and says why.
+func TestProveStopsWithItsContext(t *testing.T) {
+	b := bigPosition(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	t0 := time.Now()
+	_, err := Prove(ctx, b, b.AppendMoves(nil)[:3], 0)
+	if took := time.Since(t0); !errors.Is(err, context.Canceled) || took > time.Second {
+		t.Fatalf("a cancelled Prove: %v after %v, want context.Canceled at once", err, took)
 	}
 }

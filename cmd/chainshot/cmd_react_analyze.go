@@ -185,7 +185,7 @@ func doReactAnalyze(c *cli.Context) error {
 		for i, ma := range a.Moves {
 			moves[i] = ma.Move
 		}
-		pr, err := exact.Prove(b, moves, o.prove)
+		pr, err := exact.Prove(c.Context, b, moves, o.prove)
 		if err != nil {
 			return status.Fail("%s: %v", cmd, err)
 		}
