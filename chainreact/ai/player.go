@@ -77,8 +77,8 @@ type NodeCounter interface {
 //	                             wherever the solver settles the position
 //	                             within O positions, best elsewhere
 //	engine:COMMAND               another program speaking the engine protocol,
-//	                             started under sh -c (see EnginePlayer; Close
-//	                             it when done)
+//	                             started under sh -c (see
+//	                             engine.EnginePlayer; Close it when done)
 //
 // E is one of brilliant, weighted, orbs, critical, control, chain, safety,
 // static (seed 002's weights without the chain term), reach (with the

@@ -14,7 +14,7 @@ import (
 
 // The tuning harness of the tuned evaluation:
 //
-//	go test ./chainreact -run TestTune -v -timeout 2h -args -tune 3000 -rounds 3
+//	go test ./chainreact/ai -run TestTune -v -timeout 2h -args -tune 3000 -rounds 3
 //
 // plays that many self-play games per round, each opened by 2 to 8
 // random moves, fits the weights to their results and prints them as Go

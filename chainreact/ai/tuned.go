@@ -115,7 +115,7 @@ func tuned(b *chainreact.Board, p int) int {
 }
 
 // tunedWeights are the weights by phase, ×1000: round 2 of
-// go test ./chainreact -run TestTune -v -timeout 2h -args -tune 3000 -rounds 2
+// go test ./chainreact/ai -run TestTune -v -timeout 2h -args -tune 3000 -rounds 2
 // (tune_test.go).
 var tunedWeights = [numPhases][numFeatures]int{
 	{52, 40, -51, 162, 52, -67, 118, 33, 56, -2, -4, -28},

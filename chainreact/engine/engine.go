@@ -28,7 +28,7 @@ type EngineInfo struct {
 }
 
 // Chooser chooses moves: what ServeEngine asks of the player it serves
-// (every Player is one).
+// (every ai.Player is one).
 type Chooser interface {
 	// Choose returns a legal move for the player to move in b, which is
 	// not over; history is every move played since the empty board.

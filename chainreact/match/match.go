@@ -41,7 +41,7 @@ type MatchConfig struct {
 	// Played are games of this match played before (read back from its
 	// records, see ParseRecordLine): they count and are not played again.
 	Played []GameRecord
-	// NewPlayer makes players; nil means the package's NewPlayer. Each
+	// NewPlayer makes players; nil means ai.NewPlayer. Each
 	// worker makes its own pair and resets them for every game.
 	NewPlayer func(spec string, seed uint64) (ai.Player, error)
 	// Record, if set, is called with each game's record as soon as it
@@ -63,7 +63,7 @@ type GameRecord struct {
 	Moves   []chainreact.Move // every move from the empty board
 	// CPU and Wall are each move's CPU and wall-clock time (zero for the
 	// opening's): CPU time is the player's thread's for a player of this
-	// process, the process group's for an engine (see EnginePlayer.CPU).
+	// process, the process group's for an engine (see engine.EnginePlayer.CPU).
 	CPU, Wall []time.Duration
 }
 
