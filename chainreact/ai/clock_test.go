@@ -85,10 +85,11 @@ func timedPositions() []chainreact.Board {
 // also counts the moments the thread waits for a core.
 //
 // A player with an oracle (perfect, best:oracle=O) gets a wider margin:
-// the exact solver sets up its table (16 MB) on a board's first move and
-// reads its context only every 4096 positions (solve.go), and the player
-// holds it to its node rate of earlier moves, which the first move has to
-// guess.
+// the exact solver sets up its table (16 MB, its pages faulted in) on a
+// board's first move, where no clock is read. Once it searches, it reads
+// the move's clock about every millisecond (exact's pollSpan; it read it
+// every 4096 positions, 40 ms and more of a cold table on 9x6, which
+// overran this margin under load).
 const (
 	cpuMargin    = 10 * time.Millisecond
 	oracleMargin = 30 * time.Millisecond

@@ -32,10 +32,13 @@ type mctsPlayer struct {
 	buf      []chainreact.Move
 	total    uint64
 	halt     halt.Halter // stops the playouts from outside (ChooseContext)
+	pace     halt.Pacer  // says when to read the clock under a time limit
 }
 
-// mctsClockEvery is how many playouts pass between two readings of the
-// clock under a time limit.
+// mctsClockEvery is how many playouts pass, at most, between two readings
+// of the clock under a time limit: a 9x6 playout takes microseconds, a
+// late 16x16 one a fraction of a millisecond, so the pacer reads it after
+// every playout while they take longer than clockSpan.
 const mctsClockEvery = 4
 
 // mctsMaxNodes caps the tree (64 MB): under a long time limit the search
@@ -65,10 +68,12 @@ func (m *mctsPlayer) Choose(b *chainreact.Board, _ []chainreact.Move) chainreact
 	m.expand(b, 0)
 	m.clock.start(1)
 	defer m.clock.stop()
+	m.pace = halt.Pacer{Span: clockSpan, Max: mctsClockEvery}
+	m.pace.Start(0, 1)
 	for it := 0; (m.playouts == 0 || it < m.playouts) && !m.halt.Halted(); it++ {
-		// the clock is read every few playouts (a 9x6 playout takes
-		// microseconds; at least one playout is always played)
-		if it > 0 && it%mctsClockEvery == 0 && m.clock.limited() && m.clock.expired() {
+		// the clock is read when the pacer says (at least one playout is
+		// always played)
+		if it > 0 && m.clock.limited() && m.pace.Due(uint64(it)) && m.clock.expired() {
 			break
 		}
 		c := *b

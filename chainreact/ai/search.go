@@ -75,22 +75,20 @@ type searchPlayer struct {
 	count   uint64 // nodes this move
 	total   uint64
 	stopped bool
-	check   uint64 // the node count at which to read the clock next
-	// every is how many nodes pass between two readings of the clock
-	// (at most clockEvery; fewer where nodes are slow, see timeUp), and
-	// lastRead when the clock was last read.
-	every    uint64
-	lastRead time.Time
-	tt       []ttEntry
-	gen      uint8
-	history  [chainreact.MaxCells]int32
-	killers  [maxPly][2]chainreact.Move   // quiet moves that caused a cut at each ply, this move
-	boards   [maxPly + 1]chainreact.Board // boards[ply] holds the position at that ply: no copies escape to the heap
-	bufs     [maxPly][chainreact.MaxCells]chainreact.Move
-	keys     [maxPly][chainreact.MaxCells]int32
-	ttRoot   int // the player whose values the table holds, -1 for none
-	reached  int // the deepest pass completed on the last move
-	value    int // its value for the mover
+	// pace says when to read the clock: after the first node of a move,
+	// then every clockEvery nodes at most, fewer where nodes are slow (see
+	// timeUp)
+	pace    halt.Pacer
+	tt      []ttEntry
+	gen     uint8
+	history [chainreact.MaxCells]int32
+	killers [maxPly][2]chainreact.Move   // quiet moves that caused a cut at each ply, this move
+	boards  [maxPly + 1]chainreact.Board // boards[ply] holds the position at that ply: no copies escape to the heap
+	bufs    [maxPly][chainreact.MaxCells]chainreact.Move
+	keys    [maxPly][chainreact.MaxCells]int32
+	ttRoot  int // the player whose values the table holds, -1 for none
+	reached int // the deepest pass completed on the last move
+	value   int // its value for the mover
 }
 
 func (s *searchPlayer) Spec() string  { return s.name }
@@ -126,7 +124,8 @@ func (s *searchPlayer) Choose(b *chainreact.Board, _ []chainreact.Move) chainrea
 		s.ttRoot = s.root
 	}
 	s.count = 0
-	s.check, s.every, s.lastRead = clockEvery, clockEvery, time.Now()
+	s.pace = halt.Pacer{Span: clockSpan, Max: clockEvery}
+	s.pace.Start(0, 1)
 	s.stopped = false
 	s.gen++
 	s.reached = 0
@@ -179,11 +178,11 @@ func (s *searchPlayer) ask(b *chainreact.Board) chainreact.Move {
 		return res.PV[0]
 	}
 	// Under a time limit the oracle may spend half the move's time, and
-	// only on boards of at most 64 cells: it reads its context every few
-	// thousand positions, more time than a move's margin on larger boards,
-	// where it settles nothing in a fraction of a move anyway. It is also
-	// held to the positions it searched in that much time on earlier
-	// moves, since it stops exactly at its node limit.
+	// only on boards of at most 64 cells: on larger boards it settles
+	// nothing in a fraction of a move. It reads the move's clock about
+	// every millisecond (exact.Solver paces its polls), and is also held
+	// to the positions it searched in that much time on earlier moves,
+	// since it stops exactly at its node limit.
 	if !b.Geometry().Small() {
 		return chainreact.NoMove
 	}
@@ -400,14 +399,18 @@ func (s *searchPlayer) iterate(b *chainreact.Board, moves []chainreact.Move) cha
 // clockSpan is how long a search goes, at most about, between two readings
 // of its clock: on a large board late in a game one node's chain reaction
 // can take a tenth of a millisecond, so clockEvery nodes could overrun a
-// limit by tens of milliseconds; timeUp halves the nodes between readings
-// while they take longer than this, and doubles them back (to clockEvery)
-// while they take under a quarter of it.
+// limit by tens of milliseconds; the pacer halves the nodes between
+// readings while they take longer than this, and doubles them back (to
+// clockEvery) while they take under a quarter of it.
 const clockSpan = time.Millisecond
 
-// clockEvery is how many nodes a search visits between two readings of
-// its clock: a few milliseconds at most, a reading costing well under a
-// microsecond.
+// clockEvery is how many nodes a search visits, at most, between two
+// readings of its clock: a few milliseconds at most, a reading costing
+// well under a microsecond. A move starts reading it after its first
+// node and doubles the nodes between readings up to this while they are
+// fast (on 16x16, late, a node of the weighted evaluation takes a tenth
+// of a millisecond: clockEvery nodes at once overran a wall-clock limit
+// by tens of milliseconds when a loaded machine ran the search late).
 const clockEvery = 256
 
 func (s *searchPlayer) outOfBudget() bool {
@@ -418,23 +421,15 @@ func (s *searchPlayer) outOfBudget() bool {
 }
 
 // timeUp reports whether the search must stop: the context watched has
-// ended (one atomic load), or the move's time is up (the clock read every
-// s.every nodes, about every clockSpan).
+// ended (one atomic load), or the move's time is up (the clock read when
+// the pacer says, about every clockSpan).
 func (s *searchPlayer) timeUp() bool {
 	if s.halt.Halted() {
 		return true
 	}
-	if !s.clock.limited() || s.count < s.check {
+	if !s.clock.limited() || !s.pace.Due(s.count) {
 		return false
 	}
-	now := time.Now()
-	if d := now.Sub(s.lastRead); d > clockSpan && s.every > 1 {
-		s.every /= 2
-	} else if d < clockSpan/4 && s.every < clockEvery {
-		s.every *= 2
-	}
-	s.lastRead = now
-	s.check = s.count + s.every
 	return s.clock.expired()
 }
 

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // The exact solver. Two players; it plays moves with the engine's own
@@ -284,7 +285,8 @@ type Solver struct {
 	opt      SolveOptions
 	halt     halt.Halter // the context of the solve running, looked at every position
 	nodes    uint64
-	nextPoll uint64 // the node count at which to poll next
+	nextPoll uint64     // the node count at which to poll next
+	pace     halt.Pacer // spaces the polls out, about every pollSpan
 	stopped  bool
 
 	progress atomic.Uint64 // nodes, published every few thousand
@@ -362,6 +364,8 @@ func (s *Solver) Solve(ctx context.Context, b *chainreact.Board) (SolveResult, e
 	s.prepare(b)
 	defer s.halt.Watch(ctx)()
 	s.nodes, s.stopped = 0, false
+	s.pace = halt.Pacer{Span: pollSpan, Max: pollEvery}
+	s.pace.Start(0, 1)
 	s.poll()
 	lo, hi := solveLoss(soonest(int32(b.Ply())+2)), solveWinAt(soonest(int32(b.Ply())+1))
 	s.publish(lo, hi)
@@ -556,11 +560,24 @@ func (s *Solver) store(key uint64, sym int, lo, hi int32, m chainreact.Move, wor
 	s.table.store(key, solveEntry{lo: int16(lo), hi: int16(hi), move: cm, work: uint8(bits.Len64(work))})
 }
 
+// The solver polls its context and its node limit about every pollSpan
+// of wall time, and at most every pollEvery positions: a position's
+// children cost from a fraction of a microsecond (on a small board, in a
+// warm table) to a third of a millisecond (on 9x6, in a table whose pages
+// are touched for the first time), so a fixed count of positions would be
+// either too often or tens of milliseconds (a deadline's context, read
+// only when asked, would be overrun by that much).
+const (
+	pollSpan  = time.Millisecond
+	pollEvery = 4096
+)
+
 // poll publishes the node count and stops the search when a limit is
 // reached.
 func (s *Solver) poll() {
 	s.progress.Store(s.nodes)
-	s.nextPoll = s.nodes + 4096
+	s.pace.Read(s.nodes)
+	s.nextPoll = s.pace.Next()
 	if s.opt.MaxNodes > 0 {
 		if s.nodes >= s.opt.MaxNodes {
 			s.stopped = true
