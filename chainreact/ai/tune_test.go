@@ -53,70 +53,7 @@ func TestTune(t *testing.T) {
 
 // tuneRound plays the games of one round and returns the fitted weights.
 func tuneRound(t *testing.T, spec string, seed uint64) [numPhases][numFeatures]int {
-	var (
-		mu      sync.Mutex
-		samples []tuneSample
-		wg      sync.WaitGroup
-		next    int
-	)
-	for w := 0; w < 2; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var ps [2]Player
-			for k := range ps {
-				p, err := NewPlayer(spec, 1)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				ps[k] = p
-			}
-			for {
-				mu.Lock()
-				g := next
-				next++
-				mu.Unlock()
-				if g >= *tuneGames {
-					return
-				}
-				rng := rand.New(rand.NewPCG(seed, uint64(g)))
-				ps[0].Reset(rng.Uint64())
-				ps[1].Reset(rng.Uint64())
-				b, _ := chainreact.NewBoard(9, 6, 2)
-				b.TrackMasks()
-				var boards []chainreact.Board
-				opening := 2 + rng.IntN(7)
-				var buf []chainreact.Move
-				for !b.Over() {
-					var m chainreact.Move
-					if b.Ply() < opening {
-						buf = b.AppendMoves(buf[:0])
-						m = buf[rng.IntN(len(buf))]
-					} else {
-						m = ps[b.ToMove()].Choose(&b, nil)
-					}
-					b.Play(m)
-					if !b.Over() && b.Ply() >= opening {
-						boards = append(boards, b)
-					}
-				}
-				var local []tuneSample
-				for i := range boards {
-					c := &boards[i]
-					for p := 0; p < 2; p++ {
-						s := tuneSample{phase: phaseOf(c), win: b.Winner() == p, game: g, static: staticMasks(c, p)}
-						features(c, p, &s.f)
-						local = append(local, s)
-					}
-				}
-				mu.Lock()
-				samples = append(samples, local...)
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	samples := tuneSamples(t, spec, seed)
 	// the order games finished in varies; the fit's sums must not
 	sort.SliceStable(samples, func(i, j int) bool { return samples[i].game < samples[j].game })
 	// games with g%5 == 0 are held out
@@ -190,6 +127,84 @@ func tuneRound(t *testing.T, spec string, seed uint64) [numPhases][numFeatures]i
 		}
 	}
 	return out
+}
+
+// tuneSamples plays the games of a round on two goroutines and returns
+// their samples, in the order the games finished.
+func tuneSamples(t *testing.T, spec string, seed uint64) []tuneSample {
+	var (
+		mu      sync.Mutex
+		samples []tuneSample
+		wg      sync.WaitGroup
+		next    int
+	)
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var ps [2]Player
+			for k := range ps {
+				p, err := NewPlayer(spec, 1)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				ps[k] = p
+			}
+			for {
+				mu.Lock()
+				g := next
+				next++
+				mu.Unlock()
+				if g >= *tuneGames {
+					return
+				}
+				local := tuneGame(ps, seed, g)
+				mu.Lock()
+				samples = append(samples, local...)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return samples
+}
+
+// tuneGame plays game g of a round between ps, opened by 2 to 8 random
+// moves drawn from the round's seed, and returns a sample for each
+// player in each position after the opening.
+func tuneGame(ps [2]Player, seed uint64, g int) []tuneSample {
+	rng := rand.New(rand.NewPCG(seed, uint64(g)))
+	ps[0].Reset(rng.Uint64())
+	ps[1].Reset(rng.Uint64())
+	b, _ := chainreact.NewBoard(9, 6, 2)
+	b.TrackMasks()
+	var boards []chainreact.Board
+	opening := 2 + rng.IntN(7)
+	var buf []chainreact.Move
+	for !b.Over() {
+		var m chainreact.Move
+		if b.Ply() < opening {
+			buf = b.AppendMoves(buf[:0])
+			m = buf[rng.IntN(len(buf))]
+		} else {
+			m = ps[b.ToMove()].Choose(&b, nil)
+		}
+		b.Play(m)
+		if !b.Over() && b.Ply() >= opening {
+			boards = append(boards, b)
+		}
+	}
+	var local []tuneSample
+	for i := range boards {
+		c := &boards[i]
+		for p := 0; p < 2; p++ {
+			s := tuneSample{phase: phaseOf(c), win: b.Winner() == p, game: g, static: staticMasks(c, p)}
+			features(c, p, &s.f)
+			local = append(local, s)
+		}
+	}
+	return local
 }
 
 func logLoss(z float64, win bool) float64 {
