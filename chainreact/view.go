@@ -4,11 +4,11 @@ import "math/bits"
 
 // The board as searches and evaluations read it, outside this package:
 // the geometry of a size, a cell's state, the bit masks of cells a board
-// keeps, and the Zobrist keys its hash is made of. Each is a read of what
-// the rules keep anyway, small enough to be inlined where it is called,
-// so that a search in another package reads a board as fast as this
-// package does. Nothing here changes a position but PlayAs, which plays
-// through the rules like Play.
+// keeps, the Zobrist keys its hash is made of, and what a move would
+// change (Changes, which plays it on a copy). Each of the others is a
+// read of what the rules keep anyway, small enough to be inlined where it
+// is called, so that a search in another package reads a board as fast
+// as this package does. Nothing here changes a position.
 
 // Geometry returns the geometry of b's size, shared by every board of
 // that size.
@@ -107,14 +107,23 @@ func (b *Board) TrackMasks() {
 	b.masks = true
 }
 
-// PlayAs plays m for player p, whoever is to move: what p's move there
-// would do (an evaluation asks it of a player's chain reactions). The
-// turn passes from p as after any move of p's. m must be legal for p
-// (empty, or p's); PlayAs does not check.
-func (b *Board) PlayAs(p int, m Move) {
-	b.hash ^= zobTurn[b.toMove] ^ zobTurn[p]
-	b.toMove = int8(p)
-	b.Play(m)
+// Changes returns what m, played by player p whoever is to move, would
+// do to b: the cells whose owner or count it changes, and whether it wins
+// the game (seed 002's chain term asks it of each player's reactions).
+// It plays on a copy; m must be legal for p (empty, or p's).
+func (b *Board) Changes(p int, m Move) (cells int, wins bool) {
+	c := *b
+	c.toMove = int8(p)
+	c.Play(m)
+	if c.winner == int8(p) {
+		return 0, true
+	}
+	for j, n := 0, b.geo.cells; j < n; j++ {
+		if c.owner[j] != b.owner[j] || c.count[j] != b.count[j] {
+			cells++
+		}
+	}
+	return cells, false
 }
 
 // CellKey returns the Zobrist key of cell i holding count orbs (1 to 7)

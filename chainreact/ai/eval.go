@@ -113,6 +113,19 @@ func (e Eval) Score(b *chainreact.Board, p int) int {
 	return 0
 }
 
+// critical reports whether cell i of b is one orb short of exploding
+// (Board.Critical), with b's geometry g, which the caller's loop holds.
+func critical(b *chainreact.Board, g *chainreact.Geometry, i int) bool {
+	_, k := b.Cell(i)
+	return k == g.CriticalMass(i)-1
+}
+
+// owner returns the player holding cell i of b, -1 if it is empty.
+func owner(b *chainreact.Board, i int) int {
+	o, _ := b.Cell(i)
+	return o
+}
+
 // readsMasks reports whether the evaluation is faster on boards that
 // keep bit masks (TrackMasks), so a search should give its boards them.
 func (e Eval) readsMasks() bool { return e == EvalStatic || e == EvalTuned }
@@ -141,7 +154,7 @@ func brilliant(b *chainreact.Board, p int) int {
 		safe := true
 		for k := 0; k < g.CriticalMass(i); k++ {
 			j := g.Neighbour(i, k)
-			if oj, _ := b.Cell(j); oj != p && oj >= 0 && b.Critical(j) {
+			if oj, _ := b.Cell(j); oj != p && oj >= 0 && critical(b, g, j) {
 				score -= 5 - g.CriticalMass(j)
 				safe = false
 			}
@@ -153,12 +166,12 @@ func brilliant(b *chainreact.Board, p int) int {
 			case 2:
 				score += 3
 			}
-			if b.Critical(i) {
+			if critical(b, g, i) {
 				score += 2
 			}
 		}
 		score += count
-		if b.Critical(i) && !inBlock[i] {
+		if critical(b, g, i) && !inBlock[i] {
 			// flood the block of own critical cells holding i
 			n, top := 0, 0
 			stack[top] = uint16(i)
@@ -170,7 +183,7 @@ func brilliant(b *chainreact.Board, p int) int {
 				n++
 				for k := 0; k < g.CriticalMass(c); k++ {
 					j := g.Neighbour(c, k)
-					if oj, _ := b.Cell(j); !inBlock[j] && oj == p && b.Critical(j) {
+					if oj, _ := b.Cell(j); !inBlock[j] && oj == p && critical(b, g, j) {
 						inBlock[j] = true
 						stack[top] = uint16(j)
 						top++
@@ -198,9 +211,10 @@ func h1Orbs(b *chainreact.Board, p int) int {
 
 // h2Critical is +10 per critical cell of the player, −10 per enemy one.
 func h2Critical(b *chainreact.Board, p int) int {
+	g := b.Geometry()
 	s := 0
-	for i := 0; i < b.Cells(); i++ {
-		if o, _ := b.Cell(i); o >= 0 && b.Critical(i) {
+	for i := 0; i < g.Cells(); i++ {
+		if o, _ := b.Cell(i); o >= 0 && critical(b, g, i) {
 			if o == p {
 				s += 10
 			} else {
@@ -254,7 +268,7 @@ func h4Chain(b *chainreact.Board, p int) int {
 	var stack [chainreact.MaxCells]uint16
 	for i := 0; i < g.Cells(); i++ {
 		o, _ := b.Cell(i)
-		if o < 0 || seen[i] || !b.Critical(i) {
+		if o < 0 || seen[i] || !critical(b, g, i) {
 			continue
 		}
 		// mark the block
@@ -267,25 +281,16 @@ func h4Chain(b *chainreact.Board, p int) int {
 			c := int(stack[top])
 			for k := 0; k < g.CriticalMass(c); k++ {
 				j := g.Neighbour(c, k)
-				if oj, _ := b.Cell(j); !seen[j] && oj == o && b.Critical(j) {
+				if oj, _ := b.Cell(j); !seen[j] && oj == o && critical(b, g, j) {
 					seen[j] = true
 					stack[top] = uint16(j)
 					top++
 				}
 			}
 		}
-		c := *b
-		c.PlayAs(o, chainreact.Move(i))
-		n := 0
-		if c.Winner() == o {
+		n, wins := b.Changes(o, chainreact.Move(i))
+		if wins {
 			n = g.Cells()
-		} else {
-			for j := 0; j < g.Cells(); j++ {
-				oc, kc := c.Cell(j)
-				if ob, kb := b.Cell(j); oc != ob || kc != kb {
-					n++
-				}
-			}
 		}
 		if n > best[o] {
 			best[o] = n
@@ -319,7 +324,7 @@ func h5Safety(b *chainreact.Board, p int) int {
 			j := g.Neighbour(i, k)
 			if o, _ := b.Cell(j); o != p && o >= 0 {
 				s--
-				if b.Critical(j) {
+				if critical(b, g, j) {
 					s -= 5
 				}
 			}
@@ -340,7 +345,7 @@ func weighted(b *chainreact.Board, p int, chain bool) int {
 			continue
 		}
 		occ++
-		crit := b.Critical(i)
+		crit := critical(b, g, i)
 		if o != p {
 			h3--
 			if crit {
@@ -362,7 +367,7 @@ func weighted(b *chainreact.Board, p int, chain bool) int {
 			j := g.Neighbour(i, k)
 			if oj, _ := b.Cell(j); oj != p && oj >= 0 {
 				h5--
-				if b.Critical(j) {
+				if critical(b, g, j) {
 					h5 -= 5
 				}
 			}
@@ -396,7 +401,7 @@ func reach(b *chainreact.Board, p int) int {
 	block := uint16(0)
 	for i := 0; i < g.Cells(); i++ {
 		c := uint8(i)
-		if o, _ := b.Cell(i); o < 0 || mark[c] != 0 || !b.Critical(i) {
+		if o, _ := b.Cell(i); o < 0 || mark[c] != 0 || !critical(b, g, i) {
 			continue
 		}
 		block++
@@ -417,7 +422,7 @@ func reach(b *chainreact.Board, p int) int {
 				if mark[j] == id || mark[j] == id+1 {
 					continue
 				}
-				if oj, _ := b.Cell(int(j)); oj >= 0 && b.Critical(int(j)) && mark[j] == 0 {
+				if oj, _ := b.Cell(int(j)); oj >= 0 && critical(b, g, int(j)) && mark[j] == 0 {
 					mark[j] = id
 					stack[top] = j
 					top++

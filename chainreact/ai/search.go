@@ -592,14 +592,14 @@ func (s *searchPlayer) order(b *chainreact.Board, moves []chainreact.Move, ttMov
 		} else if m == s.killers[ply][0] || m == s.killers[ply][1] {
 			k += 1 << 22
 		}
-		if o, _ := b.Cell(int(m)); m != ttMove && b.Critical(int(m)) && o == own {
+		if m != ttMove && critical(b, g, int(m)) && owner(b, int(m)) == own {
 			k += 1 << 20
 			hot := int32(0)
 			for n := 0; n < g.CriticalMass(int(m)); n++ {
 				j := g.Neighbour(int(m), n)
 				if o, count := b.Cell(j); o != own && o >= 0 {
 					hot += int32(count)
-					if b.Critical(j) {
+					if critical(b, g, j) {
 						hot += 4
 					}
 				}
@@ -659,7 +659,7 @@ func (s *searchPlayer) quiesce(b *chainreact.Board, depth, alpha, beta, ply int)
 	moves := s.bufs[ply][:0]
 	keys := s.keys[ply][:0]
 	for i := 0; i < g.Cells(); i++ {
-		if o, _ := b.Cell(i); o != own || !b.Critical(i) {
+		if o, _ := b.Cell(i); o != own || !critical(b, g, i) {
 			continue
 		}
 		k := int32(0)
@@ -667,7 +667,7 @@ func (s *searchPlayer) quiesce(b *chainreact.Board, depth, alpha, beta, ply int)
 			j := g.Neighbour(i, n)
 			if o, count := b.Cell(j); o != own && o >= 0 {
 				k += int32(count)
-				if b.Critical(j) {
+				if critical(b, g, j) {
 					k += 4
 				}
 			}
