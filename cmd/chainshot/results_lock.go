@@ -1,7 +1,6 @@
 package main
 
 import (
-	"chainshot/internal/iostreams"
 	"chainshot/internal/outfile"
 )
 
@@ -10,6 +9,3 @@ import (
 func (s *streams) claim(cmd, flag, path string, k outfile.Kind) (*outfile.Claim, error) {
 	return s.Claim(cmd, "--"+flag, path, k)
 }
-
-// outputError is iostreams.OutputError.
-func outputError(cmd string, err error) error { return iostreams.OutputError(cmd, err) }

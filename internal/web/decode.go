@@ -97,22 +97,6 @@ func decodeBytes(data []byte, v any) *apiError {
 	return nil
 }
 
-func jsonKind(goType string) string {
-	switch {
-	case strings.HasPrefix(goType, "[]"):
-		return "an array"
-	case strings.HasPrefix(goType, "int"), strings.HasPrefix(goType, "uint"):
-		return "a whole number"
-	case strings.HasPrefix(goType, "float"):
-		return "a number"
-	case goType == "string":
-		return "a string"
-	case goType == "bool":
-		return "true or false"
-	}
-	return "an object"
-}
-
 // plural counts n things: "1 byte", "2 bytes".
 func plural(n int, noun string) string {
 	if n == 1 {
