@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/bounds"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -30,15 +31,13 @@ func boomGenCommand() *cli.Command {
 				"chainshot boom gen -s 2 > case.json && chainshot boom solve case.json",
 				"chainshot boom gen --white 5 --min-actions 12 --seed 3 > hard.json"),
 		Flags: []cli.Flag{
-			within(&cli.IntFlag{Name: "white", Value: 5, Usage: fmt.Sprintf("white tokens, `N` from 1 to %d (part A has at most 3)", expendibots.MaxTokens)},
-				1, expendibots.MaxTokens, fmt.Sprintf("1 to %d", expendibots.MaxTokens)),
-			within(&cli.IntFlag{Name: "black", Value: 15, Usage: fmt.Sprintf("black tokens, `N` from 1 to %d (the game has 12)", expendibots.MaxTokens)},
-				1, expendibots.MaxTokens, fmt.Sprintf("1 to %d", expendibots.MaxTokens)),
-			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N`: the same seed gives the same case"},
-			budgetFlag(30*time.Second, "CPU time for the check, every draw together, a `DURATION` with a unit: 30s, 500ms (0: no time limit)", "0 (no time limit) or more"),
+			bounded(&cli.IntFlag{Name: "white", Value: 5, Usage: fmt.Sprintf("white tokens, `N` (part A has at most 3; at most %d)", expendibots.MaxTokens)}, bounds.Int{Min: 1, Max: expendibots.MaxTokens, Unit: "tokens"}),
+			bounded(&cli.IntFlag{Name: "black", Value: 15, Usage: fmt.Sprintf("black tokens, `N` (the game has 12; at most %d)", expendibots.MaxTokens)}, bounds.Int{Min: 1, Max: expendibots.MaxTokens, Unit: "tokens"}),
+			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N`: the same seed gives the same case"}),
+			budgetFlag(30*time.Second, "CPU time for the check, every draw together, a `DURATION` with a unit: 30s, 500ms (0: no time limit)"),
 			wallFlag(),
-			within(&cli.IntFlag{Name: "min-actions", Value: 1, Usage: "keep only a case whose shortest win takes `N` actions or more"}, 1, 100, "1 to 100"),
-			atLeast(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions the check stores for a draw, `N`"}, 1, "1 or more"),
+			bounded(&cli.IntFlag{Name: "min-actions", Value: 1, Usage: "keep only a case whose shortest win takes `N` actions or more"}, bounds.Int{Min: 1, Max: 100, Unit: "actions"}),
+			bounded(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions the check stores for a draw, `N`"}, statesBound),
 		},
 		Action: boomGen,
 	}

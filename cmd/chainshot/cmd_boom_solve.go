@@ -29,13 +29,13 @@ func boomSolveCommand() *cli.Command {
 			"  chainshot boom solve test-level-4.json --algo bfs",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object: actions, count, states, optimal, seconds, cpu_seconds, status"},
-			budgetFlag(30*time.Second, "CPU time limit, a `DURATION` with a unit: 30s, 500ms (0: no time limit)", "0 (no time limit) or more"),
+			budgetFlag(30*time.Second, "CPU time limit, a `DURATION` with a unit: 30s, 500ms (0: no time limit)"),
 			wallFlag(),
 			&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: expendibots.AlgoAStar, Usage: "search `NAME`: " + strings.Join(expendibots.Algos(), ", ") +
 				"; astar: A* with a proven lower bound, shortest, the fewest positions;" +
 				" bfs: breadth-first over whole positions, shortest, no bound to trust;" +
 				" seed: the seed's search, breadth-first to each boom, depth-first between booms, not shortest"},
-			atLeast(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store, `N` (about 80 bytes each)"}, 1, "1 or more"),
+			bounded(&cli.IntFlag{Name: "max-states", Value: expendibots.DefaultMaxStates, Usage: "most positions to store, `N` (about 80 bytes each)"}, statesBound),
 			pictureFlag(&cli.StringFlag{Name: "gif", Usage: "also write the actions as an animated GIF to `FILE`, booms marked"}),
 		}, profileFlags()...),
 		Action: profiled(boomSolve),

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/datasets"
+	"chainshot/internal/bounds"
 	"chainshot/internal/interrupt"
 	"chainshot/internal/play"
 	"chainshot/internal/render"
@@ -35,7 +36,7 @@ func playCommand() *cli.Command {
 				"chainshot play --auto ladder04-10x10-3c --budget 5s"),
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "auto", Usage: "let the computer play FILE automatically (see \"chainshot solve\")"},
-			&cli.DurationFlag{Name: "hint-budget", Value: time.Second, Usage: "`DURATION` of CPU time the solver spends on each hint, with a unit: 1s, 500ms"},
+			boundedDuration(&cli.DurationFlag{Name: "hint-budget", Value: time.Second, Usage: "`DURATION` of CPU time the solver spends on each hint, with a unit: 1s, 500ms"}, bounds.Duration{Min: time.Millisecond, Max: time.Hour}),
 		}, markAutoOnly(searchFlags())...),
 		Action: doPlay,
 	}
@@ -58,9 +59,6 @@ func doPlay(c *cli.Context) error {
 		if c.IsSet(name) {
 			return status.BadInput("chainshot play: %s works only with --auto (\"chainshot play --help\" marks such flags)", typedFlag(c, findFlag(c, name).Names()))
 		}
-	}
-	if c.Duration("hint-budget") <= 0 {
-		return status.BadInput("chainshot play: --hint-budget %v: want a positive duration such as 1s", c.Duration("hint-budget"))
 	}
 	interrupt.Handle()
 	ctx := c.Context

@@ -10,6 +10,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
+	"chainshot/internal/bounds"
 	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
@@ -68,7 +69,7 @@ func parseSize(cmd, flag, s string) (rows, cols int, err error) {
 // jobsFlag is the --jobs flag of the commands that play games at once:
 // N from 0 (one per CPU), value by default.
 func jobsFlag(value int, usage string) *cli.IntFlag {
-	return atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: value, Usage: usage}, 0, "0 (one per CPU) or more")
+	return bounded(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: value, Usage: usage}, jobsBound)
 }
 
 // gamesAtOnce is --jobs, 0 meaning one per CPU.
@@ -100,8 +101,8 @@ func reactPerftCommand() *cli.Command {
 		ArgsUsage: " ",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
-			within(&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "longest sequence, `N` plies (1 to 12)"}, 1, 12, "1 to 12"),
-			&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players (2 to 8)"},
+			bounded(&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "longest sequence, `N` plies"}, bounds.Int{Min: 1, Max: 12, Unit: "plies"}),
+			bounded(&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players"}, playersBound),
 		},
 		Action: func(c *cli.Context) error {
 			const cmd = "chainshot react perft"

@@ -9,6 +9,7 @@ import (
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/exact"
+	"chainshot/internal/bounds"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -85,9 +86,9 @@ func reactAnalyzeCommand() *cli.Command {
 			"  chainshot react analyze docs/chain-reaction.txt\n" +
 			"  chainshot react analyze docs/chain-reaction.txt --move \"5 2\" --png chain.png",
 		Flags: []cli.Flag{
-			within(&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth, `N` plies (1 to 8)"}, 1, 8, "1 to 8"),
+			bounded(&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search depth, `N` plies"}, bounds.Int{Min: 1, Max: 8, Unit: "plies"}),
 			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "the search's evaluation, a `NAME`: " + evalChoices()},
-			&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "`N` positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"},
+			bounded(&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "`N` positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"}, bounds.Int{Min: 0, Max: 1e12, Unit: "positions"}),
 			&cli.StringFlag{Name: "move", Usage: "show the chain this `MOVE` (\"r c\", row 1 at the bottom) sets off, wave by wave"},
 			pictureFlag(&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"}),
 			pictureFlag(&cli.StringFlag{Name: "png", Usage: "with --move, also draw the chain as a strip of frames in `FILE` (PNG)"}),

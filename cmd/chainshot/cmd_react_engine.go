@@ -21,7 +21,7 @@ func reactEngineCommand() *cli.Command {
 			"program against another player.\n\n" + playerSpecs,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "player", Value: ai.DefaultSpec, Usage: "the engine's player, a `SPEC` (Players, above)"},
-			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the player"},
+			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the player"}),
 		},
 		Action: doReactEngine,
 	}

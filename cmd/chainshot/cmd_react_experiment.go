@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"chainshot/chainreact/match"
+	"chainshot/internal/bounds"
 	"chainshot/internal/chart"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
@@ -33,14 +34,14 @@ func reactExperimentCommand() *cli.Command {
 			"  chainshot react experiment seed002 --games 100 --jobs 2 --out-dir results/\n" +
 			"  chainshot react experiment seed002 --games 4 --size 3x3 --depth1 1 --depth2 1",
 		Flags: append([]cli.Flag{
-			atLeast(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games per matchup"}, 1, "1 or more"),
-			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the players"},
+			bounded(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games per matchup"}, bounds.Int{Min: 1, Max: 10000, Unit: "games"}),
+			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the players"}),
 			jobsFlag(1, "`N` games played at once (0: one per CPU)"),
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
 			folderFlag(&cli.StringFlag{Name: "out-dir", Value: ".", Usage: "`DIR` for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg), made if missing"}),
 			folderFlag(&cli.StringFlag{Name: "out", Hidden: true, Usage: "old spelling of --out-dir"}),
-			within(&cli.IntFlag{Name: "depth1", Value: 3, Usage: "Table 1's single-heuristic agents search `N` plies (1 to 6)"}, 1, 6, "1 to 6"),
-			within(&cli.IntFlag{Name: "depth2", Value: 2, Usage: "Table 2's agents search `N` plies (1 to 6)"}, 1, 6, "1 to 6"),
+			bounded(&cli.IntFlag{Name: "depth1", Value: 3, Usage: "Table 1's single-heuristic agents search `N` plies"}, bounds.Int{Min: 1, Max: 6, Unit: "plies"}),
+			bounded(&cli.IntFlag{Name: "depth2", Value: 2, Usage: "Table 2's agents search `N` plies"}, bounds.Int{Min: 1, Max: 6, Unit: "plies"}),
 		}, profileFlags()...),
 		Action: profiled(doReactExperiment),
 	}

@@ -14,6 +14,7 @@ import (
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/match"
+	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
@@ -42,15 +43,15 @@ func reactMatchCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "p1", Value: ai.DefaultSpec, Usage: "first player, a `SPEC` such as best, best:nodes=900, seed002, random (Players, above)"},
 			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC` (Players, above)"},
-			atLeast(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, two a pair (with --sprt, the most)"}, 1, "1 or more"),
+			bounded(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, two a pair (with --sprt, the most)"}, gamesBound),
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
-			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the openings and every player's randomness"},
+			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the openings and every player's randomness"}),
 			jobsFlag(1, "`N` pairs of games played at once (0: one per CPU)"),
-			within(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games (0: the empty board)"}, 0, 64, "0 to 64"),
+			bounded(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games (0: the empty board)"}, bounds.Int{Min: 0, Max: 64, Unit: "plies"}),
 			&cli.StringFlag{Name: "openings", Usage: "read the openings from `OPENINGS`, a file of one opening a line (pair k plays line k, cycling)"},
 			&cli.StringFlag{Name: "sprt", Usage: "stop at the verdict of a sequential probability ratio test between two Elo differences, `ELOS` given as ELO0,ELO1 such as 0,10 (or elo0=0,elo1=10,alpha=0.05,beta=0.05)"},
-			&cli.Float64Flag{Name: "alpha", Value: 0.05, Usage: "the SPRT's false-positive rate `A`"},
-			&cli.Float64Flag{Name: "beta", Value: 0.05, Usage: "the SPRT's false-negative rate `B`"},
+			boundedFloat(&cli.Float64Flag{Name: "alpha", Value: 0.05, Usage: "the SPRT's false-positive rate `A`"}, sprtRate),
+			boundedFloat(&cli.Float64Flag{Name: "beta", Value: 0.05, Usage: "the SPRT's false-negative rate `B`"}, sprtRate),
 			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each game's record to `FILE` (JSON Lines) the moment it ends; an existing non-empty FILE needs --resume"}, filekinds.GameRecordsOut),
 			&cli.BoolFlag{Name: "resume", Usage: "continue the match recorded in --out: its games count and are not played again (same --p1, --p2, --size, --seed, openings)"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (the fields the README lists)"},

@@ -8,6 +8,7 @@ import (
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/match"
+	"chainshot/internal/bounds"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -30,10 +31,10 @@ func reactPlayCommand() *cli.Command {
 				"chainshot react play --players 2 --vs human"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
-			&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players (2 to 8)"},
+			bounded(&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players"}, playersBound),
 			&cli.StringSliceFlag{Name: "vs", Value: cli.NewStringSlice(ai.DefaultSpec), Usage: "the other seats' player, a `SPEC` (Players, above), or \"human\"; repeat it for one a seat"},
-			&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (seat 1 moves first)"},
-			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the AI players"},
+			bounded(&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (seat 1 moves first)"}, bounds.Int{Min: 1, Max: chainreact.MaxPlayers}),
+			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the AI players"}),
 			&cli.BoolFlag{Name: "waves", Usage: "draw every chain wave by wave from the start (the waves command turns it on and off)"},
 		},
 		Action: doReactPlay,

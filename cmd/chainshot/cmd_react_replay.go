@@ -9,6 +9,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/match"
+	"chainshot/internal/bounds"
 	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
@@ -26,7 +27,7 @@ func reactReplayCommand() *cli.Command {
 			"  chainshot react replay games.jsonl --list\n" +
 			"  chainshot react replay games.jsonl --game 3",
 		Flags: []cli.Flag{
-			atLeast(&cli.IntFlag{Name: "game", Aliases: []string{"g"}, Usage: "show only game `N` (its number in the match; 0: every game)"}, 0, "0 (every game) or more"),
+			bounded(&cli.IntFlag{Name: "game", Aliases: []string{"g"}, Usage: "show only game `N` (its number in the match)"}, bounds.Int{Min: 1, Max: 1000000, Zero: "every game"}),
 			&cli.BoolFlag{Name: "list", Usage: "one line a game: players, winner, plies, CPU time"},
 		},
 		Action: doReactReplay,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"chainshot/cpuclock"
+	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/interrupt"
 	"chainshot/internal/status"
@@ -35,18 +36,18 @@ func reactSolveCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "size", Usage: "solve the empty board of this size, `RxC`, such as 3x4"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object"},
-			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop after `N` positions (0: no limit)"},
-			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)", "0 (no limit) or more"),
+			bounded(&cli.Uint64Flag{Name: "max-nodes", Usage: "stop after `N` positions (0: no limit)"}, nodesBound),
+			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"),
 			wallFlag(),
-			within(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB` (1 to 65536); with --proof, one table shared by the --jobs"}, 1, 1<<16, "1 to 65536 (MB)"),
+			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB`; with --proof, one table shared by the --jobs"}, memoryBound()),
 			&cli.BoolFlag{Name: "winner-only", Usage: "stop once the winner is proved: the last ply is then bounded, not solved (often half the work); with --proof, each line so, and a later run without it solves those lines exactly"},
 			outFlag(&cli.StringFlag{Name: "proof", Usage: "prove by lines: solve the positions --split plies on, one by one, each appended to `FILE` (JSON Lines) the moment it is solved; the root follows from them"}, filekinds.ProofOut),
-			within(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, 0, 12, "0 to 12"),
+			bounded(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, bounds.Int{Min: 0, Max: 12, Unit: "plies"}),
 			&cli.BoolFlag{Name: "resume", Usage: "with --proof: continue the proof in FILE, solving the lines it does not hold yet"},
 			&cli.StringFlag{Name: "shard", Usage: "with --proof: solve shard `K/N` of the lines (the K-th of N runs of consecutive lines), or auto from a Slurm array's environment"},
 			jobsFlag(0, "with --proof: solve `N` lines at once (0: one per CPU)"),
-			atLeast(&cli.IntFlag{Name: "check", Usage: "with --proof: solve `N` lines of FILE again, drawn at random with --seed, and compare"}, 0, "0 or more"),
-			&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "with --check: the random draw's seed `N`"},
+			bounded(&cli.IntFlag{Name: "check", Usage: "with --proof: solve `N` lines of FILE again, drawn at random with --seed, and compare"}, bounds.Int{Min: 0, Max: 100000, Unit: "lines"}),
+			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "with --check: the random draw's seed `N`"}),
 		}, profileFlags()...),
 		Action: profiled(doReactSolve),
 	}

@@ -11,14 +11,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/bounds"
 	"chainshot/internal/interrupt"
 	"chainshot/internal/status"
 	"chainshot/internal/web"
 )
-
-// maxSearches caps --searches: each search holds a goroutine and its
-// tables (up to --memory), so thousands at once would only thrash.
-const maxSearches = 256
 
 func serveCommand() *cli.Command {
 	return &cli.Command{
@@ -33,8 +30,8 @@ func serveCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "`HOST:PORT` to listen on (port 0 picks a free one)"},
 			&cli.BoolFlag{Name: "open", Usage: "open the page in a browser, where one can be found"},
-			&cli.IntFlag{Name: "searches", Value: runtime.NumCPU(), Usage: "`N` searches (solves, hints, AI moves) run at once, 1 to 256; more wait 2 s, then get 429"},
-			&cli.DurationFlag{Name: "max-budget", Value: 60 * time.Second, Usage: "the longest wall-clock budget a solve may ask for, a `DURATION` with a unit such as 60s"},
+			bounded(&cli.IntFlag{Name: "searches", Value: runtime.NumCPU(), Usage: "`N` searches (solves, hints, AI moves) run at once, 1 to 256; more wait 2 s, then get 429"}, searchesBound),
+			boundedDuration(&cli.DurationFlag{Name: "max-budget", Value: 60 * time.Second, Usage: "the longest wall-clock budget a solve may ask for, a `DURATION` with a unit such as 60s"}, bounds.Duration{Min: time.Second, Max: 24 * time.Hour}),
 		},
 		Action: doServe,
 	}
@@ -45,12 +42,6 @@ func doServe(c *cli.Context) error {
 	s := ioFrom(c)
 	if c.Args().Present() {
 		return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
-	}
-	if n := c.Int("searches"); n < 1 || n > maxSearches {
-		return status.BadInput("%s: --searches %d: want 1 to %d", cmd, n, maxSearches)
-	}
-	if c.Duration("max-budget") < time.Second {
-		return status.BadInput("%s: --max-budget %v: want 1s or more", cmd, c.Duration("max-budget"))
 	}
 	addr := c.String("addr")
 	host, _, err := net.SplitHostPort(addr)

@@ -16,8 +16,8 @@ import (
 
 // budgetFlag is --budget (-b), a CPU-time limit (wall-clock time with
 // --wall) of value by default, refused below 0 with want.
-func budgetFlag(value time.Duration, usage, want string) cli.Flag {
-	return durationAtLeast(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: value, Usage: usage}, 0, want)
+func budgetFlag(value time.Duration, usage string) cli.Flag {
+	return boundedDuration(&cli.DurationFlag{Name: "budget", Aliases: []string{"b"}, Value: value, Usage: usage}, budgetBound)
 }
 
 // wallFlag is --wall, which makes --budget wall-clock time.
@@ -28,18 +28,16 @@ func wallFlag() cli.Flag {
 // searchFlags are the flags of every command that runs the solver.
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{
-		budgetFlag(30*time.Second, "`DURATION` of CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, then --max-nodes must be given)",
-			"0 (no time limit, with --max-nodes) or more"),
+		budgetFlag(30*time.Second, "`DURATION` of CPU time per data set, with a unit: 30s, 500ms, 2m (every goroutine counts; 0: no time limit, then --max-nodes must be given)"),
 		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: "auto", Usage: "search algorithm `NAME`: " + algoNames() + " (\"chainshot solve --help\" describes them)"},
-		&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (with --budget 0 and --max-nodes, the same seed gives the same moves on every machine and at every --jobs)"},
+		anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N` (with --budget 0 and --max-nodes, the same seed gives the same moves on every machine and at every --jobs)"}),
 		wallFlag(),
-		atLeast(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts, a budget that does not depend on the machine (0: no limit); it is split into " + strconv.Itoa(solver.NodeBudgetWorkers) + " fixed parts, so with --budget 0 a run repeats exactly; a CPU or wall --budget that ends first makes it vary"},
-			0, "0 (no limit) or more"),
-		atLeast(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU; with --max-nodes at most " + strconv.Itoa(solver.NodeBudgetWorkers) + ", and the moves do not depend on N)"}, 0, "0 (one per CPU) or more"),
+		bounded(&cli.Int64Flag{Name: "max-nodes", Usage: "stop after `N` nodes or playouts, a budget that does not depend on the machine (0: no limit); it is split into " + strconv.Itoa(solver.NodeBudgetWorkers) + " fixed parts, so with --budget 0 a run repeats exactly; a CPU or wall --budget that ends first makes it vary"}, nodesBound),
+		bounded(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU; with --max-nodes at most " + strconv.Itoa(solver.NodeBudgetWorkers) + ", and the moves do not depend on N)"}, jobsBound),
 		&cli.StringFlag{Name: "rank", Value: solver.RankBeads.String(), Usage: "how lines rank, `RULE`: " + rankHelp()},
-		atLeast(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in `MB`"}, 1, "1 (MB) or more"),
+		bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in `MB`"}, memoryBound()),
 		// The old spelling, kept for a release (README: Renamed flags).
-		atLeast(&cli.IntFlag{Name: "workers", Hidden: true, Usage: "old spelling of --jobs"}, 0, "0 (one per CPU) or more"),
+		bounded(&cli.IntFlag{Name: "workers", Hidden: true, Usage: "old spelling of --jobs"}, jobsBound),
 	}, profileFlags()...)
 }
 

@@ -127,6 +127,9 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 		if _, ok := f.(*cli.DurationFlag); ok && durationOverflows(value) {
 			want = "out of range (" + durationLimit(value) + ")"
 		}
+		if b, ok := boundOf(f); ok && want != "want "+wantOf(f) {
+			want = "want " + b // past its type: its bound says what it takes
+		}
 		return status.BadInput("%s: %s %q: %s", path, typedFlag(c, flagNames(f, name)), value, want)
 	}
 	return status.BadInput("%s: %s (\"%s --help\" tells more)", path, msg, path)
@@ -233,50 +236,6 @@ func typedFlag(c *cli.Context, names []string) string {
 // want 0 (no limit) or more".
 func flagError(c *cli.Context, f cli.Flag, value any, want string) error {
 	return status.BadInput("%s: %s %v: want %s", commandPath(c), typedFlag(c, f.Names()), value, want)
-}
-
-// within makes a number flag refuse a value outside lo..hi, with its own
-// message naming it ("want" says what it takes). It checks the value
-// when the flag is given, before the command runs; defaults are good.
-func within[F cli.Flag](f F, lo, hi int64, want string) F {
-	check := func(c *cli.Context, v int64) error {
-		if v < lo || v > hi {
-			return flagError(c, f, v, want)
-		}
-		return nil
-	}
-	switch g := any(f).(type) {
-	case *cli.IntFlag:
-		g.Action = func(c *cli.Context, v int) error { return check(c, int64(v)) }
-	case *cli.Int64Flag:
-		g.Action = check
-	case *cli.Uint64Flag:
-		g.Action = func(c *cli.Context, v uint64) error {
-			if v > uint64(hi) || int64(v) < lo {
-				return flagError(c, f, v, want)
-			}
-			return nil
-		}
-	default:
-		panic(fmt.Sprintf("within: %T is not a number flag", f))
-	}
-	return f
-}
-
-// atLeast makes a number flag refuse a value below lo.
-func atLeast[F cli.Flag](f F, lo int64, want string) F {
-	return within(f, lo, 1<<63-1, want)
-}
-
-// durationAtLeast makes a duration flag refuse a value below lo.
-func durationAtLeast(f *cli.DurationFlag, lo time.Duration, want string) *cli.DurationFlag {
-	f.Action = func(c *cli.Context, v time.Duration) error {
-		if v < lo {
-			return flagError(c, f, v, want)
-		}
-		return nil
-	}
-	return f
 }
 
 // warn prints a warning on w: "warning: " and the message, without a

@@ -51,8 +51,11 @@ func (b Int) Want() string {
 	if b.Unit != "" {
 		s += " " + b.Unit
 	}
-	if b.Zero != "" && b.Min > 0 {
+	switch {
+	case b.Zero != "" && b.Min > 0:
 		s = "0 (" + b.Zero + ") or " + s
+	case b.Zero != "" && b.Min == 0:
+		s = "0 (" + b.Zero + ")" + strings.TrimPrefix(s, "0")
 	}
 	return s
 }
@@ -94,11 +97,30 @@ func (b Duration) Check(v time.Duration) error {
 	return &Error{Got: v.String(), Want: b.Want()}
 }
 
-// Want says the range: "1ms to 24h0m0s".
+// Want says the range: "1ms to 24h", "0 (no limit) to 1000h".
 func (b Duration) Want() string {
-	s := b.Min.String() + " to " + b.Max.String()
-	if b.Zero != "" && b.Min > 0 {
+	s := DurationText(b.Min) + " to " + DurationText(b.Max)
+	switch {
+	case b.Zero != "" && b.Min > 0:
 		s = "0 (" + b.Zero + ") or " + s
+	case b.Zero != "" && b.Min == 0:
+		s = "0 (" + b.Zero + ")" + strings.TrimPrefix(s, "0")
+	}
+	return s
+}
+
+// DurationText writes d as time.Duration does, without zero minutes and
+// seconds after the hours: "24h", "10m", "1h30m", "500ms", "0".
+func DurationText(d time.Duration) string {
+	if d == 0 {
+		return "0"
+	}
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
 	}
 	return s
 }

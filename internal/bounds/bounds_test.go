@@ -52,7 +52,18 @@ func TestFloatAndDuration(t *testing.T) {
 	if budget.Check(0) != nil || budget.Check(time.Hour) != nil || budget.Check(-time.Second) == nil || budget.Check(25*time.Hour) == nil {
 		t.Error("Duration bounds wrong")
 	}
-	if got := budget.Want(); got != "0 (no limit) or 1ms to 24h0m0s" {
+	if got := budget.Want(); got != "0 (no limit) or 1ms to 24h" {
+		t.Errorf("Want = %q", got)
+	}
+}
+
+func TestDurationText(t *testing.T) {
+	for d, want := range map[time.Duration]string{0: "0", 24 * time.Hour: "24h", 10 * time.Minute: "10m", 90 * time.Minute: "1h30m", 1500 * time.Millisecond: "1.5s", time.Hour + time.Second: "1h0m1s"} {
+		if got := DurationText(d); got != want {
+			t.Errorf("DurationText(%v) = %q, want %q", d, got, want)
+		}
+	}
+	if got := (Int{Min: 0, Max: 100, Zero: "no limit"}).Want(); got != "0 (no limit) to 100" {
 		t.Errorf("Want = %q", got)
 	}
 }

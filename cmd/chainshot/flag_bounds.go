@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"chainshot/chainreact"
+	"chainshot/internal/bounds"
+)
+
+// Every number flag has a bound, checked when the flag is given, before
+// the command runs (a count without one ran the process out of memory:
+// --games 99999999999). The bound is said the same way in --help, where
+// it ends the flag's usage ("[1 to 1,000,000 games]"), and in the message
+// that refuses a value ("--games 0: want 1 to 1,000,000 games"). A flag
+// gets its bound from the constructor that makes it: bounded,
+// boundedDuration, boundedFloat or anySeed; TestEveryNumberFlagIsBounded
+// walks every command for a number flag made otherwise.
+
+// flagBounds records each bounded flag's bound (a bounds.Int,
+// bounds.Duration or bounds.Float, or seedBound), for the test.
+var flagBounds sync.Map // cli.Flag → any
+
+// seedBound is the bound of a seed flag: its type's.
+type seedBound struct{}
+
+// bounded makes an IntFlag, Int64Flag or Uint64Flag refuse a value
+// outside b.
+func bounded[F cli.Flag](f F, b bounds.Int) F {
+	check := func(c *cli.Context, err error, v any) error {
+		if err != nil {
+			return flagError(c, f, v, b.Want())
+		}
+		return nil
+	}
+	switch g := any(f).(type) {
+	case *cli.IntFlag:
+		g.Usage += " [" + b.Want() + "]"
+		g.Action = func(c *cli.Context, v int) error { return check(c, b.Check(int64(v)), v) }
+	case *cli.Int64Flag:
+		g.Usage += " [" + b.Want() + "]"
+		g.Action = func(c *cli.Context, v int64) error { return check(c, b.Check(v), v) }
+	case *cli.Uint64Flag:
+		g.Usage += " [" + b.Want() + "]"
+		g.Action = func(c *cli.Context, v uint64) error { return check(c, b.CheckUint(v), v) }
+	default:
+		panic(fmt.Sprintf("bounded: %T is not a whole-number flag", f))
+	}
+	flagBounds.Store(cli.Flag(f), b)
+	return f
+}
+
+// boundedDuration makes a duration flag refuse a value outside b.
+func boundedDuration(f *cli.DurationFlag, b bounds.Duration) *cli.DurationFlag {
+	f.Usage += " [" + b.Want() + "]"
+	f.Action = func(c *cli.Context, v time.Duration) error {
+		if b.Check(v) != nil {
+			return flagError(c, f, v, b.Want())
+		}
+		return nil
+	}
+	flagBounds.Store(cli.Flag(f), b)
+	return f
+}
+
+// boundedFloat makes a number flag refuse a value outside b.
+func boundedFloat(f *cli.Float64Flag, b bounds.Float) *cli.Float64Flag {
+	f.Usage += " [" + b.Want() + "]"
+	f.Action = func(c *cli.Context, v float64) error {
+		if b.Check(v) != nil {
+			return flagError(c, f, v, b.Want())
+		}
+		return nil
+	}
+	flagBounds.Store(cli.Flag(f), b)
+	return f
+}
+
+// anySeed declares a seed flag: every whole number from 0 to the
+// largest 64-bit one is a seed, so its bound is its type's.
+func anySeed(f *cli.Uint64Flag) *cli.Uint64Flag {
+	flagBounds.Store(cli.Flag(f), seedBound{})
+	return f
+}
+
+// The bounds the commands share.
+var (
+	// jobsBound: more goroutines than this on one search is no speed-up
+	// on any machine this runs on, only memory.
+	jobsBound = bounds.Int{Min: 1, Max: 256, Zero: "one per CPU"}
+	// nodesBound: a node budget; 10^15 nodes is years of search.
+	nodesBound = bounds.Int{Min: 0, Max: 1e15, Unit: "nodes", Zero: "no limit"}
+	// budgetBound: a time budget a data set, a move or a proof.
+	budgetBound = bounds.Duration{Min: 0, Max: 1000 * time.Hour, Zero: "no time limit"}
+	// gamesBound: games of a match or an experiment, each kept in memory.
+	gamesBound = bounds.Int{Min: 1, Max: 1000000, Unit: "games"}
+	// statesBound: positions an Expendibots search stores, about 80
+	// bytes each: 4 GB at the most.
+	statesBound = bounds.Int{Min: 1, Max: 50000000, Unit: "positions"}
+	// playersBound: the players of a Chain Reaction game.
+	playersBound = bounds.Int{Min: 2, Max: chainreact.MaxPlayers, Unit: "players"}
+	// searchesBound caps serve --searches: each search holds a goroutine
+	// and its tables (at most --memory's share), and a few hundred at once
+	// is past any machine's cores.
+	searchesBound = bounds.Int{Min: 1, Max: 256, Unit: "searches"}
+	// sprtRate: an SPRT's error rates.
+	sprtRate = bounds.Float{Min: 0.0001, Max: 0.5}
+)
+
+// memoryBound is the memory cap a flag may ask for, in MB: 1 to this
+// machine's memory.
+func memoryBound() bounds.Int {
+	return bounds.Int{Min: 1, Max: physicalMB(), Unit: "MB, this machine's memory"}
+}
+
+// physicalMB is the machine's memory in MB (1 TiB where it cannot be
+// read).
+func physicalMB() int64 {
+	var si syscall.Sysinfo_t
+	if err := syscall.Sysinfo(&si); err != nil || si.Totalram == 0 {
+		return 1 << 20
+	}
+	return int64(uint64(si.Totalram) * uint64(si.Unit) >> 20)
+}
+
+// boundOf returns the bound of flag f in words, if it has one.
+func boundOf(f cli.Flag) (string, bool) {
+	b, ok := flagBounds.Load(f)
+	if !ok {
+		return "", false
+	}
+	switch b := b.(type) {
+	case bounds.Int:
+		return b.Want(), true
+	case bounds.Duration:
+		return b.Want(), true
+	case bounds.Float:
+		return b.Want(), true
+	}
+	return fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)), true
+}
