@@ -102,16 +102,19 @@ func (p *lineScanner) gap() error {
 func (p *lineScanner) number(what string, lo, hi int) (int, error) {
 	start := p.i
 	v := 0
-	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' && p.i-start < 4 {
-		v = v*10 + int(p.s[p.i]-'0')
+	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+		if v <= hi {
+			v = v*10 + int(p.s[p.i]-'0') // past hi it is out of range, whatever follows
+		}
 		p.i++
 	}
 	if p.i == start {
 		return 0, fmt.Errorf("want %s, found %s", what, p.near())
 	}
 	if v < lo || v > hi {
+		digits := p.s[start:p.i]
 		p.i = start
-		return 0, fmt.Errorf("%s is %d, want %d..%d", what, v, lo, hi)
+		return 0, fmt.Errorf("%s is %s, want %d..%d", what, digits, lo, hi)
 	}
 	return v, nil
 }

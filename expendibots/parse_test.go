@@ -133,6 +133,8 @@ func TestParseActionsErrors(t *testing.T) {
 		{"BOOM at (8, 1).", 1, 10, "x is 8, want 0..7"},
 		{"BOOM at (1, x).", 1, 13, "want y"},
 		{"MOVE 0 from (0, 0) to (0, 1).", 1, 6, "the number of tokens is 0"},
+		{"MOVE 123456 from (0, 0) to (0, 1).", 1, 6, "the number of tokens is 123456, want 1..64"}, // quoted whole, not cut at 4 digits
+		{"BOOM at (99999999999999999999, 0).", 1, 10, "x is 99999999999999999999, want 0..7"},
 		{"MOVE 1 form (0, 0) to (0, 1).", 1, 8, `want "from"`},
 		{"MOVE 1 from(0, 0) to (0, 1).", 1, 12, "want a space"},
 		{"BOOM at (1, 1). BOOM", 1, 17, "unexpected text after the action"},
