@@ -1,10 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
-	"chainshot/expendibots"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -22,22 +20,6 @@ func boomCommand() *cli.Command {
 			seedNote("seed 003"),
 		Subcommands: []*cli.Command{boomSolveCommand(), boomShowCommand(), boomVerifyCommand(), boomGenCommand()},
 	}
-}
-
-// loadBoomCase reads and parses a case file, printing its warnings.
-func loadBoomCase(c *cli.Context, cmd, path string) (expendibots.Board, error) {
-	data, err := readInput(path, maxCaseBytes, "an Expendibots case", "at most 24 tokens on 8x8 squares")
-	if err != nil {
-		return expendibots.Board{}, status.BadInput("chainshot boom %s: %v", cmd, err)
-	}
-	p, err := expendibots.ParseJSON(data, path)
-	if err != nil {
-		return expendibots.Board{}, status.BadInput("%v", err)
-	}
-	for _, w := range p.Warnings {
-		fmt.Fprintf(ioFrom(c).Err, "warning: %s\n", w)
-	}
-	return p.Board, nil
 }
 
 // wantArgs checks the number of positional arguments.

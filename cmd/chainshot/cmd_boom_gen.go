@@ -1,13 +1,11 @@
 package main
 
 import (
-	"chainshot/cpuclock"
+	"chainshot/internal/boomrun"
 	"chainshot/internal/bounds"
 	"chainshot/internal/status"
-	"chainshot/internal/words"
 
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -47,85 +45,9 @@ func boomGen(c *cli.Context) error {
 	if c.Args().Present() {
 		return status.BadInput("chainshot boom gen: takes flags only, got %q", c.Args().First())
 	}
-	seed := c.Uint64("seed")
 	p := expendibots.NewGenParams(c.Int("white"), c.Int("black"))
 	p.MinActions = c.Int("min-actions")
-	opt := expendibots.Options{Algo: expendibots.AlgoAStar, Budget: c.Duration("budget"), MaxStates: c.Int("max-states")}
-	startCPU := cpuclock.Process()
-	if !c.Bool("wall") {
-		opt.Clock = func() time.Duration { return cpuclock.Process() - startCPU }
-	}
-	start := time.Now()
-	draws, err := expendibots.GenerateWinnable(seed, p, opt, boomGenDraws)
-	used := fmt.Sprintf("%.3f CPU s", (cpuclock.Process() - startCPU).Seconds())
-	if c.Bool("wall") {
-		used = fmt.Sprintf("%.3f s", time.Since(start).Seconds())
-	}
-	s := ioFrom(c)
-	if err != nil {
-		return status.Fail("chainshot boom gen: seed %d: no case kept in %s (%s): %s",
-			seed, words.Plural(len(draws), "draw"), used, drawOutcomes(draws, len(draws), p.MinActions))
-	}
-	won := draws[len(draws)-1]
-	if _, err := s.Out.Write(expendibots.FormatJSON(won.Board)); err != nil {
-		return err
-	}
-	res := won.Result
-	kind := "not proven shortest"
-	if res.Optimal {
-		kind = "shortest"
-	}
-	if len(draws) == 1 {
-		fmt.Fprintf(s.Err, "seed %d: %s; won in %s, %s (astar, %s, %s)\n",
-			seed, describeCase(won.Board), words.Plural(len(res.Actions), "action"), kind, words.Plural(res.States, "state"), used)
-		return nil
-	}
-	fmt.Fprintf(s.Err, "seed %d: %s; won in %s, %s (astar, %s); draw %d kept (%s), %s in all\n",
-		seed, describeCase(won.Board), words.Plural(len(res.Actions), "action"), kind, words.Plural(res.States, "state"),
-		len(draws), drawOutcomes(draws, len(draws)-1, p.MinActions), used)
-	return nil
-}
-
-// drawOutcomes says why the first n draws were not kept: "draw 1
-// unsolvable", "draws 1 to 3: 2 unsolvable, 1 won in fewer than 12
-// actions".
-func drawOutcomes(draws []expendibots.Draw, n, minActions int) string {
-	why := func(d expendibots.Draw) string {
-		if d.Result.Status == expendibots.Solved {
-			return fmt.Sprintf("won in fewer than %d actions", minActions)
-		}
-		return d.Result.Status.String()
-	}
-	if n == 1 {
-		return "draw 1 " + why(draws[0])
-	}
-	var order []string
-	count := map[string]int{}
-	for _, d := range draws[:n] {
-		w := why(d)
-		if count[w] == 0 {
-			order = append(order, w)
-		}
-		count[w]++
-	}
-	var parts []string
-	for _, w := range order {
-		parts = append(parts, fmt.Sprintf("%d %s", count[w], w))
-	}
-	return fmt.Sprintf("draws 1 to %d: %s", n, strings.Join(parts, ", "))
-}
-
-// describeCase counts a case's tokens and stacks: "white 5 tokens in 4
-// stacks, black 15 tokens in 12 stacks".
-func describeCase(b expendibots.Board) string {
-	var ws, bs int
-	for _, st := range b.Stacks() {
-		if st.Colour == expendibots.White {
-			ws++
-		} else {
-			bs++
-		}
-	}
-	w, bl := b.Tokens()
-	return fmt.Sprintf("white %s in %s, black %s in %s", words.Plural(w, "token"), words.Plural(ws, "stack"), words.Plural(bl, "token"), words.Plural(bs, "stack"))
+	g := boomrun.Gen{Seed: c.Uint64("seed"), Params: p, Wall: c.Bool("wall"), Draws: boomGenDraws,
+		Opt: expendibots.Options{Budget: c.Duration("budget"), MaxStates: c.Int("max-states")}}
+	return g.Run(ioFrom(c).IO)
 }

@@ -22,11 +22,11 @@ func TestDrawBoardColour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, colour := drawBoard(p.Board, false), drawBoard(p.Board, true)
+	plain, colour := render.Expendibots(p.Board, false), render.Expendibots(p.Board, true)
 	if strings.Contains(plain, "\x1b") {
 		t.Errorf("plain drawing has escape codes:\n%s", plain)
 	}
-	for _, code := range []string{ansiWhite + "w3" + render.ANSIReset, ansiBlack + "b12" + render.ANSIReset, ansiWhite + "w1" + render.ANSIReset} {
+	for _, code := range []string{render.ANSIWhite + "w3" + render.ANSIReset, render.ANSIBlack + "b12" + render.ANSIReset, render.ANSIWhite + "w1" + render.ANSIReset} {
 		if !strings.Contains(colour, code) {
 			t.Errorf("colour drawing lacks %q", code)
 		}

@@ -1,4 +1,4 @@
-package main
+package gamepic
 
 import (
 	"fmt"
@@ -7,9 +7,7 @@ import (
 	"strings"
 
 	"chainshot/expendibots"
-	"chainshot/internal/outfile"
 	"chainshot/internal/picture"
-	"chainshot/internal/status"
 )
 
 // boomStacks converts a board's stacks for the picture package.
@@ -21,9 +19,9 @@ func boomStacks(b expendibots.Board) []picture.Stack {
 	return out
 }
 
-// boomFrames returns one frame for the start and one per action: a move
+// ExpendibotsFrames returns one frame for the start and one per action: a move
 // marks where it came from and went, a boom every square that blew up.
-func boomFrames(start expendibots.Board, actions []expendibots.Action) ([]picture.ExpendibotsFrame, error) {
+func ExpendibotsFrames(start expendibots.Board, actions []expendibots.Action) ([]picture.ExpendibotsFrame, error) {
 	boards, exploded, bad, err := expendibots.Replay(start, actions)
 	if err != nil {
 		return nil, fmt.Errorf("action %d (%s): %v", bad+1, actions[bad], err)
@@ -42,29 +40,30 @@ func boomFrames(start expendibots.Board, actions []expendibots.Action) ([]pictur
 			to := picture.Square{X: a.To.X(), Y: a.To.Y()}
 			f.From, f.To = &from, &to
 		}
+		if i == len(actions)-1 && boards[i].Won() {
+			f.Caption += ": won, every black token gone"
+		}
 		frames = append(frames, f)
 	}
 	return frames, nil
 }
 
-// boomTitle names a case in its pictures: the file's base name without
+// ExpendibotsTitle names a case in its pictures: the file's base name without
 // ".json" ("test-level-4" for cases/test-level-4.json).
-func boomTitle(file string) string {
+func ExpendibotsTitle(file string) string {
 	return strings.TrimSuffix(filepath.Base(file), ".json")
 }
 
-// writeBoomGIF writes the actions on start, read from file, as an
-// animated GIF titled by the case's name, whole or not at all.
-func writeBoomGIF(out *outfile.Claim, file string, start expendibots.Board, actions []expendibots.Action) error {
-	frames, err := boomFrames(start, actions)
+// ExpendibotsGIF makes the actions on start, read from file, into an
+// animated GIF titled by the case's name, to write to a writer. The
+// frames are made before anything is written: an illegal action is a
+// *FramesError and writes nothing.
+func ExpendibotsGIF(file string, start expendibots.Board, actions []expendibots.Action) (func(io.Writer) error, error) {
+	frames, err := ExpendibotsFrames(start, actions)
 	if err != nil {
-		return status.Fail("%s: %v", file, err)
+		return nil, &FramesError{err}
 	}
-	err = out.WriteFile(func(w io.Writer) error {
-		return picture.ExpendibotsGIF(w, frames, picture.Options{Title: boomTitle(file)})
-	})
-	if err != nil {
-		return status.BadInput("%v", err)
-	}
-	return nil
+	return func(w io.Writer) error {
+		return picture.ExpendibotsGIF(w, frames, picture.Options{Title: ExpendibotsTitle(file)})
+	}, nil
 }

@@ -1,20 +1,17 @@
-package main
+package gamepic
 
 import (
+	"bytes"
+	"errors"
 	"image/gif"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"chainshot/expendibots"
-	"chainshot/internal/filekinds"
-	"chainshot/internal/outfile"
-	"chainshot/internal/status"
 )
 
-func TestWriteBoomGIF(t *testing.T) {
+func TestExpendibotsGIF(t *testing.T) {
 	p, err := expendibots.ParseJSON([]byte(`{"white": [[1,1,4]], "black": [[1,4,6]]}`), "one.json")
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +21,7 @@ func TestWriteBoomGIF(t *testing.T) {
 	if err != nil || res.Status != expendibots.Solved {
 		t.Fatalf("solve: %v %v", res.Status, err)
 	}
-	frames, err := boomFrames(b, res.Actions)
+	frames, err := ExpendibotsFrames(b, res.Actions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,16 +37,18 @@ func TestWriteBoomGIF(t *testing.T) {
 			t.Errorf("black stack left on the last frame: %+v", st)
 		}
 	}
-	path := filepath.Join(t.TempDir(), "b.gif")
-	if err := writeBoomGIF(claimFor(t, path, filekinds.GIF), "one.json", b, res.Actions); err != nil {
-		t.Fatal(err)
+	if !strings.HasSuffix(last.Caption, "won, every black token gone") {
+		t.Errorf("the last frame of a won case says so: %q", last.Caption)
 	}
-	f, err := os.Open(path)
+	draw, err := ExpendibotsGIF("one.json", b, res.Actions)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	g, err := gif.DecodeAll(f)
+	var buf bytes.Buffer
+	if err := draw(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,32 +56,21 @@ func TestWriteBoomGIF(t *testing.T) {
 		t.Errorf("GIF has %d frames, want %d", len(g.Image), len(res.Actions)+1)
 	}
 	bad := append(append([]expendibots.Action{}, res.Actions...), expendibots.BoomAction(0, 0))
-	if code, msg := status.Code(writeBoomGIF(claimFor(t, filepath.Join(t.TempDir(), "x.gif"), filekinds.GIF), "one.json", b, bad)); code != status.Failed || !strings.Contains(msg, "action "+strconv.Itoa(len(bad))) {
-		t.Errorf("illegal action: status %d %q", code, msg)
+	_, err = ExpendibotsGIF("one.json", b, bad)
+	var fe *FramesError
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "action "+strconv.Itoa(len(bad))) {
+		t.Errorf("illegal action: %v", err)
 	}
 }
 
-func TestBoomTitle(t *testing.T) {
+func TestExpendibotsTitle(t *testing.T) {
 	for file, want := range map[string]string{
 		"one.json":                            "one",
 		"/data/expendibots/test-level-4.json": "test-level-4",
 		"cases/odd.name.txt":                  "odd.name.txt",
 	} {
-		if got := boomTitle(file); got != want {
-			t.Errorf("boomTitle(%q) = %q, want %q", file, got, want)
+		if got := ExpendibotsTitle(file); got != want {
+			t.Errorf("ExpendibotsTitle(%q) = %q, want %q", file, got, want)
 		}
 	}
-}
-
-// claimFor claims path as an output of kind k for a test, through a gate
-// of its own that the test's end closes.
-func claimFor(t *testing.T, path string, k outfile.Kind) *outfile.Claim {
-	t.Helper()
-	g := outfile.NewGate(nil)
-	t.Cleanup(g.Close)
-	c, err := g.Claim("--test", path, k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
