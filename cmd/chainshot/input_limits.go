@@ -13,12 +13,6 @@ import (
 // lines in package results (results.MaxLineBytes); results files are
 // read a line at a time, whatever their length.
 const (
-	// maxCaseBytes: an Expendibots case places at most 12 white and 12
-	// black tokens on 8x8 squares, some 300 bytes of JSON.
-	maxCaseBytes = 64 << 10
-	// maxActionsBytes: an action line is under 40 bytes, and a case is
-	// won in far fewer than 25,000 actions.
-	maxActionsBytes = 1 << 20
 	// maxPositionBytes: a Chain Reaction position has at most 16x16
 	// cells of a few characters each, under 2 KiB with its headers.
 	maxPositionBytes = 64 << 10
