@@ -90,3 +90,38 @@ func TestReadersRefuseHostileContent(t *testing.T) {
 		t.Errorf("only %d runs: the walk missed the inputs", n)
 	}
 }
+
+// echoes are commands that print strings read from a file or a line, each
+// with the file it reads: a results line whose data set is named with
+// terminal commands (a title, a clear screen, a reversed text).
+var echoes = []struct {
+	name string
+	argv []string
+}{
+	{"verify", []string{"verify", "evil.jsonl"}},
+	{"results merge", []string{"results", "merge", "evil.jsonl"}},
+	{"results compare", []string{"results", "compare", "evil.jsonl", "good.jsonl"}},
+}
+
+// TestEchoedStringsAreEscaped: no byte a terminal takes as a command,
+// read from a file, reaches the terminal raw (verify and results merge
+// printed "\x1b]0;pwned\a\x1b[2J", setting the window's title and
+// clearing the screen): they pass through the one escape, termsafe.
+func TestEchoedStringsAreEscaped(t *testing.T) {
+	dir := hostileDir(t)
+	evil := `{"file":"x\u001b]0;pwned\u0007\u001b[2J\u202e\u009b","moves":[],"score":0,"beads_left":3}` + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "evil.jsonl"), []byte(evil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range echoes {
+		_, stdout, stderr := runChainshot(t, dir, e.argv)
+		for _, out := range []string{stdout, stderr} {
+			if strings.ContainsAny(out, "\x1b\x07\u202e\u009b") {
+				t.Errorf("chainshot %s: a terminal command passed raw: %q", strings.Join(e.argv, " "), out)
+			}
+		}
+		if !strings.Contains(stdout+stderr, `\u001b]0;pwned`) {
+			t.Errorf("chainshot %s: the name is not shown escaped: %q %q", strings.Join(e.argv, " "), stdout, stderr)
+		}
+	}
+}
