@@ -113,11 +113,14 @@ func parseSeeds(list string) ([]uint64, error) {
 		if errA != nil || errB != nil || b < a || b-a >= 1000 {
 			return nil, fmt.Errorf("%q is not a seed or a range of seeds such as 1-3", f)
 		}
-		for s := a; s <= b; s++ {
+		for s := a; ; s++ {
 			if slices.Contains(seeds, s) {
 				return nil, fmt.Errorf("seed %d is there twice", s)
 			}
 			seeds = append(seeds, s)
+			if s == b { // not s <= b: the largest seed would wrap around
+				break
+			}
 		}
 	}
 	return seeds, nil
