@@ -113,3 +113,15 @@ func TestResolve(t *testing.T) {
 		t.Error("Picks")
 	}
 }
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"2/8", "1/1", "0/8", "9/8", "1/999999999", "x", "/", "3/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sh, err := Parse(s)
+		if err == nil && (sh.K < 1 || sh.K > sh.N || sh.N > MaxN) {
+			t.Fatalf("Parse(%q) = %+v", s, sh)
+		}
+	})
+}
