@@ -152,6 +152,9 @@ func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
 	var defects []string
 	for _, f := range files {
 		more, err := loadSets(s, f)
+		if status.Is(err, status.Interrupted) {
+			return nil, err // Ctrl-C while a FIFO of the folder waited
+		}
 		if err != nil {
 			defects = append(defects, err.Error())
 			continue

@@ -176,6 +176,12 @@ func TestOutputsWaitForAFIFOUntilStopped(t *testing.T) {
 // it waits for a FIFO's reader, sends SIGTERM and returns what is wrong
 // with how it ended, or "".
 func stopWhileWaiting(dir string, argv []string) string {
+	return stopWhileWaitingFor(dir, argv, "read")
+}
+
+// stopWhileWaitingFor is stopWhileWaiting for a FIFO the program waits
+// to "read" from (an output) or to "write" (an input).
+func stopWhileWaitingFor(dir string, argv []string, side string) string {
 	cmd := exec.Command("chainshot", argv...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "NO_COLOR=1")
@@ -187,7 +193,7 @@ func stopWhileWaiting(dir string, argv []string) string {
 	}
 	ended := make(chan error, 1)
 	go func() { ended <- cmd.Wait() }()
-	const note = "note: waiting for a program to read the FIFO "
+	note := "note: waiting for a program to " + side + " the FIFO "
 	deadline := time.After(20 * time.Second) // the runs are short: the outputs open within a second
 	for !bytes.Contains(stderr.Bytes(), []byte(note)) {
 		select {
@@ -210,7 +216,7 @@ func stopWhileWaiting(dir string, argv []string) string {
 	if took := time.Since(sent); took > 5*time.Second {
 		return fmt.Sprintf("ended %v after SIGTERM", took)
 	}
-	if code := cmd.ProcessState.ExitCode(); code != status.Interrupted || !bytes.Contains(stderr.Bytes(), []byte("interrupted while waiting for a program to read the FIFO")) {
+	if code := cmd.ProcessState.ExitCode(); code != status.Interrupted || !bytes.Contains(stderr.Bytes(), []byte("interrupted while waiting for a program to "+side+" the FIFO")) {
 		return fmt.Sprintf("exit status %d, stderr %q; want %d and the interruption named", code, stderr.Bytes(), status.Interrupted)
 	}
 	return ""

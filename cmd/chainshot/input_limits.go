@@ -1,8 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"io"
+	"chainshot/internal/input"
 	"os"
 )
 
@@ -22,25 +21,5 @@ const (
 // Expendibots case"), at most max bytes; past that, the error says the
 // limit and why (holds: what such a file holds at most).
 func readInput(path string, max int64, kind, holds string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s is over %s, more than %s holds (%s)", path, sizeText(max), kind, holds)
-	}
-	return data, nil
-}
-
-// sizeText writes a size of whole KiB or MiB: "64 KiB", "1 MiB".
-func sizeText(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d KiB", n>>10)
+	return input.Source{Notes: os.Stderr}.ReadAll(path, input.Kind{Name: kind, Max: max, MaxLine: int(max), Holds: holds})
 }

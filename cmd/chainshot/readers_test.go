@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -75,7 +76,7 @@ func TestReadersRefuseHostileContent(t *testing.T) {
 					if msg == "" && rss > maxInputRSS {
 						msg = fmt.Sprintf("%d MB of memory, over %d MB", rss>>20, maxInputRSS>>20)
 					}
-					if msg == "" && strings.ContainsAny(stderr, "\x1b\x07\x00\x9b") {
+					if msg == "" && (strings.ContainsAny(stderr, "\x1b\x07\x00") || strings.Contains(stderr, "\u009b")) {
 						msg = "a control byte of the file reached the terminal"
 					}
 					if msg != "" {
@@ -123,5 +124,56 @@ func TestEchoedStringsAreEscaped(t *testing.T) {
 		if !strings.Contains(stdout+stderr, `\u001b]0;pwned`) {
 			t.Errorf("chainshot %s: the name is not shown escaped: %q %q", strings.Join(e.argv, " "), stdout, stderr)
 		}
+	}
+}
+
+// TestInputFIFOsSayWhatTheyWait: every input argument of every command,
+// given a FIFO no program writes (tournament's folder holding one
+// included), says on stderr that it waits for a writer, and the first
+// SIGTERM ends it at once with exit status 130 (they hung in silence).
+func TestInputFIFOsSayWhatTheyWait(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program once for each input")
+	}
+	dir := hostileDir(t)
+	sem := make(chan struct{}, 3)
+	var wg sync.WaitGroup
+	n := 0
+	run := func(what string, argv []string) {
+		n++
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if msg := stopWhileWaitingFor(dir, argv, "write"); msg != "" {
+				t.Errorf("chainshot %s (%s): %s", strings.Join(argv, " "), what, msg)
+			}
+		}()
+	}
+	for path, cmd := range leaves("", commands()) {
+		valid := validArgs[path]
+		for _, slot := range inputSlots(cmd) {
+			if slot >= len(valid.args) {
+				continue
+			}
+			fifo := filepath.Join(dir, strings.ReplaceAll(path, " ", "-")+"-"+fmt.Sprint(slot)+".in.fifo")
+			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{}, valid.args...)
+			args[slot] = fifo
+			run("a FIFO", append(append(strings.Fields(path), valid.flags...), args...))
+		}
+	}
+	folder := filepath.Join(dir, "boards")
+	os.Mkdir(folder, 0o755)
+	if err := syscall.Mkfifo(filepath.Join(folder, "a.txt"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run("a folder with a FIFO", []string{"tournament", "--max-nodes", "50", folder})
+	wg.Wait()
+	if n < 10 {
+		t.Errorf("only %d inputs tried", n)
 	}
 }

@@ -36,9 +36,25 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Msg }
 
-// BadInput is bad usage or bad input: status 2.
+// BadInput is bad usage or bad input: status 2; or, when one of args is
+// an input or output that Ctrl-C stopped while it waited for a FIFO, 130.
 func BadInput(format string, args ...any) error {
-	return &Error{Code: Bad, Msg: fmt.Sprintf(format, args...)}
+	code := Bad
+	if interrupted(args) {
+		code = Interrupted
+	}
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// interrupted reports whether one of args is an error that ends in a
+// wait for a FIFO stopped by Ctrl-C or SIGTERM.
+func interrupted(args []any) bool {
+	for _, a := range args {
+		if err, ok := a.(error); ok && (errors.Is(err, input.ErrInterrupted) || errors.Is(err, outfile.ErrInterrupted)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Fail is work that ran and failed: status 1.
