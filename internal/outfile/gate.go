@@ -173,7 +173,7 @@ func ownContent(real string, k Kind) error {
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
 	if k.Own == nil {
-		return fmt.Errorf("it already holds something (it starts %s); %s goes to a new or empty file: move it away, or give another file", startText(head), k.Name)
+		return fmt.Errorf("it already holds something (it starts %s); chainshot writes %s only to a new or empty file: move it away, or give another file", startText(head), k.Name)
 	}
 	if k.Own(head) {
 		return nil
