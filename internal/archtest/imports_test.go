@@ -18,26 +18,69 @@ const (
 	root   = "../.."
 )
 
-// floors lists, for each package of a tree the rules cover, the packages
-// of the module its code may import (tests aside); the standard library
-// is always allowed, anything else never. A package joins by adding a
-// row: every package under a covered tree must have one.
+// floors lists every package of the module but the command, each on a
+// floor: a package's code (tests aside) may import only packages of the
+// module on lower floors, the standard library, and the outside modules
+// its row names. So the rules of each game (floors 0-2) know no file,
+// terminal or command; the mechanisms every command uses (outputs,
+// inputs, journals, escapes, bounds) sit below the runners that use
+// them; and nothing imports the command. A package joins by adding a
+// row: every package of the module must have one.
 var floors = []struct {
 	pkg   string
-	may   []string
+	floor int
+	ext   []string // outside modules it may import, by path prefix
 	about string
 }{
-	{"chainreact", []string{"cpuclock"}, "the rules: standard library only (and the CPU clock)"},
-	{"chainreact/internal/halt", nil, "stopping long work from outside"},
-	{"chainreact/internal/ref", nil, "the tests' reference rules: no code shared with the engine"},
-	{"chainreact/exact", []string{"chainreact", "chainreact/internal/halt"}, "the solver knows the rules, no player"},
-	{"chainreact/engine", []string{"chainreact"}, "the protocol knows the rules, no player"},
-	{"chainreact/ai", []string{"chainreact", "chainreact/exact", "chainreact/engine", "chainreact/internal/halt", "cpuclock"}, "players: no match"},
-	{"chainreact/match", []string{"chainreact", "chainreact/ai", "cpuclock"}, "matches play players"},
+	// 0: leaves.
+	{"cpuclock", 0, nil, "the CPU-time clocks"},
+	{"chainreact/internal/halt", 0, nil, "stopping long work from outside"},
+	{"chainreact/internal/ref", 0, nil, "the tests' reference rules: no code shared with the engine"},
+	{"internal/termsafe", 0, nil, "the one escape"},
+	{"internal/strictjson", 0, nil, "the one strict JSON decoder"},
+	{"internal/bounds", 0, nil, "the ranges of counts and sizes"},
+	{"internal/words", 0, nil, "the phrases of messages"},
+	{"internal/interrupt", 0, nil, "Ctrl-C and SIGTERM, caught once"},
+	{"internal/shard", 0, nil, "--shard and the scheduler's shard"},
+	{"internal/fonts", 0, []string{"golang.org/x/image/"}, "the Go fonts"},
+	{"internal/archtest", 0, nil, "this test's package"},
+	// 1: the rules of the games; the readers and writers of files.
+	{"board", 1, nil, "ChainShot's rules"},
+	{"chainreact", 1, nil, "Chain Reaction's rules"},
+	{"expendibots", 1, nil, "Expendibots' rules"},
+	{"internal/input", 1, []string{"golang.org/x/term"}, "the one capped reader"},
+	{"internal/outfile", 1, nil, "the output gate"},
+	{"internal/chart", 1, []string{"gonum.org/v1/plot", "golang.org/x/image/"}, "charts, knowing no game"},
+	// 2: searches; formats; the mechanisms over the readers and writers.
+	{"solver", 2, nil, "ChainShot's searches: no file, no terminal"},
+	{"datasets", 2, nil, "ChainShot's data sets"},
+	{"results", 2, nil, "ChainShot's results lines"},
+	{"chainreact/exact", 2, nil, "the exact solver knows the rules, no player"},
+	{"chainreact/engine", 2, nil, "the protocol knows the rules, no player"},
+	{"internal/status", 2, nil, "exit statuses"},
+	{"internal/journal", 2, nil, "the one record file that grows and resumes"},
+	{"internal/picture", 2, []string{"golang.org/x/image/"}, "pictures, knowing no game"},
+	// 3.
+	{"chainreact/ai", 3, nil, "players: no match"},
+	{"internal/iostreams", 3, []string{"golang.org/x/term"}, "a run's streams"},
+	{"internal/filekinds", 3, nil, "every kind of file read or written"},
+	{"internal/verify", 3, nil, "results lines replayed"},
+	{"internal/figures", 3, nil, "the charts of ChainShot runs"},
+	{"internal/gamepic", 3, nil, "the games' pictures"},
+	// 4.
+	{"chainreact/match", 4, nil, "matches play players"},
+	{"internal/resultsfile", 4, nil, "results files read, merged, compared"},
+	{"internal/render", 4, nil, "the games as text"},
+	// 5: the runners of the commands; the server.
+	{"internal/runs", 5, []string{"github.com/schollz/progressbar/"}, "runs over data sets"},
+	{"internal/play", 5, nil, "ChainShot by hand"},
+	{"internal/boomrun", 5, nil, "the Expendibots commands' work"},
+	{"internal/web", 5, nil, "the server: no command line"},
 }
 
-// covered are the trees whose every package must have a row in floors.
-var covered = []string{"chainreact"}
+// covered are the trees whose every package must have a row in floors:
+// the whole module but the command.
+var covered = []string{"board", "chainreact", "cpuclock", "datasets", "expendibots", "internal", "results", "solver"}
 
 // systems are the platforms whose files are read: a file built only
 // elsewhere (engine_other.go) may import what a Linux build does not.
@@ -45,18 +88,24 @@ var systems = []string{"linux", "darwin", "windows"}
 
 // TestImportFloors checks each package's imports against its row.
 func TestImportFloors(t *testing.T) {
+	floorOf := map[string]int{}
 	for _, f := range floors {
-		allowed := map[string]bool{}
-		for _, p := range f.may {
-			allowed[module+"/"+p] = true
+		floorOf[module+"/"+f.pkg] = f.floor
+	}
+	for _, f := range floors {
+		if !hasCode(t, filepath.Join(root, f.pkg)) {
+			continue // a package of tests only (archtest)
 		}
 		for _, imp := range imports(t, f.pkg) {
+			inModule := imp == module || strings.HasPrefix(imp, module+"/")
+			floor, known := floorOf[imp]
 			switch {
-			case allowed[imp]:
-			case imp == module || strings.HasPrefix(imp, module+"/"):
-				t.Errorf("%s imports %s: it may import only %v of the module (%s)", f.pkg, imp, f.may, f.about)
-			case !isStandard(imp):
-				t.Errorf("%s imports %s: only the standard library outside the module (%s)", f.pkg, imp, f.about)
+			case inModule && !known:
+				t.Errorf("%s imports %s, which has no floor", f.pkg, imp)
+			case inModule && floor >= f.floor:
+				t.Errorf("%s (floor %d) imports %s (floor %d): only lower floors (%s)", f.pkg, f.floor, imp, floor, f.about)
+			case !inModule && !isStandard(imp) && !slices.ContainsFunc(f.ext, func(p string) bool { return strings.HasPrefix(imp, p) }):
+				t.Errorf("%s imports %s: of outside modules only %v (%s)", f.pkg, imp, f.ext, f.about)
 			}
 		}
 	}
