@@ -1,6 +1,7 @@
 package main
 
 import (
+	ver "chainshot/internal/version"
 	"context"
 	"fmt"
 	"io"
@@ -13,9 +14,9 @@ import (
 	"chainshot/internal/status"
 )
 
-// version is the tool's version, reported by "chainshot --version" and by
-// the Chain Reaction engine protocol.
-const version = "0.1.0"
+// version is the tool's release, reported by the Chain Reaction engine
+// protocol ("chainshot --version" adds the commit: version.String).
+const version = ver.Release
 
 // commands lists every top-level command. Each lives in a file of its own
 // (cmd_show.go, cmd_play.go, cmd_solve.go, cmd_react.go, cmd_boom.go ...).
@@ -45,7 +46,7 @@ func newApp(s *streams) *cli.App {
 		Description: "Moves are \"row col\", 1-based, row 1 at the BOTTOM and column 1 at the LEFT.\n" +
 			"Flags with a duration need a unit: --budget 30s, --budget 500ms.\n" +
 			"A FILE argument may also be the name of a built-in data set (see \"chainshot datasets\").",
-		Version:                version,
+		Version:                ver.String(),
 		Reader:                 s.In,
 		Writer:                 s.Out,
 		ErrWriter:              s.Err,
