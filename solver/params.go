@@ -57,7 +57,7 @@ type Params struct {
 	// two candidates one round: nothing changes). Off: it won on the
 	// standard set (six seeds: +0.8% at 5 s, +0.45% at 30 s) and at -j 1
 	// on the fresh suites, and lost on them at the default jobs
-	// (BENCHMARKS.md, twelfth round).
+	// (docs/history/solver-round12.md).
 	TrialHalving bool
 	// SharedTop makes auto's workers, on a large board, run one NRPA
 	// search together instead of one each: the top level adapts toward
@@ -101,8 +101,8 @@ type Params struct {
 	SmallBoard int
 }
 
-// defaultParams are the shipped values. What chose them (BENCHMARKS.md
-// has the commands and the figures):
+// defaultParams are the shipped values. What chose them (docs/history/
+// has the commands and the figures, round by round):
 //
 //   - Level 4, 100 iterations, alpha 1: the literature's NRPA; on the 20
 //     standard boards, 50 iterations at levels 1 and 2 lost 6% at 5 s,

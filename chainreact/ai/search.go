@@ -22,7 +22,8 @@ const (
 // docs/history/chain-reaction-round3.md): 40,000 nodes every move (more nodes or
 // a budget spread by phase made no measurable difference) and the tuned
 // evaluation, which beat the static one 276-124 in self-play at equal
-// nodes and lifted the score against seed002 (see BENCHMARKS.md).
+// nodes and lifted the score against seed002
+// (docs/history/react-strength-round4.md).
 const (
 	bestEval   = EvalTuned
 	bestNodes  = 40000
