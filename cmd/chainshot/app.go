@@ -35,6 +35,8 @@ func commands() []*cli.Command {
 		boomCommand(),
 		reactCommand(),
 		serveCommand(),
+		completionCommand(),
+		manCommand(),
 	}
 }
 
@@ -53,7 +55,7 @@ func newApp(s *streams) *cli.App {
 		Commands:               commands(),
 		Metadata:               map[string]any{"streams": s},
 		HideHelpCommand:        false,
-		EnableBashCompletion:   false,
+		EnableBashCompletion:   true,
 		UseShortOptionHandling: false,
 		// urfave/cli would otherwise os.Exit inside Run; exit codes are
 		// mapped in run() after Run returns so that defers run.
@@ -69,7 +71,9 @@ func newApp(s *streams) *cli.App {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s := &streams{IO: iostreams.New(stdin, stdout, stderr), args: args, cmd: "chainshot"}
 	app := newApp(s)
-	args = permuteArgs(app, args)
+	if len(args) == 0 || args[len(args)-1] != "--generate-bash-completion" {
+		args = permuteArgs(app, args) // completion wants its flag last
+	}
 	ctx, stop := interrupt.Install(context.Background())
 	err := app.RunContext(ctx, args)
 	stop()

@@ -44,6 +44,8 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"react engine":     {},
 	"react experiment": {[]string{"--games", "1", "--size", "3x3", "--depth1", "1", "--depth2", "1"}, []string{"seed002"}},
 	"serve":            {[]string{"--addr", "127.0.0.1:0"}, nil},
+	"completion":       {nil, []string{"bash"}},
+	"man":              {},
 }
 
 // untilStopped are the commands that run until interrupted: their valid
