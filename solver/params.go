@@ -101,74 +101,15 @@ type Params struct {
 	SmallBoard int
 }
 
-// defaultParams are the shipped values. What chose them (docs/history/
-// has the commands and the figures, round by round):
-//
-//   - Level 4, 100 iterations, alpha 1: the literature's NRPA; on the 20
-//     standard boards, 50 iterations at levels 1 and 2 lost 6% at 5 s,
-//     restarting level 3 every 4 iterations lost 2% at 30 s, alpha 0.5
-//     and 2 were within noise.
-//   - Penalties 5 and 30: steering by the literature's score less a bead
-//     penalty scored 6-17% more than by the strict ranking at 60,000
-//     playouts on boards 1-4 (penalty 3: +17%, 30: +13%, 100: +6%); two
-//     workers with different penalties search differently.
-//   - No tabu pairs: from move 10 they lost 7% at 5 s and 0.5% at 30 s.
-//   - Tabu trials on 10% of the budget, among the colours within 5 beads
-//     of the most frequent, level 2: +2.2% at 5 s (standard boards, seeds
-//     1-3: 74,393 against 72,784), from the boards where several colours
-//     tie (sg07 +2,398 over three seeds, sg10 +1,386); 20% of the budget
-//     -0.8%, candidates within 10 beads -0.6% against 5. Since the
-//     fourteenth round the trials compare colours by score less the bead
-//     penalty, the clear bonus not counted: on the 11 standard boards with
-//     trials, +996 a seed at 5 s (six seeds, 34 runs better, 21 worse);
-//     on top of that, 20% of the budget lost 156 a seed, halving and
-//     candidates within 10 beads were noise (+31, +50).
-//   - Tabu off late (Klein's Tabu48) stays off: with the trials it
-//     scored +1.6% at 5 s (48 beads of 225), but at 30 s the trials
-//     alone beat trials + tabu off in the last 26% of the beads on the
-//     20 standard boards, seeds 1-3: 79,158 / 79,522 / 79,020 against
-//     78,440 / 78,996 / 78,490 (38 boards better, 21 worse), and on ten
-//     fresh 5-colour boards, 35,738 against 34,676.
-//   - EndShare 3%: 10% and 12% did no better at 30 s and 5 s.
-//   - BeamPotential on: --algo beam judged by the groups as they stand
-//     (score + (n-2)^2 a group, sgbust's "potential") instead of by the
-//     colour counts scored 14,041 against 6,817 at 5 s on four tuning
-//     boards (15x15, 4 and 5 colours, gen seeds 101-102), and at 30 s on
-//     the fresh 15x15 4-colour boards 5,371 / 5,705 / 5,149 against
-//     4,497 / 4,511 / 3,895 (sgbust at the same CPU: 5,169 / 5,617 /
-//     5,149); it costs one analysis a child.
-//   - BeamIsolated 20: the potential less 20 a bead in no group cleared
-//     more: at 5 s on the standard boards 1-4, 9,449 with 1 bead left in
-//     all against 7,804 with 16 (the colour counts: 4,796 with 6; 5 a
-//     bead: 9,655 with 1); on the four tuning boards 15,038 against
-//     14,041.
-//   - BeamRetryIsolated [0]: on 10x10 boards the beam reaches the
-//     widest the 256 MB cap allows in about a third of 30 s; run again
-//     without the lone-bead term (which was tuned on 15x15 boards) it
-//     found better lines on 4 of 5 boards (penalty 10 the same lines, 40
-//     worse), and the ten fresh 10x10 boards went from 18,160 to 18,230.
-//   - BeadCodes on: NRPA's move codes of the beads a group removes
-//     rather than of the cells it covers scored +1.5% on the standard
-//     set at 5 s (seeds 1-3: 75,590 / 74,970 / 76,772 against 74,832 /
-//     74,142 / 74,890; 39 runs better, 21 worse), +0.4% at 30 s (78,910
-//     / 79,150 / 80,120 against 79,352 / 78,828 / 78,968: noise), and on
-//     the eight fresh suites at 30 s, -j 1, medians of two seeds, 48
-//     boards better and 22 worse (15x15, 5 colours: 36,059 against
-//     34,464; 25x25, 4 colours, the one suite behind: 304,497 against
-//     304,977).
-//   - SmallBoard 64: dfs proves 8x8 boards optimal within a second but
-//     does not finish 9x9 ones (4 colours, gen seeds 1-2) in 20 s or
-//     10x10 ones in 30 s, and beside it NRPA has half the budget with one
-//     goroutine: 10x10 boards with 4 colours sent to the large boards'
-//     search instead (SmallBoard 100 before) scored 17,556 against
-//     17,160 on ten fresh boards at 30 s, -j 1 (7 better, none worse).
-//   - BeamFirst a third, on boards of at most 4 colours (BeamColors) and
-//     100 beads (BeamMaxBeads), with BeamTabu: on 10x10 boards NRPA
-//     reaches the same line in every run and the potential beam alone in
-//     10 s beats it (ten fresh 4-colour boards: 18,156 against 17,556).
-//     On 15x15 with 3 and 4 colours it was noise (+1.8% / -1.9% and
-//     +0.4% / +0.8% on two seeds), on 25x25 with 4 colours -8.9%, on 5
-//     colours -3% (the standard set at 5 s) to -6.5% (fresh 20x20).
+// defaultParams are the shipped values, each chosen by a measurement:
+// NRPA at the literature's level 4, 100 iterations, alpha 1; guidance
+// penalties 5 and 30 a bead; no tabu pairs and no Tabu48; tabu trials on
+// 10% of the budget among colours within 5 beads, level 2, compared by
+// score less the bead penalty; 3% for the end search; the potential beam
+// less 20 a lone bead (retried without), first for a third of the budget
+// on boards of at most 4 colours and 100 beads; bead codes; dfs beside
+// NRPA up to 64 beads. The figures behind each value are in
+// docs/history/solver-defaults.md and the round files beside it.
 var defaultParams = Params{
 	Level:      4,
 	Iters:      100,
