@@ -145,10 +145,39 @@ func loadWhole(src input.Source, name string) ([]Set, error) {
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return nil, fmt.Errorf("datasets: %w", err)
 	}
-	if _, ok := Lookup(name); !ok {
-		return nil, fmt.Errorf("datasets: %s: %w (see \"chainshot datasets\")", name, ErrNotFound)
+	if _, ok := Lookup(name); ok {
+		return LoadBuiltin(name)
 	}
-	return LoadBuiltin(name)
+	switch names := builtinsNamed(name); {
+	case len(names) == 1:
+		return LoadBuiltin(names[0]) // a built-in name given by its start
+	case len(names) > 1 && (name == GroupSamples || name == GroupLadder):
+		return nil, fmt.Errorf("datasets: %s is the built-in group of %d data sets (%s); name one, or run them all with \"chainshot tournament %s\": %w",
+			name, len(names), strings.Join(names, ", "), name, ErrGroup)
+	case len(names) > 1:
+		return nil, fmt.Errorf("datasets: %s: %w: the start of %d built-in names (%s); name one", name, ErrNotFound, len(names), strings.Join(names, ", "))
+	}
+	return nil, fmt.Errorf("datasets: %s: %w (see \"chainshot datasets\")", name, ErrNotFound)
+}
+
+// ErrGroup says a name is a built-in group where one data set is wanted.
+var ErrGroup = errors.New("a group, not one data set")
+
+// builtinsNamed returns the built-in data sets a name stands for when it
+// is none of theirs: those whose name starts with it ("ladder05" for
+// ladder05-10x10-4c), or the group "samples" or "ladder".
+func builtinsNamed(name string) []string {
+	prefix := name
+	if name == GroupSamples || name == GroupLadder {
+		prefix = strings.TrimSuffix(name, "s")
+	}
+	var out []string
+	for _, d := range Builtin() {
+		if name != "" && strings.HasPrefix(d.Name, prefix) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }
 
 // MaxFileBytes is the largest data-set file read: some 500 boards of
@@ -213,11 +242,7 @@ func Files(args []string) ([]string, error) {
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil && (a == GroupSamples || a == GroupLadder) {
-			for _, d := range Builtin() {
-				if strings.HasPrefix(d.Name, strings.TrimSuffix(a, "s")) {
-					out = append(out, d.Name)
-				}
-			}
+			out = append(out, builtinsNamed(a)...)
 			continue
 		}
 		if err != nil || !st.IsDir() {

@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"errors"
 	"maps"
 	"os"
 	"path/filepath"
@@ -257,5 +258,24 @@ func TestBuiltinsRoundTrip(t *testing.T) {
 		if again.Board != sets[0].Board {
 			t.Errorf("%s: the round trip changed the board:\n%s", d.Name, again.Board.Format())
 		}
+	}
+}
+
+// TestLoadByTheStartOfAName: a built-in data set is found by the start
+// of its name when that start is its alone; a start several share, and a
+// group's name where one data set is wanted, say which they are.
+func TestLoadByTheStartOfAName(t *testing.T) {
+	sets, err := Load("ladder05")
+	if err != nil || len(sets) != 1 || sets[0].Name != "ladder05-10x10-4c" {
+		t.Fatalf("Load(ladder05) = %v, %v", sets, err)
+	}
+	if _, err := Load("ladder0"); err == nil || !strings.Contains(err.Error(), "ladder01-5x5-3c") || !errors.Is(err, ErrNotFound) {
+		t.Errorf("Load(ladder0) = %v", err)
+	}
+	if _, err := Load("samples"); !errors.Is(err, ErrGroup) || !strings.Contains(err.Error(), "sample1") {
+		t.Errorf("Load(samples) = %v", err)
+	}
+	if _, err := Load("zzz"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Load(zzz) = %v", err)
 	}
 }

@@ -46,7 +46,11 @@ func doSolve(c *cli.Context) error {
 	}
 	// Load everything first: a defect stops the run before any search.
 	var sets []datasets.Set
-	for _, name := range c.Args().Slice() {
+	names, err := datasets.Files(c.Args().Slice()) // "samples", "ladder" and folders too
+	if err != nil {
+		return status.BadInput("%v", err)
+	}
+	for _, name := range names {
 		more, err := loadSets(s, name)
 		if err != nil {
 			return err

@@ -51,6 +51,9 @@ func Scan(r io.Reader, name string, warn func(string), fn func(results.Line) err
 	d := &Decoder{Name: name, Warn: warn}
 	cut, err := journal.Scan(r, name, filekinds.Results, func(l journal.Line) error {
 		line, err := d.Line(l)
+		if err != nil && l.No == 1 && bytes.HasPrefix(l.Text, []byte("file,rows,cols,")) {
+			return fmt.Errorf("this is the CSV table that --csv writes; the results file to read is the JSON Lines file --out writes (one {\"file\": ...} line per data set)")
+		}
 		if err != nil {
 			return err
 		}
