@@ -2,32 +2,13 @@ package expendibots
 
 import (
 	"bufio"
+	"chainshot/internal/shareddata"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 )
-
-// repoRoot returns the directory holding go.mod, above the working
-// directory.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("no go.mod above the working directory")
-		}
-		dir = up
-	}
-}
 
 // sharedCase is one line of ../shared/data/expendibots/EXPECTED_LENGTHS.tsv.
 type sharedCase struct {
@@ -39,7 +20,7 @@ type sharedCase struct {
 // skips the test when ../shared is missing.
 func sharedData(t testing.TB) (string, []sharedCase) {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "..", "shared", "data", "expendibots")
+	dir := shareddata.Dir(t, "expendibots")
 	f, err := os.Open(filepath.Join(dir, "EXPECTED_LENGTHS.tsv"))
 	if err != nil {
 		t.Skipf("shared data missing: %v", err)

@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"chainshot/internal/shareddata"
 	"flag"
 	"fmt"
 	"os"
@@ -137,10 +138,7 @@ func TestFingerprintsFindTheStandardBoards(t *testing.T) {
 	if Fingerprint([]string{"RGB", "BRG"}) != Fingerprint([]string{"OLR", "ROL"}) || Fingerprint([]string{"RG"}) == Fingerprint([]string{"RR"}) {
 		t.Error("the fingerprint depends on the letters, or not on the layout")
 	}
-	dir := "../../shared/data/samegame-standard"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no shared data: %v", err)
-	}
+	dir := shareddata.Dir(t, "samegame-standard")
 	for k := 1; k <= 20; k++ {
 		data, err := os.ReadFile(fmt.Sprintf("%s/sg%02d.txt", dir, k))
 		if err != nil {

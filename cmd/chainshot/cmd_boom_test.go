@@ -12,6 +12,7 @@ import (
 
 	"chainshot/expendibots"
 	"chainshot/internal/render"
+	"chainshot/internal/shareddata"
 	"chainshot/internal/words"
 )
 
@@ -48,7 +49,7 @@ func TestDrawBoardColour(t *testing.T) {
 // case, whose length the data leaves open, in any length), and every
 // printed line replays.
 func TestBoomSharedCasesReplay(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "expendibots")
+	dir := shareddata.Dir(t, "expendibots")
 	tsv, err := os.ReadFile(filepath.Join(dir, "EXPECTED_LENGTHS.tsv"))
 	if err != nil {
 		t.Skipf("no shared data: %v", err)

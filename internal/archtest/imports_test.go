@@ -43,6 +43,7 @@ var floors = []struct {
 	{"internal/interrupt", 0, nil, "Ctrl-C and SIGTERM, caught once"},
 	{"internal/shard", 0, nil, "--shard and the scheduler's shard"},
 	{"internal/version", 0, nil, "the release and the commit"},
+	{"internal/shareddata", 0, nil, "the tests' public data sets"},
 	{"internal/fonts", 0, []string{"golang.org/x/image/"}, "the Go fonts"},
 	{"internal/archtest", 0, nil, "this test's package"},
 	// 1: the rules of the games; the readers and writers of files.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"chainshot/internal/chart"
+	"chainshot/internal/shareddata"
 	"chainshot/results"
 )
 
@@ -17,10 +18,7 @@ import (
 // one other: the standard boards are found by content, carry the
 // published scores beside, and are scored as the literature does.
 func TestTournamentFigureMarksStandardBoards(t *testing.T) {
-	dir := "../../../shared/data/samegame-standard"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no ../shared/data beside the repository (the standard set, README: The public files the examples use): %v", err)
-	}
+	dir := shareddata.Dir(t, "samegame-standard")
 	var recs []results.Record
 	var grids [][]string
 	for _, k := range []int{3, 1, 20} {
