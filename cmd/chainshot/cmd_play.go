@@ -104,7 +104,7 @@ func doAutoPlay(c *cli.Context, cfg runs.Search) error {
 	if err != nil {
 		return err
 	}
-	rec, moves, err := runs.SolveSet(ctx, s.IO, set, cfg)
+	rec, moves, err := runs.SolveSet(ctx, s.IO, set, cfg, "")
 	if err != nil {
 		stop()
 		return err

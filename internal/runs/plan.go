@@ -111,7 +111,11 @@ func (p *Plan) solveAll(ctx context.Context, io *iostreams.IO, rec *Recorder, ba
 			fmt.Fprintf(io.Err, "%s: recorded in %s:%d (%s left, score %d); skipped\n", name, p.Files.Out, l.No, words.Plural(l.Record.BeadsLeft, "bead"), l.Record.Score)
 			continue
 		}
-		r, moves, err := SolveSet(ctx, io, set, cfg)
+		label := set.Name
+		if len(p.Sets) > 1 {
+			label = fmt.Sprintf("%s (%d of %d)", set.Name, i+1, len(p.Sets))
+		}
+		r, moves, err := SolveSet(ctx, io, set, cfg, label)
 		if err != nil {
 			return err
 		}

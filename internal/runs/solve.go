@@ -13,17 +13,20 @@ import (
 )
 
 // SolveSet solves one data set with cfg, a progress bar on a terminal's
-// standard error, and returns its results record (the CPU time read
+// standard error (labelled with label, or the set's name), and returns its results record (the CPU time read
 // around the search) and its moves. The line is replayed before it is
 // returned: a line that does not give its score and beads left is an
 // internal error, never reported as a result.
-func SolveSet(ctx context.Context, io *iostreams.IO, set datasets.Set, cfg Search) (results.Record, []board.Move, error) {
+func SolveSet(ctx context.Context, io *iostreams.IO, set datasets.Set, cfg Search, label string) (results.Record, []board.Move, error) {
+	if label == "" {
+		label = set.Name
+	}
 	opt := cfg.Opt
 	opt.Progress = new(solver.Progress)
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	if io.ErrTTY {
-		go showProgress(io, set.Name, opt, done, finished)
+		go showProgress(io, label, opt, done, finished)
 	} else {
 		close(finished)
 	}
