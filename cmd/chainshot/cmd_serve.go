@@ -7,6 +7,8 @@ import (
 	"net"
 	"os/exec"
 	"runtime"
+	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -49,6 +51,9 @@ func doServe(c *cli.Context) error {
 		return status.BadInput("%s: --addr %q: want HOST:PORT, such as 127.0.0.1:8080", cmd, addr)
 	}
 	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return status.BadInput("%s: --addr %s: the port is in use (another chainshot serve?); give another port, such as --addr %s", cmd, addr, nextPort(addr))
+	}
 	if err != nil {
 		return status.Fail("%s: %v", cmd, err)
 	}
@@ -136,4 +141,15 @@ func openBrowser(s *streams, url string) {
 		return
 	}
 	go cmd.Wait() // reap it; its status does not matter
+}
+
+// nextPort is addr with the port after its own ("127.0.0.1:8081" for
+// 127.0.0.1:8080), for the message of a port in use.
+func nextPort(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	p, perr := strconv.Atoi(port)
+	if err != nil || perr != nil || p <= 0 || p >= 65535 {
+		return net.JoinHostPort(host, "8081")
+	}
+	return net.JoinHostPort(host, strconv.Itoa(p+1))
 }

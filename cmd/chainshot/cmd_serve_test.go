@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -136,5 +137,21 @@ func TestServeOpen(t *testing.T) {
 	stopServe(t, done)
 	if strings.TrimSpace(string(opened)) != url {
 		t.Fatalf("the opener got %q, want %q (%s)", opened, url, errs)
+	}
+}
+
+// TestServePortInUse: a port another program holds is refused with the
+// flag named and another port to try, not "bind: address already in use".
+func TestServePortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skip("no loopback listener here:", err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	var stdout, stderr strings.Builder
+	code := run([]string{"chainshot", "serve", "--addr", addr}, strings.NewReader(""), &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "--addr "+addr+": the port is in use") || !strings.Contains(stderr.String(), "give another port, such as --addr 127.0.0.1:") {
+		t.Errorf("serve on a port in use: exit %d, stderr %q", code, stderr.String())
 	}
 }
