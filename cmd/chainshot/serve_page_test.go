@@ -213,26 +213,30 @@ func checkNotesApart(t *testing.T, b *browser) {
 // nothing is wider than the window (no sideways scrolling), on either tab.
 func checkNarrowWindow(t *testing.T, b *browser) {
 	t.Helper()
-	b.do(chromedp.EmulateViewport(420, 900))
+	b.do(chromedp.EmulateViewport(400, 600))
 	defer b.do(chromedp.EmulateViewport(1360, 960)) // the test's window
-	b.wait(`innerWidth === 420`, patience)
+	b.wait(`innerWidth === 400`, patience)
+	fits := `(id => document.documentElement.scrollWidth <= document.documentElement.clientWidth && document.getElementById(id).getBoundingClientRect().right <= document.documentElement.clientWidth)`
 	b.click("tab-cs")
-	b.setValue("cs-builtin", "ladder10-25x25-5c")
-	b.click("cs-load-builtin")
-	b.wait(`document.getElementById('cs-title').textContent.startsWith('ladder10')`, patience)
-	fits := `(id => document.documentElement.scrollWidth <= innerWidth && document.getElementById(id).getBoundingClientRect().right <= innerWidth)`
-	b.wait(fits+`('cs-board')`, patience)
-	csCell := eval[string](b, `document.getElementById('cs-board').style.getPropertyValue('--cell')`)
+	var cells []string
+	for _, name := range []string{"ladder07-15x15-4c", "ladder10-25x25-5c"} {
+		b.setValue("cs-builtin", name)
+		b.click("cs-load-builtin")
+		b.wait(fmt.Sprintf(`document.getElementById('cs-title').textContent.startsWith(%q)`, name[:8]), patience)
+		b.wait(fits+`('cs-board')`, patience)
+		cells = append(cells, eval[string](b, `document.getElementById('cs-board').style.getPropertyValue('--cell')`))
+	}
 	b.click("tab-cr")
 	b.setValue("cr-rows", "16")
 	b.setValue("cr-cols", "16")
 	b.click("cr-new")
 	b.wait(`document.getElementById('cr-board').dataset.moves === '0' && document.querySelectorAll('#cr-board .cell').length === 256`, patience)
 	b.wait(fits+`('cr-board')`, patience)
-	t.Logf("a %v-px window: the 25x25 and 16x16 boards fit (squares %s and %s)", eval[int](b, `innerWidth`), csCell,
+	t.Logf("a %v-px window: the 15x15, 25x25 and 16x16 boards fit (squares %s and %s)",
+		eval[int](b, `innerWidth`), strings.Join(cells, ", "),
 		eval[string](b, `document.getElementById('cr-board').style.getPropertyValue('--cell')`))
 	b.click("tab-cs")
-	b.setValue("cr-rows", "6")
+	b.setValue("cr-rows", "9")
 	b.setValue("cr-cols", "6")
 }
 

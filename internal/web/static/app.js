@@ -666,7 +666,7 @@ async function csInit() {
 // ---------------------------------------------------------------- Chain Reaction
 
 const CR = {
-  rows: 6, cols: 6, players: 2, seats: [], names: '', moves: [], movers: [],
+  rows: 9, cols: 6, players: 2, seats: [], names: '', moves: [], movers: [],
   state: null, gen: 0, paused: false, seed: 1, presets: [], nextWave: null, cursor: null,
 };
 
@@ -1021,7 +1021,7 @@ async function crInit() {
     if (await crNew(saved.moves, saved.seed)) return;
     // Not a game the server plays: the page's own new game, the error kept.
     const why = $('cr-error').textContent;
-    $('cr-rows').value = 6;
+    $('cr-rows').value = 9;
     $('cr-cols').value = 6;
     $('cr-players').value = 2;
     crSeatRows(['human', 'best']);
