@@ -25,12 +25,13 @@ func boomGenCommand() *cli.Command {
 			"to check that it can be won: a case that cannot, or that is won in fewer than --min-actions\n" +
 			"actions, is drawn again (at most 1000 draws). Prints the case as JSON on stdout, and on\n" +
 			"stderr what the check found. Exit status 1 when no draw is kept within the budget." +
-			examples("chainshot boom gen --white 5 --black 15 --seed 7 > case.json",
+			examples("chainshot boom gen --seed 7 > case.json                  # part A's 3 white tokens, the game's 12 black",
 				"chainshot boom gen -s 2 > case.json && chainshot boom solve case.json",
+				"chainshot boom gen --white 5 --black 15 --seed 7 > big.json   # beyond part A: its solve warns",
 				"chainshot boom gen --white 5 --min-actions 12 --seed 3 > hard.json"),
 		Flags: []cli.Flag{
-			bounded(&cli.IntFlag{Name: "white", Value: 5, Usage: fmt.Sprintf("white tokens, `N` (part A has at most 3; at most %d)", expendibots.MaxTokens)}, bounds.Int{Min: 1, Max: expendibots.MaxTokens, Unit: "tokens"}),
-			bounded(&cli.IntFlag{Name: "black", Value: 15, Usage: fmt.Sprintf("black tokens, `N` (the game has 12; at most %d)", expendibots.MaxTokens)}, bounds.Int{Min: 1, Max: expendibots.MaxTokens, Unit: "tokens"}),
+			bounded(&cli.IntFlag{Name: "white", Value: 3, Usage: fmt.Sprintf("white tokens, `N` (part A has at most 3; more is allowed, with a warning, up to %d)", expendibots.MaxTokens)}, bounds.Int{Min: 1, Max: expendibots.MaxTokens, Unit: "tokens"}),
+			bounded(&cli.IntFlag{Name: "black", Value: 12, Usage: fmt.Sprintf("black tokens, `N` (the game has 12; more is allowed, with a warning, up to %d)", expendibots.MaxTokens)}, bounds.Int{Min: 1, Max: expendibots.MaxTokens, Unit: "tokens"}),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N`: the same seed gives the same case"}),
 			budgetFlag(30*time.Second, "CPU time for the check, every draw together, a `DURATION` with a unit: 30s, 500ms (0: no time limit)"),
 			wallFlag(),
