@@ -1,4 +1,4 @@
-// Package engine speaks the Chain Reaction engine protocol (README.md,
+// Package engine speaks the Chain Reaction engine protocol (docs/chain-reaction.md,
 // "Engine protocol"), GTP's shape: one command a line, each answered
 // "= result" or "? reason" and an empty line.
 //

@@ -14,7 +14,7 @@ import (
 	"chainshot/chainreact"
 )
 
-// The engine protocol (README.md, "Engine protocol"), GTP's shape: one command a line, each
+// The engine protocol (docs/chain-reaction.md, "Engine protocol"), GTP's shape: one command a line, each
 // answered "= result" or "? reason" and an empty line. ServeEngine is the
 // engine's side, EnginePlayer the side that drives another program.
 

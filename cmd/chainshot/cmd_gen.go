@@ -23,7 +23,7 @@ func genCommand() *cli.Command {
 			sizeFlag("15x15", 1, board.MaxSize, board.MaxSize, fmt.Sprintf("board size `RxC`, rows by columns, each 1 to %d (the handout uses 5x5 to 25x25)", board.MaxSize)),
 			bounded(&cli.IntFlag{Name: "colors", Aliases: []string{"k"}, Value: 5, Usage: "number of colours, `N` (R G B L O in that order)"}, bounds.Int{Min: 1, Max: board.NumColors, Unit: "colours"}),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "random seed `N`: the same seed gives the same board"}),
-			// The old spellings, kept for a release (README: Renamed flags).
+			// The old spellings, kept for a release (docs/command-line.md: Renamed flags).
 			bounded(&cli.IntFlag{Name: "rows", Aliases: []string{"r"}, Hidden: true, Usage: "old spelling: --size RxC"}, bounds.Int{Min: 1, Max: board.MaxSize, Unit: "rows"}),
 			bounded(&cli.IntFlag{Name: "cols", Aliases: []string{"c"}, Hidden: true, Usage: "old spelling: --size RxC"}, bounds.Int{Min: 1, Max: board.MaxSize, Unit: "columns"}),
 		},

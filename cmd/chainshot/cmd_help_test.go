@@ -82,7 +82,7 @@ func firstBackquoted(s string) string {
 	return word
 }
 
-var update = flag.Bool("update", false, "rewrite the README's command reference from the commands")
+var update = flag.Bool("update", false, "rewrite the blocks of the user's documents that are made from the code (the command reference, the algorithms, the solved boards)")
 
 const (
 	referenceStart = "<!-- The command reference is made from the commands' flags: go test ./cmd/chainshot -run TestReadmeMatchesHelp -update -->\n"
@@ -145,39 +145,23 @@ func writeReference(sb *strings.Builder, path string, cmd *cli.Command) {
 	}
 }
 
-// TestReadmeMatchesHelp: the README's command reference matches --help
-// (issue 18). The reference section is made from the commands (-update
-// rewrites it); every command the README names elsewhere ("chainshot
-// solve", "chainshot react match") exists; every flag a command's help
-// shows is in the README; every flag the README names is a flag of some
-// command (an old spelling only in the Renamed flags table).
+// TestReadmeMatchesHelp: the command reference of docs/command-line.md
+// matches --help: it is made from the commands (-update rewrites it);
+// every command the user's documents name ("chainshot solve", "chainshot
+// react match") exists; every flag a command's help shows is in them;
+// every flag they name is a flag of some command (an old spelling only in
+// the Renamed flags table).
 func TestReadmeMatchesHelp(t *testing.T) {
-	const path = "../../README.md"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
-	start, end := strings.Index(readme, referenceStart), strings.Index(readme, referenceEnd)
-	if start < 0 || end < start {
-		t.Fatalf("README has no command reference between %q and %q", referenceStart, referenceEnd)
-	}
-	want := commandReference()
-	if got := readme[start+len(referenceStart) : end]; got != want {
-		if *update {
-			readme = readme[:start+len(referenceStart)] + want + readme[end:]
-			if err := os.WriteFile(path, []byte(readme), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		} else {
-			t.Errorf("the README's command reference differs from the commands (rewrite it with -update):\n%s", want)
-		}
-	}
+	generatedBlock(t, "docs/command-line.md", referenceStart, referenceEnd, commandReference())
+	readme := allUserDocs(t)
 	paths := commandPaths("", commands(), map[string]*cli.Command{})
 	known := map[string]bool{"help": true, "version": true}
 	hidden := map[string]bool{}
-	renamed := readme[strings.Index(readme, "**Renamed flags.**"):]
-	renamed = renamed[:strings.Index(renamed, "\n## ")]
+	_, renamed, ok := strings.Cut(readme, "## Renamed flags")
+	if !ok {
+		t.Fatal("no user's document has a section \"Renamed flags\"")
+	}
+	renamed, _, _ = strings.Cut(renamed, "\n#")
 	for path, cmd := range paths {
 		for _, f := range cmd.Flags {
 			vf, _ := f.(cli.VisibleFlag)
@@ -188,13 +172,13 @@ func TestReadmeMatchesHelp(t *testing.T) {
 				if vf != nil && !vf.IsVisible() {
 					hidden[n] = true
 					if !renamedRow(renamed, path, n) {
-						t.Errorf("chainshot %s --%s, an old spelling kept hidden, has no row naming it and the command in the README's Renamed flags note", path, n)
+						t.Errorf("chainshot %s --%s, an old spelling kept hidden, has no row naming it and the command in the Renamed flags of docs/command-line.md", path, n)
 					}
 					continue
 				}
 				known[n] = true
 				if !strings.Contains(readme, "--"+n) {
-					t.Errorf("chainshot %s --%s: not in the README", path, n)
+					t.Errorf("chainshot %s --%s: in no user's document", path, n)
 				}
 			}
 		}
@@ -205,10 +189,10 @@ func TestReadmeMatchesHelp(t *testing.T) {
 		case known[n], slurmFlags[n]:
 		case hidden[n]:
 			if !strings.Contains(renamed, "--"+n) {
-				t.Errorf("README names --%s, an old spelling, outside the Renamed flags note", n)
+				t.Errorf("the user's documents name --%s, an old spelling, outside the Renamed flags", n)
 			}
 		default:
-			t.Errorf("README names --%s, which no command has", n)
+			t.Errorf("the user's documents name --%s, which no command has", n)
 		}
 	}
 	for _, m := range regexp.MustCompile(`chainshot ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?`).FindAllStringSubmatch(readme, -1) {
@@ -216,13 +200,13 @@ func TestReadmeMatchesHelp(t *testing.T) {
 		cmd, ok := paths[top]
 		if !ok {
 			if !slices.Contains([]string{"help"}, top) {
-				t.Errorf("README names \"chainshot %s\", which is no command", top)
+				t.Errorf("the user's documents name \"chainshot %s\", which is no command", top)
 			}
 			continue
 		}
 		if len(cmd.Subcommands) > 0 && sub != "" {
 			if _, ok := paths[top+" "+sub]; !ok {
-				t.Errorf("README names \"chainshot %s %s\", which is no command", top, sub)
+				t.Errorf("the user's documents name \"chainshot %s %s\", which is no command", top, sub)
 			}
 		}
 	}
@@ -269,11 +253,11 @@ func TestEvalChoices(t *testing.T) {
 	}
 }
 
-// TestReadmeClusterScripts: the README's cluster section shows the job
-// scripts of docs/slurm as they are, byte for byte: the ones
-// .ci/slurm-e2e.sh runs on a real Slurm cluster.
+// TestReadmeClusterScripts: docs/cluster.md shows the job scripts of
+// docs/slurm as they are, byte for byte: the ones .ci/slurm-e2e.sh runs
+// on a real Slurm cluster.
 func TestReadmeClusterScripts(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/cluster.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,12 +269,12 @@ func TestReadmeClusterScripts(t *testing.T) {
 		marker := "<!-- docs/slurm/" + name + ", as the end-to-end test runs it (TestReadmeClusterScripts) -->\n```bash\n"
 		_, rest, ok := strings.Cut(string(readme), marker)
 		if !ok {
-			t.Errorf("README.md has no block of docs/slurm/%s (%q)", name, marker)
+			t.Errorf("docs/cluster.md has no block of docs/slurm/%s (%q)", name, marker)
 			continue
 		}
 		block, _, _ := strings.Cut(rest, "```\n")
 		if block != string(script) {
-			t.Errorf("README.md's block of docs/slurm/%s differs from the file:\n%s", name, block)
+			t.Errorf("docs/cluster.md's block of docs/slurm/%s differs from the file:\n%s", name, block)
 		}
 	}
 }

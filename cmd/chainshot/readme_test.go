@@ -4,38 +4,33 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
+	"chainshot/internal/shareddata"
 	"chainshot/solver"
 
 	"github.com/urfave/cli/v2"
 )
-
-const readmePath = "../../README.md"
-
-func readReadme(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
 
 const (
 	algoTableStart = "<!-- The table is made from solver.Algorithms and solve --help: go test ./cmd/chainshot -run TestReadmeAlgorithms -update -->\n"
 	algoTableEnd   = "<!-- end of the algorithm table -->\n"
 )
 
-// algorithmTable is the README's table of --algo: the words of "chainshot
-// solve --help", from solver.Algorithms.
+// algorithmTable is the table of --algo in docs/chainshot.md: the words
+// of "chainshot solve --help", from solver.Algorithms.
 func algorithmTable() string {
 	var sb strings.Builder
 	sb.WriteString("| name | what it does |\n| --- | --- |\n")
@@ -49,40 +44,25 @@ func algorithmTable() string {
 	return sb.String()
 }
 
-// TestReadmeAlgorithms: the README's table of the algorithms says what
-// "solve --help" says, word for word (issue 26, item 13: the help
-// described auto without its tabu-colour searches); -update rewrites it.
+// TestReadmeAlgorithms: the guide's table of the algorithms says what
+// "solve --help" says, word for word (the help once described auto
+// without its tabu-colour searches); -update rewrites it.
 func TestReadmeAlgorithms(t *testing.T) {
-	readme := readReadme(t)
-	start, end := strings.Index(readme, algoTableStart), strings.Index(readme, algoTableEnd)
-	if start < 0 || end < start {
-		t.Fatalf("README has no algorithm table between %q and %q", algoTableStart, algoTableEnd)
-	}
-	want := algorithmTable()
-	if got := readme[start+len(algoTableStart) : end]; got != want {
-		if *update {
-			readme = readme[:start+len(algoTableStart)] + want + readme[end:]
-			if err := os.WriteFile(readmePath, []byte(readme), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		t.Errorf("the README's algorithm table differs from solve --help (rewrite it with -update):\n%s", want)
-	}
+	generatedBlock(t, "docs/chainshot.md", algoTableStart, algoTableEnd, algorithmTable())
 	help := flatten(solveCommand().Description)
 	for _, a := range solver.Algorithms() {
 		if !strings.Contains(help, flatten(algoDescription(a))) {
-			t.Errorf("solve --help does not describe %s as the README does: %q", a.Name, algoDescription(a))
+			t.Errorf("solve --help does not describe %s as docs/chainshot.md does: %q", a.Name, algoDescription(a))
 		}
 	}
 }
 
-// An example is one command line of the README, with the output the
-// README shows after it (a "$ " line of a block), if any.
+// An example is one command line of a user's document, with the output
+// the document shows after it (a "$ " line of a block), if any.
 type example struct {
 	line   string   // as a reader would type it (no "$ ")
 	output []string // the lines shown after it
-	where  string   // "line N of README.md"
+	where  string   // "README.md:12"
 }
 
 var (
@@ -93,18 +73,18 @@ var (
 	inlineCode  = regexp.MustCompile("`(chainshot [^`]+)`")
 )
 
-// readmeExamples returns the README's example commands: every line of an
+// docExamples returns a document's example commands: every line of an
 // sh block, every "$ " line of another block with the lines it shows,
 // and every command in inline code that is not a template. The command
 // reference (made from the commands) and go's own commands are left out.
-func readmeExamples(readme string) []example {
+func docExamples(doc userDoc) []example {
 	var out []example
-	lines := strings.Split(readme, "\n")
+	lines := strings.Split(doc.text, "\n")
 	inRef := false
 	lang, inBlock := "", false
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
-		where := fmt.Sprintf("line %d of README.md", i+1)
+		where := fmt.Sprintf("%s:%d", doc.path, i+1)
 		switch {
 		case strings.HasPrefix(line, "<!-- The command reference"):
 			inRef = true
@@ -168,41 +148,46 @@ var notRun = map[string]string{
 	"serve": "a server that runs until Ctrl-C (TestServeCommand runs it)",
 }
 
-// publicFiles are the README's public files (its table), by name, with
-// their sha256.
-func publicFiles(t *testing.T, readme string) map[string]string {
+// publicFiles are the public files of docs/data.md (its table), by
+// name, with their sha256.
+func publicFiles(t *testing.T, docs []userDoc) map[string]string {
 	files := map[string]string{}
-	_, section, ok := strings.Cut(readme, "## The public files the examples use")
-	if !ok {
-		t.Fatal("README has no section \"The public files the examples use\"")
+	var section string
+	for _, d := range docs {
+		if _, s, ok := strings.Cut(d.text, "## The public files the examples use"); ok {
+			section, _, _ = strings.Cut(s, "\n## ")
+		}
 	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	if section == "" {
+		t.Fatal("no user's document has a section \"The public files the examples use\"")
+	}
 	row := regexp.MustCompile("(?m)^\\| `([^`]+)` \\|.*\\| ([0-9a-f]{64}) \\|$")
 	for _, m := range row.FindAllStringSubmatch(section, -1) {
 		files[m[1]] = m[2]
 	}
 	if len(files) == 0 {
-		t.Fatal("the README's public files table has no rows")
+		t.Fatal("the public files table has no rows")
 	}
 	return files
 }
 
-// sharedCopies gives the public files from ../shared/data, when it is
-// beside the repository: the Expendibots cases as they are, the standard
-// set rebuilt as published (one file, colour numbers) from its folder of
-// one letter file a board.
-var sharedCopies = map[string]func(shared string) ([]byte, error){
-	"test-level-4.json": func(shared string) ([]byte, error) {
-		return os.ReadFile(filepath.Join(shared, "data/expendibots/official/test-level-4.json"))
+// sharedCopies give the public files from the shared data
+// (shareddata.Root: $CHAINSHOT_DATA or ../shared/data): the Expendibots
+// cases as they are, the standard set rebuilt as published (one file,
+// colour numbers) from its folder of one letter file a board. A file as
+// published, by its own name in that folder, is taken first.
+var sharedCopies = map[string]func(root string) ([]byte, error){
+	"test-level-4.json": func(root string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(root, "expendibots/official/test-level-4.json"))
 	},
-	"comments-2.json": func(shared string) ([]byte, error) {
-		return os.ReadFile(filepath.Join(shared, "data/expendibots/community/Sheepiyoo_expendibots_A/comments-2.json"))
+	"comments-2.json": func(root string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(root, "expendibots/community/Sheepiyoo_expendibots_A/comments-2.json"))
 	},
-	"StandardTestset.txt": func(shared string) ([]byte, error) {
+	"StandardTestset.txt": func(root string) ([]byte, error) {
 		digits := strings.NewReplacer("R", "0 ", "G", "1 ", "B", "2 ", "L", "3 ", "O", "4 ")
 		var blocks []string
 		for k := 1; k <= 20; k++ {
-			data, err := os.ReadFile(filepath.Join(shared, fmt.Sprintf("data/samegame-standard/sg%02d.txt", k)))
+			data, err := os.ReadFile(filepath.Join(root, fmt.Sprintf("samegame-standard/sg%02d.txt", k)))
 			if err != nil {
 				return nil, err
 			}
@@ -218,120 +203,247 @@ var sharedCopies = map[string]func(shared string) ([]byte, error){
 	},
 }
 
-// TestReadmeExamples runs every example command of the README as a
-// reader would, in a folder holding a copy of docs/ (issue 26, item 1):
-// through sh, with this chainshot on PATH, "quit" on standard input, one
-// after another so that a file an example writes is there for the next.
-// It checks the exit status and the lines the README shows after a "$ "
-// command (numbers with a decimal point may differ). An example on a
-// public file runs when ../shared is beside the repository, the file
-// given from there and checked against the README's sha256; without it,
-// those examples are skipped and named. go's own commands and the
+// publicCopy is the public file name, from the shared data: as published
+// in its root, or rebuilt from the shared copies.
+func publicCopy(t *testing.T, name string) ([]byte, error) {
+	root := shareddata.Root()
+	if data, err := os.ReadFile(filepath.Join(root, name)); err == nil {
+		return data, nil
+	}
+	copyOf, ok := sharedCopies[name]
+	if !ok {
+		t.Errorf("the public file %s: the test knows no copy of it in the shared data (add one to sharedCopies)", name)
+		return nil, os.ErrNotExist
+	}
+	return copyOf(root)
+}
+
+// exampleMaxRSS is the most memory one example may take (its peak
+// resident set): an example a student runs on a laptop, and the test
+// suite's peak, stay well under 2 GB. (An example once asked for an 8 GB
+// table.)
+const exampleMaxRSS = 1 << 30
+
+// TestDocExamples runs every example command of the user's documents as
+// a reader would: each document's in a folder of its own holding a copy
+// of docs/, through sh, with this chainshot on PATH, "quit" on standard
+// input, one after another so that a file an example writes is there for
+// the next. It checks the exit status, the lines a document shows after a
+// "$ " command (numbers with a decimal point may differ; a JSON line must
+// have the same fields and values but for times and node counts), each
+// example's peak memory, and that no example writes into docs/ or into
+// a folder of the repository. An example on a public file runs when the
+// shared data holds it (docs/data.md), checked against the document's
+// sha256; otherwise it is skipped and named. go's own commands and the
 // download lines (curl) are not run; neither is a server.
-func TestReadmeExamples(t *testing.T) {
+func TestDocExamples(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: the README's examples run some 60 commands")
+		t.Skip("-short: the documents' examples run some 80 commands")
 	}
-	readme := readReadme(t)
-	dir := t.TempDir()
-	if err := os.CopyFS(filepath.Join(dir, "docs"), os.DirFS("../../docs")); err != nil {
-		t.Fatal(err)
-	}
-	public := publicFiles(t, readme)
+	docs := userDocs(t)
+	public := map[string][]byte{}
 	var missing []string
-	for name, sum := range public {
-		copyOf, ok := sharedCopies[name]
-		if !ok {
-			t.Errorf("the README's public file %s: the test knows no copy of it under ../shared (add one to sharedCopies)", name)
-			continue
-		}
-		data, err := copyOf(sharedDir())
+	for name, sum := range publicFiles(t, docs) {
+		data, err := publicCopy(t, name)
 		if err != nil {
 			missing = append(missing, name)
 			continue
 		}
-		got := sha256.Sum256(data)
-		if hex.EncodeToString(got[:]) != sum {
-			t.Errorf("%s built from ../shared has sha256 %x; the README says %s", name, got, sum)
+		if got := sha256.Sum256(data); hex.EncodeToString(got[:]) != sum {
+			t.Errorf("%s from the shared data has sha256 %x; docs/data.md says %s", name, got, sum)
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	examples := readmeExamples(readme)
-	if len(examples) < 30 {
-		t.Fatalf("found %d examples in the README: the pattern finds too few", len(examples))
+		public[name] = data
 	}
 	var skipped []string
 	ran := 0
-	for _, ex := range examples {
-		line := ex.line
-		// "go build -o chainshot ./cmd/chainshot && ./chainshot ...":
-		// the test's own chainshot stands for the one built.
-		if before, after, ok := strings.Cut(line, "&& ./chainshot "); ok && strings.HasPrefix(before, "go build") {
-			line = "chainshot " + after
+	for _, doc := range docs {
+		dir := t.TempDir()
+		if err := os.CopyFS(filepath.Join(dir, "docs"), os.DirFS(filepath.Join(repoRoot, "docs"))); err != nil {
+			t.Fatal(err)
 		}
-		fields := strings.Fields(line)
-		switch {
-		case len(fields) == 0, fields[0] == "go", fields[0] == "curl", fields[0] == "sha256sum" && len(missing) > 0:
-			continue
-		}
-		if reason, ok := notRun[commandOfLine(fields)]; ok {
-			t.Logf("%s: not run: %s", ex.where, reason)
-			continue
-		}
-		if needs := needsMissing(line, missing); needs != "" {
-			skipped = append(skipped, fmt.Sprintf("%s (%s)", ex.where, needs))
-			continue
-		}
-		// A pipe into a program this machine lacks ("| dot -Tsvg"): the
-		// chainshot part runs alone.
-		if before, after, ok := strings.Cut(line, " | "); ok {
-			if prog := strings.Fields(after); len(prog) > 0 {
-				if _, err := exec.LookPath(prog[0]); err != nil {
-					t.Logf("%s: no %s here: runs %q alone", ex.where, prog[0], before)
-					line = before
-				}
+		for name, data := range public {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
-		capped := false
-		if caps, ok := exampleCaps[commandOfLine(fields)]; ok {
-			line = withCaps(line, caps)
-			capped = true
-		}
-		ran++
-		code, out := runExample(t, dir, line)
-		wantCode := 0
-		for _, o := range ex.output {
-			if strings.HasPrefix(o, "chainshot ") {
-				wantCode = 2 // the README shows the error
+		before := treeSums(t, filepath.Join(dir, "docs"))
+		for _, ex := range docExamples(doc) {
+			switch r := runDocExample(t, dir, ex, missing); {
+			case r == "ran":
+				ran++
+			case r != "":
+				skipped = append(skipped, r)
 			}
 		}
-		if code != wantCode && !(capped && code == 1) {
-			t.Errorf("%s: %s\n\texit status %d, want %d; it printed:\n%s", ex.where, line, code, wantCode, clipText(out))
-			continue
+		if after := treeSums(t, filepath.Join(dir, "docs")); !maps.Equal(before, after) {
+			t.Errorf("%s: its examples write into docs/ (an example writes only where the reader is): %v", doc.path, changed(before, after))
 		}
-		for _, o := range ex.output {
-			re := regexp.MustCompile(regexp.MustCompile(`[0-9]+\\\.[0-9]+`).ReplaceAllString(regexp.QuoteMeta(o), `[0-9]+\.[0-9]+`))
-			if !re.MatchString(out) {
-				t.Errorf("%s: %s\n\tprints no line %q; it printed:\n%s", ex.where, line, o, clipText(out))
+		for _, top := range repoFolders(t) {
+			if _, err := os.Stat(filepath.Join(dir, top)); err == nil {
+				t.Errorf("%s: its examples write into %s/, a folder of the repository", doc.path, top)
 			}
 		}
 	}
+	if ran < 60 {
+		t.Errorf("ran %d examples: the pattern finds too few", ran)
+	}
 	t.Logf("ran %d examples", ran)
 	if len(skipped) > 0 {
-		t.Skipf("ran %d examples; without ../shared beside the repository (%s), skipped %d that need a public file: %s",
+		t.Skipf("ran %d examples; without the public files %s in the shared data (docs/data.md), skipped %d that need one: %s",
 			ran, strings.Join(missing, ", "), len(skipped), strings.Join(skipped, "; "))
 	}
 }
 
-// sharedDir is ../shared beside the repository, or $CHAINSHOT_TEST_SHARED
-// (a folder that does not exist tries the test as a fresh clone has it).
-func sharedDir() string {
-	if d := os.Getenv("CHAINSHOT_TEST_SHARED"); d != "" {
-		return d
+// runDocExample runs one example in dir and checks it. It returns "ran",
+// "" for a line that is not run, or where an example that needs a
+// missing public file is.
+func runDocExample(t *testing.T, dir string, ex example, missing []string) string {
+	line := ex.line
+	// "go install ./cmd/chainshot && export PATH=... && chainshot ...":
+	// the test's own chainshot stands for the one installed.
+	if fields := strings.Fields(line); len(fields) > 0 && fields[0] == "go" {
+		i := strings.LastIndex(line, "&& chainshot ")
+		if i < 0 {
+			return ""
+		}
+		line = line[i+3:]
 	}
-	return "../../../shared"
+	fields := strings.Fields(line)
+	switch {
+	case len(fields) == 0, fields[0] == "curl", fields[0] == "sha256sum" && len(missing) > 0:
+		return ""
+	}
+	if reason, ok := notRun[commandOfLine(fields)]; ok {
+		t.Logf("%s: not run: %s", ex.where, reason)
+		return ""
+	}
+	if needs := needsMissing(line, missing); needs != "" {
+		return fmt.Sprintf("%s (%s)", ex.where, needs)
+	}
+	// A pipe into a program this machine lacks ("| dot -Tsvg"): the
+	// chainshot part runs alone.
+	if before, after, ok := strings.Cut(line, " | "); ok {
+		if prog := strings.Fields(after); len(prog) > 0 {
+			if _, err := exec.LookPath(prog[0]); err != nil {
+				t.Logf("%s: no %s here: runs %q alone", ex.where, prog[0], before)
+				line = before
+			}
+		}
+	}
+	// An example that shows its output runs as written; the others are
+	// capped, so that the suite stays quick.
+	capped := false
+	if caps, ok := exampleCaps[commandOfLine(fields)]; ok && len(ex.output) == 0 {
+		line = withCaps(line, caps)
+		capped = true
+	}
+	code, out, rss := runExample(t, dir, line)
+	if rss > exampleMaxRSS {
+		t.Errorf("%s: %s\n\ttook %d MB of memory, more than %d", ex.where, line, rss>>20, exampleMaxRSS>>20)
+	}
+	wantCode := 0
+	for _, o := range ex.output {
+		if strings.HasPrefix(o, "chainshot ") {
+			wantCode = 2 // the document shows the error
+		}
+	}
+	if code != wantCode && !(capped && code == 1) {
+		t.Errorf("%s: %s\n\texit status %d, want %d; it printed:\n%s", ex.where, line, code, wantCode, clipText(out))
+		return "ran"
+	}
+	for _, o := range ex.output {
+		if !printsLine(out, o) {
+			t.Errorf("%s: %s\n\tprints no line %q; it printed:\n%s", ex.where, line, o, clipText(out))
+		}
+	}
+	return "ran"
+}
+
+// volatileFields are the fields of a JSON line shown in a document that
+// may differ from run to run.
+var volatileFields = map[string]bool{"cpu_seconds": true, "seconds": true, "nodes": true, "states": true}
+
+// printsLine reports whether out holds the line want: a JSON object with
+// the same fields, equal but for volatileFields; any other line with
+// only its decimal numbers free.
+func printsLine(out, want string) bool {
+	var w map[string]any
+	if strings.HasPrefix(want, "{") && json.Unmarshal([]byte(want), &w) == nil {
+		for _, l := range strings.Split(out, "\n") {
+			var g map[string]any
+			if json.Unmarshal([]byte(l), &g) != nil || len(g) != len(w) {
+				continue
+			}
+			same := true
+			for k, v := range w {
+				gv, ok := g[k]
+				if !ok || (!volatileFields[k] && !reflect.DeepEqual(gv, v)) {
+					same = false
+				}
+			}
+			if same {
+				return true
+			}
+		}
+		return false
+	}
+	re := regexp.MustCompile(regexp.MustCompile(`[0-9]+\\\.[0-9]+`).ReplaceAllString(regexp.QuoteMeta(want), `[0-9]+\.[0-9]+`))
+	return re.MatchString(out)
+}
+
+// treeSums maps each file under dir to its sha256.
+func treeSums(t *testing.T, dir string) map[string]string {
+	sums := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(data)
+		sums[path] = hex.EncodeToString(sum[:])
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sums
+}
+
+// changed names the files added, removed or changed between two trees.
+func changed(before, after map[string]string) []string {
+	var out []string
+	for p, s := range after {
+		if before[p] != s {
+			out = append(out, filepath.Base(p))
+		}
+	}
+	for p := range before {
+		if _, ok := after[p]; !ok {
+			out = append(out, filepath.Base(p)+" (removed)")
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// repoFolders are the repository's top-level folders other than docs/
+// (results, solver, board ...): an example that makes one is writing
+// where the repository's code lives when run from its root.
+func repoFolders(t *testing.T) []string {
+	entries, err := os.ReadDir(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "docs" && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, e.Name())
+		}
+	}
+	return out
 }
 
 // commandOfLine is the command path a line runs: "react match", "solve".
@@ -372,9 +484,10 @@ func withCaps(line, caps string) string {
 }
 
 // runExample runs one line through sh in dir, "quit" on its standard
-// input, for at most two minutes; it returns the exit status and what it
-// printed on stdout and stderr.
-func runExample(t *testing.T, dir, line string) (int, string) {
+// input, for at most two minutes; it returns the exit status, what it
+// printed on stdout and stderr, and the peak memory (resident set, in
+// bytes) of the largest process it ran.
+func runExample(t *testing.T, dir, line string) (int, string, int64) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sh", "-c", line)
@@ -383,10 +496,14 @@ func runExample(t *testing.T, dir, line string) (int, string) {
 	cmd.Stdin = strings.NewReader("quit\n")
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
-		return -1, string(out) + "\n(killed after two minutes)"
+		return -1, string(out) + "\n(killed after two minutes)", 0
 	}
 	if err != nil && cmd.ProcessState == nil {
 		t.Fatalf("%s: %v", line, err)
 	}
-	return cmd.ProcessState.ExitCode(), string(out)
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss << 10 // kilobytes on Linux
+	}
+	return cmd.ProcessState.ExitCode(), string(out), rss
 }

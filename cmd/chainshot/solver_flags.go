@@ -36,7 +36,7 @@ func searchFlags() []cli.Flag {
 		bounded(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` search goroutines on each data set (0: one per CPU; with --max-nodes at most " + strconv.Itoa(solver.NodeBudgetWorkers) + ", and the moves do not depend on N)"}, jobsBound),
 		&cli.StringFlag{Name: "rank", Value: solver.RankBeads.String(), Usage: "how lines rank, `RULE`: " + rankHelp()},
 		bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "memory cap for tables and beams, in `MB`"}, memoryBound()),
-		// The old spelling, kept for a release (README: Renamed flags).
+		// The old spelling, kept for a release (docs/command-line.md: Renamed flags).
 		bounded(&cli.IntFlag{Name: "workers", Hidden: true, Usage: "old spelling of --jobs"}, jobsBound),
 	}, profileFlags()...)
 }
@@ -67,7 +67,7 @@ func algoHelp() string {
 }
 
 // algoDescription is what an algorithm does, as solve --help and the
-// README's table say it: the solver's own words, and for auto the shares
+// table in docs/chainshot.md say it: the solver's own words, and for auto the shares
 // of the budget its shipped tuning (solver.DefaultParams) gives.
 func algoDescription(a solver.Algorithm) string {
 	if a.Name != "auto" {

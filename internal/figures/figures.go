@@ -23,7 +23,7 @@ var markedMethods = []string{"sp-mcts", "nmcs-3", "nrpa-selective", "js-games"}
 
 // curveMethods are the published methods the anytime curve places at
 // their budgets (or, with none stated, as levels).
-// The README cites the same totals (TestReadmeCitesWhatTheCurveDraws).
+// docs/chainshot.md cites the same totals (TestReadmeCitesWhatTheCurveDraws).
 var curveMethods = []string{"dbs", "sp-mcts", "sp-mcts-move", "mc-rws", "nmcs-3", "sp-mcts-cem", "nrpa-selective", "spurious-ai", "hgsts"}
 
 // methodLabel names a published method on a chart with its time per

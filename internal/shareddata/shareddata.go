@@ -20,15 +20,20 @@ const Env = "CHAINSHOT_DATA"
 // provide it.
 func Dir(t testing.TB, name string) string {
 	t.Helper()
-	root := os.Getenv(Env)
-	if root == "" {
-		root = filepath.Join(moduleRoot(), "..", "shared", "data")
-	}
-	dir := filepath.Join(root, name)
+	dir := filepath.Join(Root(), name)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		t.Skipf("no %s: put the public data sets in ../shared/data beside the repository, or name their folder in $%s (docs/data.md says where they come from)", dir, Env)
 	}
 	return dir
+}
+
+// Root is the folder of the public data: $CHAINSHOT_DATA, or
+// ../shared/data beside the repository. It may not exist.
+func Root() string {
+	if root := os.Getenv(Env); root != "" {
+		return root
+	}
+	return filepath.Join(moduleRoot(), "..", "shared", "data")
 }
 
 // moduleRoot is the folder of go.mod above the working directory (a

@@ -539,12 +539,12 @@ type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
-// TestRoutesDocumented: the README and the package comment list every
-// route.
+// TestRoutesDocumented: the browser guide and the package comment list
+// every route.
 func TestRoutesDocumented(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/browser.md")
 	if err != nil {
-		t.Skip("no README.md beside the module")
+		t.Skip("no docs/browser.md beside the module")
 	}
 	doc, err := os.ReadFile("doc.go")
 	if err != nil {
@@ -552,7 +552,7 @@ func TestRoutesDocumented(t *testing.T) {
 	}
 	for _, r := range New(Config{}).Routes() {
 		method, path, _ := strings.Cut(r, " ")
-		for name, text := range map[string]string{"README.md": string(readme), "doc.go": string(doc)} {
+		for name, text := range map[string]string{"docs/browser.md": string(readme), "doc.go": string(doc)} {
 			if !strings.Contains(text, path) || !strings.Contains(text, method) {
 				t.Errorf("%s does not document %s", name, r)
 			}
