@@ -91,10 +91,13 @@ const (
 	// Line joins the points (X[i], Y[i]) and marks each.
 	Line
 	// Points marks each (X[i], Y[i]) and writes Labels[i] beside it,
-	// on its left where LabelLeft[i] is true.
+	// first tried on its right, or on its left where LabelLeft[i] is
+	// true, clear of the panel's lines and other labels (see
+	// layoutLabels).
 	Points
 	// Levels draws a dashed line across the panel at each Y[i], Labels[i]
-	// written above its left end: a result with no x of its own.
+	// written above or below it, at its left end where that is clear: a
+	// result with no x of its own.
 	Levels
 )
 
@@ -112,7 +115,7 @@ type Series struct {
 	X, Y []float64
 	// Labels name each point of Points or line of Levels.
 	Labels []string
-	// LabelLeft puts a point's label on its left (Points).
+	// LabelLeft tries a point's label on its left first (Points).
 	LabelLeft []bool
 	// ValueLabel, when set, writes each bar's value at its end.
 	ValueLabel func(float64) string

@@ -92,6 +92,12 @@ func (p Panel) addSeries(pl *plot.Plot, c draw.Canvas) error {
 			}
 		}
 	}
+	for _, s := range p.Series {
+		if s.Kind == Points || s.Kind == Levels {
+			pl.Add(labelLayer{p}) // over the data
+			break
+		}
+	}
 	p.valueAxis(pl, l, lo, hi)
 	p.categoryAxis(pl, l)
 	if p.LogX {
@@ -201,8 +207,8 @@ func (p Panel) categoryAxis(pl *plot.Plot, l layout) {
 
 // logXAxis makes the x axis a log scale of durations fitted to the
 // series' positive x values: a little room left of the first point, and
-// right of the last ones as much as their labels need (labels written on
-// the right of points, see points) when the plot is drawn on c.
+// right of the last ones as much as their labels need (labels tried first
+// on the right of points, see layoutLabels) when the plot is drawn on c.
 func (p Panel) logXAxis(pl *plot.Plot, c draw.Canvas) {
 	type labelled struct {
 		x float64   // log10 of the point's x
@@ -553,7 +559,8 @@ func durationLabel(s float64) string {
 	return g(s/86400) + " days"
 }
 
-// points draws a Points series: a glyph at each point, its label beside.
+// points draws a Points series' glyphs; their labels are laid out with
+// the panel's others (see layoutLabels).
 type points struct {
 	s     Series
 	color color.Color
@@ -562,50 +569,9 @@ type points struct {
 func (p *points) Plot(c draw.Canvas, pl *plot.Plot) {
 	tx, ty := pl.Transforms(&c)
 	g := glyph(p.s.Shape, p.color)
-	sty := textStyle(regular(legendSize), Ink)
-	sty.YAlign = draw.YCenter
-	at := make([]vg.Point, len(p.s.X))
-	for k := range p.s.X {
-		at[k] = vg.Point{X: tx(p.s.X[k]), Y: ty(p.s.Y[k])}
-	}
-	left, right := dodge(at, g.Radius)
-	type label struct {
-		at   vg.Point
-		left bool
-		text string
-	}
-	labels := make([]label, len(p.s.X))
-	for k, pt := range at {
+	at, _, _ := pointGlyphs(p.s, tx, ty, g.Radius)
+	for _, pt := range at {
 		c.DrawGlyph(g, pt)
-		l := label{at: vg.Point{X: right[k] + g.Radius + 5*px, Y: pt.Y}, text: p.s.Labels[k]}
-		// On the left where asked, or where the right would leave the panel.
-		if (p.s.LabelLeft != nil && p.s.LabelLeft[k]) || l.at.X+sty.Width(l.text) > c.Max.X {
-			l.left, l.at.X = true, left[k]-g.Radius-5*px
-		}
-		labels[k] = l
-	}
-	// Labels on the same side of the same x that would overlap are moved
-	// apart, upwards from the lowest, a line's height each.
-	order := make([]int, len(labels))
-	for k := range order {
-		order[k] = k
-	}
-	sort.SliceStable(order, func(i, j int) bool { return labels[order[i]].at.Y < labels[order[j]].at.Y })
-	gap := sty.Height("0") * 1.15
-	for i, k := range order {
-		for _, j := range order[:i] {
-			a, b := labels[j], &labels[k]
-			if a.left == b.left && math.Abs(float64(a.at.X-b.at.X)) < float64(gap) && b.at.Y-a.at.Y < gap {
-				b.at.Y = a.at.Y + gap
-			}
-		}
-	}
-	for _, l := range labels {
-		sty.XAlign = draw.XLeft
-		if l.left {
-			sty.XAlign = draw.XRight
-		}
-		c.FillText(sty, l.at, l.text)
 	}
 }
 
@@ -654,7 +620,8 @@ func (p *points) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return span(p.s.X), spanMax(p.s.X), math.NaN(), math.NaN()
 }
 
-// levels draws a Levels series: dashed lines across the panel.
+// levels draws a Levels series: dashed lines across the panel; their
+// labels are laid out with the panel's others (see layoutLabels).
 type levels struct {
 	s     Series
 	color color.Color
@@ -663,39 +630,8 @@ type levels struct {
 func (l *levels) Plot(c draw.Canvas, pl *plot.Plot) {
 	_, ty := pl.Transforms(&c)
 	ls := draw.LineStyle{Color: l.color, Width: 1.3 * px, Dashes: []vg.Length{6 * px, 4 * px}}
-	sty := textStyle(regular(legendSize), l.color)
-	sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
-	// Labels sit above the left end of their lines, on paper; one that
-	// would overlap a label already placed (two close levels) moves right
-	// of it.
-	type placed struct{ x0, x1, y vg.Length }
-	var done []placed
-	lineH := sty.Height("0") * 1.1
-	order := make([]int, len(l.s.Y))
-	for k := range order {
-		order[k] = k
-	}
-	sort.SliceStable(order, func(i, j int) bool { return l.s.Y[order[i]] < l.s.Y[order[j]] })
 	for _, y := range l.s.Y {
 		c.StrokeLine2(ls, c.Min.X, ty(y), c.Max.X, ty(y))
-	}
-	for _, k := range order {
-		y := ty(l.s.Y[k])
-		w := sty.Width(l.s.Labels[k])
-		x := c.Min.X + 6*px
-		for moved := true; moved; {
-			moved = false
-			for _, d := range done {
-				if math.Abs(float64(d.y-y)) < float64(lineH) && x < d.x1+16*px && x+w > d.x0 {
-					x, moved = d.x1+16*px, true
-				}
-			}
-		}
-		done = append(done, placed{x, x + w, y})
-		// On paper, so that the other levels' lines do not strike it.
-		c.SetColor(color.White)
-		c.Fill(vg.Rectangle{Min: vg.Point{X: x - 2*px, Y: y + px}, Max: vg.Point{X: x + w + 2*px, Y: y + 2*px + sty.Height("0")}}.Path())
-		c.FillText(sty, vg.Point{X: x, Y: y + 2*px}, l.s.Labels[k])
 	}
 }
 

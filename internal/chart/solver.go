@@ -104,8 +104,8 @@ func Anytime(title, ours string, curve []BudgetPoint, published []PublishedTotal
 		lv.Y = append(lv.Y, float64(p.Total))
 		lv.Labels = append(lv.Labels, p.Name+": "+thousands(p.Total))
 	}
-	// Labels of published points that would overlap are moved apart
-	// (see points), from the lowest total up.
+	// Labels of published points are placed in this order (see
+	// layoutLabels): by budget, from the lowest total up.
 	sort.SliceStable(at, func(i, j int) bool {
 		if at[i].Seconds != at[j].Seconds {
 			return at[i].Seconds < at[j].Seconds
