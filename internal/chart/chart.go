@@ -252,6 +252,17 @@ func (f Figure) draw(dc draw.Canvas) error {
 	if len(f.Panels) == 0 {
 		return fmt.Errorf("chart: %q has no panels", f.Title)
 	}
+	for i, sub := range f.frame(dc) {
+		if err := f.Panels[i].draw(sub); err != nil {
+			return fmt.Errorf("chart: %q, panel %d: %v", f.Title, i+1, err)
+		}
+	}
+	return nil
+}
+
+// frame draws the figure's background, title, note and legend on dc and
+// returns the canvas of each panel, side by side by weight.
+func (f Figure) frame(dc draw.Canvas) []draw.Canvas {
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
 	margin := 10 * px
@@ -290,20 +301,18 @@ func (f Figure) draw(dc draw.Canvas) error {
 	for _, p := range f.Panels {
 		total += weight(p)
 	}
+	subs := make([]draw.Canvas, len(f.Panels))
 	x := area.Min.X
 	for i, p := range f.Panels {
 		w := (area.Max.X - area.Min.X) * vg.Length(weight(p)/total)
-		sub := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+		subs[i] = draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: x, Y: area.Min.Y}, Max: vg.Point{X: x + w, Y: area.Max.Y}}}
 		if i > 0 {
-			sub.Min.X += 8 * px
-		}
-		if err := p.draw(sub); err != nil {
-			return fmt.Errorf("chart: %q, panel %d: %v", f.Title, i+1, err)
+			subs[i].Min.X += 8 * px
 		}
 		x += w
 	}
-	return nil
+	return subs
 }
 
 // legendEntry is one entry of a figure's legend.
@@ -397,13 +406,23 @@ func (p Panel) draw(c draw.Canvas) error {
 	if p.Heat != nil {
 		return p.Heat.draw(c, p.Title)
 	}
-	pl := newPlot(p.Title)
-	pl.X.Label.Text, pl.Y.Label.Text = p.XLabel, p.YLabel
-	if err := p.addSeries(pl, c); err != nil {
+	pl, err := p.plot(c)
+	if err != nil {
 		return err
 	}
 	pl.Draw(c)
 	return nil
+}
+
+// plot returns the panel's plot (not a heatmap's), its axes fitted to be
+// drawn on c.
+func (p Panel) plot(c draw.Canvas) (*plot.Plot, error) {
+	pl := newPlot(p.Title)
+	pl.X.Label.Text, pl.Y.Label.Text = p.XLabel, p.YLabel
+	if err := p.addSeries(pl, c); err != nil {
+		return nil, err
+	}
+	return pl, nil
 }
 
 // nan reports whether v is no value.

@@ -350,9 +350,8 @@ func laidOut(t *testing.T, p Panel, w, h int) (*plot.Plot, draw.Canvas) {
 	t.Helper()
 	useGoFonts()
 	c := draw.New(vgimg.NewWith(vgimg.UseWH(vg.Length(w)*px, vg.Length(h)*px), vgimg.UseDPI(96)))
-	pl := newPlot(p.Title)
-	pl.X.Label.Text, pl.Y.Label.Text = p.XLabel, p.YLabel
-	if err := p.addSeries(pl, c); err != nil {
+	pl, err := p.plot(c)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return pl, pl.DataCanvas(c)
