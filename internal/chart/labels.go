@@ -85,15 +85,21 @@ type scene struct {
 // labelStyle is the text style of the labels of points and levels.
 func labelStyle() draw.TextStyle { return textStyle(regular(legendSize), Ink) }
 
+// boxSize returns the size of a label's box: its text's width, and its
+// font's ascent and descent.
+func boxSize(text string) (w, h vg.Length) {
+	sty := labelStyle()
+	ext := sty.FontExtents()
+	return sty.Width(text), ext.Ascent + ext.Descent
+}
+
 // layoutLabels lays out the labels of p's Points and Levels series, drawn
 // by pl on the data canvas c, and returns them with the boxes chosen.
 func layoutLabels(c draw.Canvas, pl *plot.Plot, p Panel) []placed {
 	sc, labels := p.labelScene(c, pl)
-	sty := labelStyle()
-	ext := sty.FontExtents()
 	out := make([]placed, 0, len(labels))
 	for _, l := range labels {
-		w, h := sty.Width(l.text), ext.Ascent+ext.Descent
+		w, h := boxSize(l.text)
 		cands := l.candidates(sc.area, w, h)
 		pick, clear := -1, false
 		for i, cd := range cands {
@@ -354,21 +360,26 @@ func crosses(s segment, r vg.Rectangle) bool {
 type labelLayer struct{ p Panel }
 
 func (ll labelLayer) Plot(c draw.Canvas, pl *plot.Plot) {
+	for _, l := range layoutLabels(c, pl, ll.p) {
+		l.draw(c)
+	}
+}
+
+// draw writes the label in its box (its baseline the font's descent above
+// the box's foot), with its leader line or its halo.
+func (l placed) draw(c draw.Canvas) {
 	sty := labelStyle()
 	face := font.DefaultCache.Lookup(sty.Font, sty.Font.Size)
-	descent := face.Extents().Descent
-	for _, l := range layoutLabels(c, pl, ll.p) {
-		if l.hasLeader {
-			c.StrokeLine2(draw.LineStyle{Color: Grey, Width: 0.8 * px}, l.leader.a.X, l.leader.a.Y, l.leader.b.X, l.leader.b.Y)
-			if l.level {
-				c.DrawGlyph(draw.GlyphStyle{Color: l.color, Radius: 2 * px, Shape: draw.CircleGlyph{}}, l.leader.a)
-			}
+	if l.hasLeader {
+		c.StrokeLine2(draw.LineStyle{Color: Grey, Width: 0.8 * px}, l.leader.a.X, l.leader.a.Y, l.leader.b.X, l.leader.b.Y)
+		if l.level {
+			c.DrawGlyph(draw.GlyphStyle{Color: l.color, Radius: 2 * px, Shape: draw.CircleGlyph{}}, l.leader.a)
 		}
-		if l.halo {
-			c.SetColor(color.White)
-			c.Fill(pad(l.box, labelPad).Path())
-		}
-		c.SetColor(l.color)
-		c.FillString(face, vg.Point{X: l.box.Min.X, Y: l.box.Min.Y + descent}, l.text)
 	}
+	if l.halo {
+		c.SetColor(color.White)
+		c.Fill(pad(l.box, labelPad).Path())
+	}
+	c.SetColor(l.color)
+	c.FillString(face, vg.Point{X: l.box.Min.X, Y: l.box.Min.Y + face.Extents().Descent}, l.text)
 }
