@@ -9,6 +9,7 @@ import (
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/match"
 	"chainshot/internal/bounds"
+	"chainshot/internal/render"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 
@@ -151,7 +152,7 @@ func (g *reactGame) run(cmd string) error {
 	b := &g.pos.Board
 	in := bufio.NewScanner(g.s.In)
 	fmt.Fprintf(g.s.Out, "Chain Reaction %dx%d, %d players: %s\n", b.Rows(), b.Cols(), b.Players(), spaced(g.pos.Names))
-	writeReactBoard(g.s.Out, &g.pos, g.s.Color, nil)
+	render.ReactBoard(g.s.Out, &g.pos, g.s.Color, nil)
 	for !b.Over() {
 		p := b.ToMove()
 		if g.ais[p] != nil {
@@ -186,7 +187,7 @@ func (g *reactGame) command(line string) (quit bool) {
 	case "rules":
 		fmt.Fprint(g.s.Err, chainReactionRules)
 	case "b", "board":
-		writeReactBoard(out, &g.pos, g.s.Color, nil)
+		render.ReactBoard(out, &g.pos, g.s.Color, nil)
 	case "w", "waves":
 		g.waves = !g.waves
 		fmt.Fprintf(g.s.Err, "waves %s\n", map[bool]string{true: "on", false: "off"}[g.waves])
@@ -222,21 +223,21 @@ func (g *reactGame) play(m chainreact.Move) {
 		// landed, then after each wave, the cells that exploded marked;
 		// the last wave's board is the position after the move.
 		fmt.Fprintln(g.s.Out, "the orb lands:")
-		writeReactBoard(g.s.Out, &chainreact.Position{Board: tr.Landed, Names: g.pos.Names}, g.s.Color, map[chainreact.Move]bool{m: true})
+		render.ReactBoard(g.s.Out, &chainreact.Position{Board: tr.Landed, Names: g.pos.Names}, g.s.Color, map[chainreact.Move]bool{m: true})
 		for i, w := range tr.Waves {
-			writeWave(g.s.Out, &tr.Before, i, w)
+			render.ReactWave(g.s.Out, &tr.Before, i, w)
 			marks := map[chainreact.Move]bool{}
 			for _, e := range w.Exploded {
 				marks[e] = true
 			}
-			writeReactBoard(g.s.Out, &chainreact.Position{Board: w.After, Names: g.pos.Names}, g.s.Color, marks)
+			render.ReactBoard(g.s.Out, &chainreact.Position{Board: w.After, Names: g.pos.Names}, g.s.Color, marks)
 		}
 		if tr.Stopped {
 			fmt.Fprintln(g.s.Out, "the reaction stops: one player is left")
 		}
 		return
 	}
-	writeReactBoard(g.s.Out, &g.pos, g.s.Color, map[chainreact.Move]bool{m: true})
+	render.ReactBoard(g.s.Out, &g.pos, g.s.Color, map[chainreact.Move]bool{m: true})
 }
 
 // undo goes back to the previous turn of a human player.
@@ -257,7 +258,7 @@ func (g *reactGame) undo() {
 		}
 	}
 	fmt.Fprintf(g.s.Out, "undone: %s taken back (%s); %c to move\n", words.Plural(len(taken), "move"), strings.Join(taken, ", "), g.pos.Names[g.pos.Board.ToMove()])
-	writeReactBoard(g.s.Out, &g.pos, g.s.Color, nil)
+	render.ReactBoard(g.s.Out, &g.pos, g.s.Color, nil)
 }
 
 func spaced(s string) string {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/internal/render"
 	"chainshot/internal/words"
 )
 
@@ -34,19 +35,19 @@ func TestReactPlayDrawsEveryWave(t *testing.T) {
 				tr := b.PlayTrace(m)
 				fmt.Fprintf(&want, "%c plays %s\n", pos.Names[tr.Player], tr.Before.FormatMove(m))
 				if len(tr.Waves) == 0 {
-					writeReactBoard(&want, &pos, false, map[chainreact.Move]bool{m: true})
+					render.ReactBoard(&want, &pos, false, map[chainreact.Move]bool{m: true})
 					continue
 				}
 				want.WriteString("the orb lands:\n")
-				writeReactBoard(&want, &chainreact.Position{Board: tr.Landed, Names: pos.Names}, false, map[chainreact.Move]bool{m: true})
+				render.ReactBoard(&want, &chainreact.Position{Board: tr.Landed, Names: pos.Names}, false, map[chainreact.Move]bool{m: true})
 				for i, w := range tr.Waves {
 					waves++
-					writeWave(&want, &tr.Before, i, w)
+					render.ReactWave(&want, &tr.Before, i, w)
 					marks := map[chainreact.Move]bool{}
 					for _, e := range w.Exploded {
 						marks[e] = true
 					}
-					writeReactBoard(&want, &chainreact.Position{Board: w.After, Names: pos.Names}, false, marks)
+					render.ReactBoard(&want, &chainreact.Position{Board: w.After, Names: pos.Names}, false, marks)
 				}
 				if tr.Stopped {
 					want.WriteString("the reaction stops: one player is left\n")

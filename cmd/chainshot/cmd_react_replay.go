@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
-	"chainshot/chainreact"
 	"chainshot/chainreact/match"
 	"chainshot/internal/bounds"
+	"chainshot/internal/render"
 	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
@@ -73,13 +72,13 @@ func doReactReplay(c *cli.Context) error {
 	}
 	for i, g := range games {
 		if c.Bool("list") {
-			writeGameLine(s, g)
+			render.ReactGameLine(s.Out, g.info, g.rec)
 			continue
 		}
 		if i > 0 {
 			printf(s.Out, "\n")
 		}
-		writeGameReplay(s, g)
+		render.ReactGame(s.Out, g.info, g.rec, s.Color)
 		if s.OutFailed() {
 			break
 		}
@@ -149,45 +148,4 @@ func gameNumbers(games []replayGame) string {
 		return fmt.Sprintf("only game %d", lo)
 	}
 	return fmt.Sprintf("games %d to %d", lo, hi)
-}
-
-// seats returns the specs of R and G in game g.
-func seats(g replayGame) [2]string {
-	r := g.rec
-	return [2]string{g.info.Specs[r.First], g.info.Specs[1-r.First]}
-}
-
-// cpuOf returns the CPU seconds of each player named (p1, p2) in game g.
-func cpuOf(g replayGame) [2]float64 {
-	var t [2]float64
-	for i := g.rec.Opening; i < len(g.rec.Moves); i++ {
-		t[g.rec.Mover(i)] += g.rec.CPU[i].Seconds()
-	}
-	return t
-}
-
-func writeGameLine(s *streams, g replayGame) {
-	sp, cpu := seats(g), cpuOf(g)
-	printf(s.Out, "game %d (pair %d): R %s, G %s: %s wins (%s) on ply %d; CPU %.2f s (p1) and %.2f s (p2)\n",
-		g.rec.Game+1, g.rec.Game/2+1, sp[0], sp[1], "RG"[g.rec.Winner^g.rec.First:][:1], g.info.Specs[g.rec.Winner],
-		len(g.rec.Moves), cpu[0], cpu[1])
-}
-
-func writeGameReplay(s *streams, g replayGame) {
-	r, info := g.rec, g.info
-	sp := seats(g)
-	printf(s.Out, "game %d (pair %d) on %dx%d, seed %d: R is %s, G is %s\n", r.Game+1, r.Game/2+1, info.Rows, info.Cols, info.Seed, sp[0], sp[1])
-	pos, _ := chainreact.NewPosition(info.Rows, info.Cols, 2)
-	for i, m := range r.Moves {
-		who := fmt.Sprintf("%s, %.1f ms CPU", sp[pos.Board.ToMove()], float64(r.CPU[i].Microseconds())/1000)
-		if i < r.Opening {
-			who = "opening"
-		}
-		printf(s.Out, "\nply %d (%s)", i+1, who)
-		showChain(s.Out, &pos, m, s.Color)
-		pos.Board.Play(m)
-	}
-	cpu := cpuOf(g)
-	printf(s.Out, "%s (%s) wins on ply %d; CPU time %s %.2f s, %s %.2f s\n", strings.ToUpper("RG"[r.Winner^r.First:][:1]),
-		info.Specs[r.Winner], len(r.Moves), info.Specs[0], cpu[0], info.Specs[1], cpu[1])
 }

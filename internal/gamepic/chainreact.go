@@ -1,16 +1,14 @@
-package main
+package gamepic
 
 import (
 	"fmt"
 	"io"
 
 	"chainshot/chainreact"
-	"chainshot/internal/outfile"
 	"chainshot/internal/picture"
-	"chainshot/internal/status"
 )
 
-// chainFrames returns the pictures of move m on p, as seed 002's Figure 1
+// ChainReactionFrames returns the frames of move m on p, as seed 002's Figure 1
 // draws a chain reaction, every board taken from the engine's trace of
 // the move:
 //
@@ -23,7 +21,7 @@ import (
 // explode in the next wave (the picture legend's "about to explode"). A
 // reaction the engine cut at a win ends on the engine's own board, "R has
 // won".
-func chainFrames(p *chainreact.Position, m chainreact.Move) []picture.ChainReactionFrame {
+func ChainReactionFrames(p *chainreact.Position, m chainreact.Move) []picture.ChainReactionFrame {
 	b := p.Board
 	tr := b.PlayTrace(m)
 	name := p.Names[tr.Player]
@@ -79,20 +77,16 @@ func pictureCells(b *chainreact.Board, ms []chainreact.Move) []picture.Cell {
 	return out
 }
 
-// writeChainPicture writes the chain reaction of m on p as an animated
-// GIF, or as a strip of frames in one PNG, whole or not at all.
-func writeChainPicture(out *outfile.Claim, strip bool, p *chainreact.Position, m chainreact.Move) error {
-	frames := chainFrames(p, m)
+// ChainReactionPicture makes the chain reaction of m on p as an animated
+// GIF, or as a strip of frames in one PNG, and returns what writes it.
+func ChainReactionPicture(strip bool, p *chainreact.Position, m chainreact.Move) func(io.Writer) error {
+	frames := ChainReactionFrames(p, m)
 	r, c := p.Board.RowCol(m)
 	opts := picture.Options{Players: p.Names, Title: fmt.Sprintf("Chain reaction after %c plays %d %d", p.Names[p.Board.ToMove()], r, c)}
-	err := out.WriteFile(func(w io.Writer) error {
+	return func(w io.Writer) error {
 		if strip {
 			return picture.ChainReactionStripPNG(w, frames, opts)
 		}
 		return picture.ChainReactionGIF(w, frames, opts)
-	})
-	if err != nil {
-		return status.BadInput("%v", err)
 	}
-	return nil
 }

@@ -1,22 +1,20 @@
-package main
+package gamepic
 
 import (
+	"bytes"
 	"fmt"
 	"image/gif"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"chainshot/chainreact"
-	"chainshot/internal/filekinds"
 	"chainshot/internal/picture"
 )
 
 // TestChainFramesFollowTrace plays random games and checks every move's
-// frames against the engine's trace, read independently of chainFrames:
+// frames against the engine's trace, read independently of ChainReactionFrames:
 // frame 0 is the position before, frame 1 the orb landed with the played
 // cell marked, frame k+1 the board wave k left; each frame marks exactly
 // the cells of the next wave and its caption counts them ("n to
@@ -36,7 +34,7 @@ func TestChainFramesFollowTrace(t *testing.T) {
 		for !pos.Board.Over() {
 			moves = pos.Board.AppendMoves(moves[:0])
 			m := moves[r.IntN(len(moves))]
-			frames := chainFrames(&pos, m)
+			frames := ChainReactionFrames(&pos, m)
 			after := pos.Board
 			tr := after.PlayTrace(m)
 			if len(frames) != 2+len(tr.Waves) {
@@ -145,16 +143,11 @@ func TestWriteChainPicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := pos.Board.MoveAt(3, 1)
-	dir := t.TempDir()
-	if err := writeChainPicture(claimFor(t, filepath.Join(dir, "c.gif"), filekinds.GIF), false, &pos, m); err != nil {
+	var buf bytes.Buffer
+	if err := ChainReactionPicture(false, &pos, m)(&buf); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(filepath.Join(dir, "c.gif"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := gif.DecodeAll(f)
+	g, err := gif.DecodeAll(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +155,11 @@ func TestWriteChainPicture(t *testing.T) {
 	if len(g.Image) != 4 {
 		t.Errorf("%d frames, want 4", len(g.Image))
 	}
-	if err := writeChainPicture(claimFor(t, filepath.Join(dir, "s.png"), filekinds.PNG), true, &pos, m); err != nil {
+	buf.Reset()
+	if err := ChainReactionPicture(true, &pos, m)(&buf); err != nil {
 		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(buf.Bytes(), []byte("\x89PNG")) {
+		t.Error("the strip is not a PNG")
 	}
 }

@@ -1,8 +1,10 @@
-package main
+package analysis
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,6 +13,8 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
+	"chainshot/internal/iostreams"
 )
 
 // TestAnalyzePredictionAgreesWithProof: wherever the exact solver proves
@@ -28,13 +32,17 @@ func TestAnalyzePredictionAgreesWithProof(t *testing.T) {
 	bestRe := regexp.MustCompile(`(?m)^best move: ([0-9]+ [0-9]+) `)
 	moverRe := regexp.MustCompile(`(?m)^([A-Z]) to move$`)
 	proved := 0
-	// check runs react analyze on a position file and checks what it
+	// check runs the analysis of a position file and checks what it
 	// says against its proof.
-	check := func(name, text string, depth int, prove string) {
-		var stdout, stderr bytes.Buffer
-		argv := []string{"chainshot", "react", "analyze", name, "--depth", fmt.Sprint(depth), "--prove", prove}
-		if code := run(argv, strings.NewReader(""), &stdout, &stderr); code != 0 {
-			t.Fatalf("%v: exit status %d: %s", argv, code, stderr.String())
+	check := func(name, text string, depth int, prove uint64) {
+		var stdout bytes.Buffer
+		pos, err := chainreact.ParsePosition(name, strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Options{Cmd: "test", File: name, Pos: pos, Depth: depth, Eval: ai.EvalBrilliant, Prove: prove}
+		if err := Run(context.Background(), iostreams.New(nil, &stdout, io.Discard), o); err != nil {
+			t.Fatalf("%s, depth %d: %v", name, depth, err)
 		}
 		out := stdout.String()
 		p := provedRe.FindStringSubmatch(out)
@@ -72,7 +80,7 @@ func TestAnalyzePredictionAgreesWithProof(t *testing.T) {
 		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		check(name, text, 1, "200000")
+		check(name, text, 1, 200000)
 	}
 	if proved != 2 {
 		t.Fatalf("the README's position and the empty 3x4 board: %d of 2 proved", proved)
@@ -101,7 +109,7 @@ func TestAnalyzePredictionAgreesWithProof(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, depth := range []int{1, 3} {
-				check(name, file.String(), depth, "20000")
+				check(name, file.String(), depth, 20000)
 			}
 		}
 	}
