@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"chainshot/chainreact/exact"
+	"chainshot/internal/proofrun"
+	"chainshot/internal/solverun"
 	"chainshot/internal/words"
 )
 
@@ -27,25 +29,25 @@ const (
 
 // proofFiles reads every proof file in docs/proofs, in the table's order:
 // by cells, then rows.
-func proofFiles(t *testing.T) []*proofFile {
+func proofFiles(t *testing.T) []*proofrun.File {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(proofsDir, "*.jsonl"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no proof files in %s (%v)", proofsDir, err)
 	}
-	var out []*proofFile
+	var out []*proofrun.File
 	for _, p := range paths {
-		pf, err := readProofFile("test", p)
+		pf, err := proofrun.ReadFile("test", p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pf.empty {
+		if pf.Empty {
 			t.Fatalf("%s holds no proof", p)
 		}
 		out = append(out, pf)
 	}
-	slices.SortFunc(out, func(a, b *proofFile) int {
-		ra, rb := &a.split.Root, &b.split.Root
+	slices.SortFunc(out, func(a, b *proofrun.File) int {
+		ra, rb := &a.Split.Root, &b.Split.Root
 		if d := ra.Cells() - rb.Cells(); d != 0 {
 			return d
 		}
@@ -75,31 +77,31 @@ func solvedBoards(t *testing.T) string {
 	var sb strings.Builder
 	sb.WriteString("| board | winner | last ply | positions | CPU time | proof file |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, pf := range proofFiles(t) {
-		res, err := pf.split.Combine(pf.results)
+		res, err := pf.Split.Combine(pf.Results)
 		if err != nil {
-			t.Fatalf("%s: %v", pf.path, err)
+			t.Fatalf("%s: %v", pf.Path, err)
 		}
-		nodes, cpu := pf.nodes, pf.cpu
-		b := &pf.split.Root
+		nodes, cpu := pf.Nodes, pf.CPU
+		b := &pf.Split.Root
 		winner, ply := "not proved yet", ""
 		switch {
 		case res.Exact:
-			winner, ply = string(pf.names[res.Winner]), fmt.Sprint(res.Plies)
+			winner, ply = string(pf.Names[res.Winner]), fmt.Sprint(res.Plies)
 		case res.Winner >= 0:
-			winner, ply = string(pf.names[res.Winner]), fmt.Sprintf("%d to %d", res.PliesMin, res.PliesMax)
+			winner, ply = string(pf.Names[res.Winner]), fmt.Sprintf("%d to %d", res.PliesMin, res.PliesMax)
 		}
 		if res.Winner == 1 {
 			winner = "**" + winner + "**" // the second player
 		}
 		how := "direct"
-		if pf.header.Split > 0 {
-			how = fmt.Sprintf("%s, %s of %s", reactPlural(pf.header.Split, "ply", "plies"), words.Thousands(uint64(pf.solved)), words.Plural(len(pf.lines), "line"))
+		if pf.Header.Split > 0 {
+			how = fmt.Sprintf("%s, %s of %s", solverun.Plies(pf.Header.Split), words.Thousands(uint64(pf.Solved)), words.Plural(len(pf.Lines), "line"))
 		}
 		so := ""
 		if !res.Exact {
 			so = " so far"
 		}
-		name := filepath.Base(pf.path)
+		name := filepath.Base(pf.Path)
 		fmt.Fprintf(&sb, "| %dx%d | %s | %s | %s%s | %s%s | [%s](proofs/%s) (%s) |\n", b.Rows(), b.Cols(), winner, ply,
 			words.Thousands(nodes), so, cpuText(cpu), so, name, name, how)
 	}
@@ -115,34 +117,34 @@ func solvedBoards(t *testing.T) string {
 func TestReadmeSolvedBoards(t *testing.T) {
 	generatedBlock(t, "docs/chain-reaction.md", solvedStart, solvedEnd, solvedBoards(t))
 	for _, pf := range proofFiles(t) {
-		b := &pf.split.Root
+		b := &pf.Split.Root
 		size := fmt.Sprintf("%dx%d", b.Rows(), b.Cols())
-		if name := filepath.Base(pf.path); name != size+".jsonl" || b.Ply() != 0 {
-			t.Errorf("%s: a proof of %s after %d plies, want the empty %s board", pf.path, size, b.Ply(), strings.TrimSuffix(name, ".jsonl"))
+		if name := filepath.Base(pf.Path); name != size+".jsonl" || b.Ply() != 0 {
+			t.Errorf("%s: a proof of %s after %d plies, want the empty %s board", pf.Path, size, b.Ply(), strings.TrimSuffix(name, ".jsonl"))
 		}
-		if pf.nodes > 2_000_000 {
+		if pf.Nodes > 2_000_000 {
 			continue // beyond a test's time: react solve --proof FILE --check N
 		}
 		t0 := time.Now()
-		for i, l := range pf.lines {
+		for i, l := range pf.Lines {
 			if l == nil {
 				continue
 			}
 			sv := exact.NewSolver(exact.SolveOptions{TableMB: l.TableMB})
-			res, err := sv.Solve(context.Background(), &pf.split.Lines[i].Board)
+			res, err := sv.Solve(context.Background(), &pf.Split.Lines[i].Board)
 			if err != nil || !res.Exact {
-				t.Fatalf("%s line %d: %+v %v", pf.path, i, res, err)
+				t.Fatalf("%s line %d: %+v %v", pf.Path, i, res, err)
 			}
 			if l.Plies == 0 {
 				continue // solved to its winner only: --check solves it so
 			}
-			if w := string(pf.names[res.Winner]); w != l.Winner || res.Plies != l.Plies {
-				t.Errorf("%s line %d: the file says %s on ply %d, solved again %s on ply %d", pf.path, i, l.Winner, l.Plies, w, res.Plies)
+			if w := string(pf.Names[res.Winner]); w != l.Winner || res.Plies != l.Plies {
+				t.Errorf("%s line %d: the file says %s on ply %d, solved again %s on ply %d", pf.Path, i, l.Winner, l.Plies, w, res.Plies)
 			}
-			if pf.header.Split == 0 && l.Jobs == 1 && res.Nodes != l.Nodes {
-				t.Errorf("%s: the file says %d positions, solved again %d", pf.path, l.Nodes, res.Nodes)
+			if pf.Header.Split == 0 && l.Jobs == 1 && res.Nodes != l.Nodes {
+				t.Errorf("%s: the file says %d positions, solved again %d", pf.Path, l.Nodes, res.Nodes)
 			}
 		}
-		t.Logf("%s: solved again in %v", pf.path, time.Since(t0).Round(time.Millisecond))
+		t.Logf("%s: solved again in %v", pf.Path, time.Since(t0).Round(time.Millisecond))
 	}
 }

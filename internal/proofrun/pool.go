@@ -1,0 +1,195 @@
+package proofrun
+
+import (
+	"context"
+	"encoding/json"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"chainshot/chainreact/exact"
+	"chainshot/cpuclock"
+	"chainshot/internal/iostreams"
+	"chainshot/internal/outfile"
+	"chainshot/internal/solverun"
+	"chainshot/internal/words"
+)
+
+// proofRun is one sitting of a proof: the lines to solve and the workers.
+type proofRun struct {
+	pf       *File
+	out      *outfile.Appender
+	io       *iostreams.IO
+	todo     []int
+	jobs     int
+	workers  int // the solvers at work: jobs, or fewer lines
+	table    *exact.SolveTable
+	maxNodes uint64
+	// winnerOnly solves each line only until its winner is proved
+	winnerOnly bool
+
+	mu     sync.Mutex
+	needed []bool       // the lines that may change the root, nil when stale
+	taken  map[int]bool // the lines handed out
+	done   int          // lines solved this sitting
+	nodes  atomic.Uint64
+	err    error // the first failure to write a line
+}
+
+// solve runs the workers until every line is solved, ctx ends or a limit
+// is reached; each line solved is appended to the file at once. A line
+// cut short is dropped: a later sitting solves it again.
+func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, budget time.Duration, clock func() time.Duration) {
+	var wg sync.WaitGroup
+	solvers := make([]*exact.Solver, min(r.jobs, len(r.todo)))
+	r.workers = len(solvers)
+	for w := range solvers {
+		solvers[w] = exact.NewSolver(exact.SolveOptions{Table: r.table, WinnerOnly: r.winnerOnly})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread() // so that the thread's CPU time is the line's
+			defer runtime.UnlockOSThread()
+			r.worker(ctx, cancel, solvers[w])
+		}()
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	start, t0 := time.Now(), clock()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	shown, lastShown := false, time.Time{}
+	for {
+		select {
+		case <-finished:
+			if shown {
+				r.io.Status("")
+			}
+			return
+		case <-tick.C:
+		}
+		if budget > 0 && clock()-t0 >= budget {
+			cancel(solverun.ErrBudget)
+		}
+		if r.maxNodes > 0 && r.nodes.Load() >= r.maxNodes {
+			cancel(errMaxNodes)
+		}
+		if r.io.ErrTTY && time.Since(lastShown) >= time.Second {
+			lastShown = time.Now()
+			r.mu.Lock()
+			done, all := r.done, len(r.todo)
+			r.mu.Unlock()
+			r.io.Status("lines %d of %d solved, %s, %.0fs", done, all, words.PluralThousands(r.nodes.Load(), "position"), time.Since(start).Seconds())
+			shown = true
+		}
+	}
+}
+
+// take returns the next line of todo to solve, or -1: the first not taken
+// yet that may still change what the proof settles (see
+// chainreact.ProofSplit.Needed); lines not needed are skipped. r.mu is
+// held.
+func (r *proofRun) take() int {
+	if r.needed == nil {
+		r.needed = r.pf.Split.Needed(r.pf.Results, r.winnerOnly)
+	}
+	for _, i := range r.todo {
+		if r.needed[i] && !r.taken[i] {
+			r.taken[i] = true
+			return i
+		}
+	}
+	return -1
+}
+
+// settled reports whether the lines solved settle the root: its winner
+// with --winner-only, else its exact value. r.mu is held.
+func (r *proofRun) settled() bool {
+	res, err := r.pf.Split.Combine(r.pf.Results)
+	return err == nil && (res.Exact || (r.winnerOnly && res.Winner >= 0))
+}
+
+func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, sv *exact.Solver) {
+	for {
+		r.mu.Lock()
+		i := r.take()
+		if i < 0 || ctx.Err() != nil || r.err != nil {
+			r.mu.Unlock()
+			return
+		}
+		r.mu.Unlock()
+		line := &r.pf.Split.Lines[i]
+		cpu0, threadOK := cpuclock.Thread()
+		t0 := time.Now()
+		watch, watched := make(chan struct{}), make(chan struct{})
+		var seen uint64
+		go func() { // --max-nodes counts the positions of every worker
+			defer close(watched)
+			t := time.NewTicker(100 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-watch:
+					return
+				case <-t.C:
+					n, _, _, _ := sv.Progress()
+					r.nodes.Add(n - seen)
+					seen = n
+				}
+			}
+		}()
+		res, err := sv.Solve(ctx, &line.Board)
+		close(watch)
+		<-watched
+		took := time.Since(t0)
+		cpu1, _ := cpuclock.Thread()
+		if err != nil || res.Winner < 0 || (!res.Exact && (!r.winnerOnly || ctx.Err() != nil)) {
+			return // stopped: the line is solved again another time
+		}
+		r.nodes.Add(res.Nodes - seen)
+		l := Line{Line: i, Moves: [][]int{}, Winner: string(r.pf.Names[res.Winner]), Nodes: res.Nodes,
+			Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: Commit}
+		lr := &exact.LineResult{Winner: res.Winner, Exact: res.Exact, Plies: res.Plies, PliesMin: res.PliesMin, PliesMax: res.PliesMax, PV: res.PV}
+		if res.Exact {
+			l.Plies, l.PV = res.Plies, [][]int{}
+		} else {
+			l.PliesMin, l.PliesMax = res.PliesMin, res.PliesMax
+		}
+		if threadOK {
+			l.CPU = (cpu1 - cpu0).Seconds()
+		}
+		b := r.pf.Split.Root
+		for _, m := range line.Moves {
+			row, col := b.RowCol(m)
+			l.Moves = append(l.Moves, []int{row, col})
+		}
+		for _, m := range res.PV {
+			row, col := b.RowCol(m)
+			l.PV = append(l.PV, []int{row, col})
+		}
+		data, _ := json.Marshal(l)
+		r.mu.Lock()
+		if werr := r.out.Line(data); werr != nil {
+			if r.err == nil {
+				r.err = werr
+				cancel(werr)
+			}
+			r.mu.Unlock()
+			return
+		}
+		if r.pf.Results[i] == nil {
+			r.pf.Solved++
+		}
+		r.pf.Lines[i], r.pf.Results[i] = &l, lr
+		r.pf.Nodes += l.Nodes
+		r.pf.CPU += l.CPU
+		r.pf.Seconds += l.Seconds
+		r.needed = nil
+		if r.settled() {
+			cancel(errSettled) // the lines still being solved are not needed
+		}
+		r.done++
+		r.mu.Unlock()
+	}
+}
