@@ -1,8 +1,11 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // The statistics of a match, as engine testers compute them
@@ -97,6 +100,58 @@ func (t SPRT) Check() error {
 		return fmt.Errorf("elo0 %g and elo1 %g must lie within ±1000", t.Elo0, t.Elo1)
 	}
 	return nil
+}
+
+// ParseSPRT reads a test's parameters as a command line gives them:
+// "ELO0,ELO1", or cutechess-cli's keys "elo0=E0,elo1=E1,alpha=A,beta=B"
+// (commas or spaces between them), the keys overriding alpha and beta.
+// An error says what is wrong with s, in its terms.
+func ParseSPRT(s string, alpha, beta float64) (SPRT, error) {
+	t := SPRT{Alpha: alpha, Beta: beta}
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+	bad := func(why string) error { return errors.New(why) }
+	seen := map[string]bool{}
+	var plain []float64
+	for _, f := range fields {
+		k, v, keyed := strings.Cut(f, "=")
+		if !keyed {
+			v = f
+		}
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return t, bad(fmt.Sprintf("%q is not a number", v))
+		}
+		if !keyed {
+			plain = append(plain, x)
+			continue
+		}
+		if seen[k] {
+			return t, bad(k + " given twice")
+		}
+		seen[k] = true
+		switch k {
+		case "elo0":
+			t.Elo0 = x
+		case "elo1":
+			t.Elo1 = x
+		case "alpha":
+			t.Alpha = x
+		case "beta":
+			t.Beta = x
+		default:
+			return t, bad(fmt.Sprintf("unknown key %q", k))
+		}
+	}
+	switch {
+	case len(plain) == 2 && len(seen) == 0:
+		t.Elo0, t.Elo1 = plain[0], plain[1]
+	case len(plain) > 0 || !seen["elo0"] || !seen["elo1"]:
+		return t, bad("want two Elo differences")
+	}
+	if err := t.Check(); err != nil {
+		return t, bad(err.Error())
+	}
+	return t, nil
 }
 
 // Bounds returns the log-likelihood ratios at which the test stops:

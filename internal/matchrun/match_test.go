@@ -1,0 +1,86 @@
+package matchrun
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"chainshot/internal/iostreams"
+)
+
+// testIO returns streams on buffers, closed at the end of the test.
+func testIO(t *testing.T) (*iostreams.IO, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	ios := iostreams.New(nil, &out, &errs)
+	t.Cleanup(ios.Close)
+	return ios, &out, &errs
+}
+
+func testOptions(out string, games int) Options {
+	return Options{Cmd: "test", Specs: [2]string{"greedy", "random"}, Games: games, Rows: 4, Cols: 4, Seed: 3, Jobs: 2,
+		OpeningPlies: 2, Out: out}
+}
+
+// TestRunRecordsAndResumes plays a match into a records file, then the
+// same match with more games resumed from it: the games recorded count
+// and are not played again, and the result is the straight run's.
+func TestRunRecordsAndResumes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.jsonl")
+	ios, _, _ := testIO(t)
+	if err := Run(context.Background(), ios, testOptions(path, 4)); err != nil {
+		t.Fatal(err)
+	}
+	ios.Close() // lets go of --out
+	data, _ := os.ReadFile(path)
+	if n := bytes.Count(data, []byte("\n")); n != 4 {
+		t.Fatalf("%d records, want 4:\n%s", n, data)
+	}
+	resumed := func(o Options) matchJSON {
+		t.Helper()
+		ios, out, _ := testIO(t)
+		o.JSON = true
+		if err := Run(context.Background(), ios, o); err != nil {
+			t.Fatal(err)
+		}
+		ios.Close()
+		var j matchJSON
+		if err := json.Unmarshal(out.Bytes(), &j); err != nil {
+			t.Fatalf("%v: %s", err, out.String())
+		}
+		return j
+	}
+	o := testOptions(path, 8)
+	o.Resume = true
+	got := resumed(o)
+	if got.ResumedGames != 4 || got.PlayedGames != 4 || got.Games != 8 {
+		t.Errorf("resumed %d, played %d, of %d games", got.ResumedGames, got.PlayedGames, got.Games)
+	}
+	straight := resumed(testOptions("", 8))
+	if got.Wins != straight.Wins || got.Penta != straight.Penta {
+		t.Errorf("resumed: wins %v, pairs %v; straight: %v, %v", got.Wins, got.Penta, straight.Wins, straight.Penta)
+	}
+	ios, out, _ := testIO(t)
+	if err := Replay(ios, ReplayOptions{Cmd: "test", Path: path, List: true}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "\ngame ") + 1; n != 8 || !strings.HasPrefix(out.String(), "game 1 (pair 1): R greedy, G random: ") {
+		t.Errorf("the list of the games:\n%s", out.String())
+	}
+}
+
+// TestReadOpenings reads a file of openings.
+func TestReadOpenings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "o.txt")
+	if err := os.WriteFile(path, []byte("# two\n1 1, 4 4\n2 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o, err := ReadOpenings("test", path, 4, 4)
+	if err != nil || len(o) != 2 || len(o[0]) != 2 || len(o[1]) != 1 {
+		t.Fatalf("%v %v", o, err)
+	}
+}
