@@ -1,8 +1,10 @@
-// Package figures builds the charts of ChainShot runs from their results:
-// a tournament's scores and beads left per data set, and the anytime
-// curve of a bench over budgets, each with the published scores of the
-// standard SameGame set beside where the boards are that set's. It knows
-// results and the published table; package chart draws.
+// Package figures builds the charts of runs from their results: a
+// ChainShot tournament's scores and beads left per data set, and the
+// anytime curve of a bench over budgets, each with the published scores
+// of the standard SameGame set beside where the boards are that set's;
+// and Figures 2 and 3 of seed 002's Chain Reaction experiment, measured
+// beside the seed's guesses. It knows results and the published table;
+// package chart draws.
 package figures
 
 import (

@@ -1,7 +1,8 @@
-package main
+package experiment
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -211,7 +212,7 @@ func TestComparisonFigureShowsTheRates(t *testing.T) {
 func TestExperimentFilesAgree(t *testing.T) {
 	dir := t.TempDir()
 	e := testExperiment()
-	if err := writeExperimentFiles("test", dir, e); err != nil {
+	if err := writeFiles("test", dir, e); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"seed002-table1.csv", "seed002-table2.csv", "seed002.json",
@@ -248,10 +249,10 @@ func TestExperimentFilesAgree(t *testing.T) {
 func TestTable1HasOneNameAnAgent(t *testing.T) {
 	e := testExperiment()
 	var out bytes.Buffer
-	printExperiment(&streams{IO: iostreams.New(nil, &out, io.Discard)}, e.t1, e.t2, e.games, e.depth2)
+	printExperiment(&out, "seed 002 is the seed.", e.t1, e.t2, e.games, e.depth2)
 	fig := comparisonFigure(e).Panels[0].Categories
 	dir := t.TempDir()
-	if err := writeExperimentFiles("test", dir, e); err != nil {
+	if err := writeFiles("test", dir, e); err != nil {
 		t.Fatal(err)
 	}
 	csvText, _ := os.ReadFile(filepath.Join(dir, "seed002-table1.csv"))
@@ -291,5 +292,29 @@ func TestTable1HasOneNameAnAgent(t *testing.T) {
 	}
 	if len(seen) != len(seed002Heuristics)+1 {
 		t.Errorf("%d names for %d evaluations", len(seen), len(seed002Heuristics)+1)
+	}
+}
+
+// TestRunWritesTheFiles runs a tiny experiment without the binary: every
+// matchup played, the tables printed, every file written.
+func TestRunWritesTheFiles(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	ios := iostreams.New(nil, &out, io.Discard)
+	defer ios.Close()
+	o := Options{Cmd: "test", Note: "seed 002 is the seed.", Games: 2, Seed: 1, Jobs: 2, Rows: 3, Cols: 3, Depth1: 1, Depth2: 1, Dir: dir}
+	if err := Run(context.Background(), ios, o); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Table 1: alpha-beta agents against the random agent, win rates, 2 games each", "Table 2: heuristics head to head at depth 1"} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("the output lacks %q", s)
+		}
+	}
+	for _, name := range []string{"seed002-table1.csv", "seed002-table2.csv", "seed002.json",
+		"seed002-heatmap.png", "seed002-heatmap.svg", "seed002-comparison.png", "seed002-comparison.svg"} {
+		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
