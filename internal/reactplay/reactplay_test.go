@@ -1,13 +1,15 @@
-package main
+package reactplay
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/internal/iostreams"
 	"chainshot/internal/render"
 	"chainshot/internal/words"
 )
@@ -16,7 +18,7 @@ import (
 // once the orb has landed and after every wave, the exploded cells
 // marked, as the pictures do (issue 26, item 7: it listed the waves and
 // drew only the final board). Hot-seat games of random legal moves on
-// several sizes, fed to the real command; every board is the engine's.
+// several sizes, fed to Run; every board is the engine's.
 func TestReactPlayDrawsEveryWave(t *testing.T) {
 	waves := 0
 	for _, size := range [][2]int{{2, 2}, {3, 3}, {3, 4}, {4, 4}, {5, 3}} {
@@ -55,9 +57,10 @@ func TestReactPlayDrawsEveryWave(t *testing.T) {
 			}
 			fmt.Fprintf(&want, "%c wins after %s\n", pos.Names[b.Winner()], words.Plural(b.Ply(), "move"))
 			var stdout, stderr bytes.Buffer
-			argv := []string{"chainshot", "react", "play", "--size", fmt.Sprintf("%dx%d", size[0], size[1]), "--vs", "human", "--waves"}
-			if code := run(argv, strings.NewReader(input.String()), &stdout, &stderr); code != 0 {
-				t.Fatalf("%v: exit status %d: %s", argv, code, stderr.String())
+			start, _ := chainreact.NewPosition(size[0], size[1], 2)
+			o := Options{Cmd: "test", Pos: start, Specs: []string{"", "human"}, Waves: true}
+			if err := Run(context.Background(), iostreams.New(strings.NewReader(input.String()), &stdout, &stderr), o); err != nil {
+				t.Fatalf("%dx%d seed %d: %v: %s", size[0], size[1], seed, err, stderr.String())
 			}
 			got := stdout.String()
 			if !strings.HasSuffix(got, want.String()) {
