@@ -116,3 +116,27 @@ func TestParseBinary(t *testing.T) {
 		t.Errorf("BOM: %v", err)
 	}
 }
+
+// FuzzParseSize: any text is read or refused, never a panic; a size read
+// is in range and writes back to a text that reads the same.
+func FuzzParseSize(f *testing.F) {
+	for _, s := range []string{"9x6", "2X2", "16x16", "1x5", "17x3", "+5x6", "x", "", "9x6x2", "-3x4", "99999999999999999999x2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rows, cols, err := ParseSize(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "chainreact: board size ") || strings.Contains(err.Error(), "strconv") {
+				t.Fatalf("%q: the error %q is not in the file's terms", s, err)
+			}
+			return
+		}
+		if rows < 2 || cols < 2 || rows > MaxRows || cols > MaxCols {
+			t.Fatalf("%q: read %dx%d, out of range", s, rows, cols)
+		}
+		r2, c2, err := ParseSize(FormatSize(rows, cols))
+		if err != nil || r2 != rows || c2 != cols {
+			t.Fatalf("%q: %dx%d writes back as %q, read %dx%d (%v)", s, rows, cols, FormatSize(rows, cols), r2, c2, err)
+		}
+	})
+}

@@ -15,8 +15,12 @@
 //     that can end a match early (SPRT, Verdict);
 //   - ratings of several players from the results of their pairings
 //     (FitRatings);
-//   - game records, one JSON line a game, and their strict decoder
-//     (MatchConfig.RecordLine, ParseRecordLine, ReadRecord).
+//   - game records, one JSON line a game: the line written
+//     (MatchConfig.RecordLine), its JSON form with the checks of its
+//     fields (RecordJSON), and the game a decoded line holds
+//     (MatchConfig.CheckRecordJSON, ReadRecordJSON); the strict
+//     decoding of a line is the reader's (package internal/matchrun);
+//   - the parameters of a test as a command line gives them (ParseSPRT).
 //
 // It makes players from their spec strings (or with the MatchConfig's
 // NewPlayer) and knows no rule: games are played and checked with

@@ -39,7 +39,7 @@ type MatchConfig struct {
 	// pairs accepts one hypothesis; the pairs being played then finish.
 	SPRT *SPRT
 	// Played are games of this match played before (read back from its
-	// records, see ParseRecordLine): they count and are not played again.
+	// records, see CheckRecordJSON): they count and are not played again.
 	Played []GameRecord
 	// NewPlayer makes players; nil means ai.NewPlayer. Each
 	// worker makes its own pair and resets them for every game.

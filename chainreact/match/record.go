@@ -1,9 +1,7 @@
 package match
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -25,23 +23,94 @@ import (
 // the pair's opening; cpu_ms and wall_ms are each move's times (zero for
 // the opening's); cpu_seconds are each player's total.
 
-// recordLine is the JSON form of a game record.
-type recordLine struct {
-	Game       int        `json:"game"`
-	Pair       int        `json:"pair"`
-	P1         string     `json:"p1"`
-	P2         string     `json:"p2"`
-	Size       string     `json:"size"`
-	Seed       uint64     `json:"seed"`
-	Openings   string     `json:"openings"`
-	First      string     `json:"first"`
-	Winner     string     `json:"winner"`
-	Plies      int        `json:"plies"`
-	Opening    int        `json:"opening"`
-	Moves      [][2]int   `json:"moves"`
-	CPUms      []float64  `json:"cpu_ms"`
-	Wallms     []float64  `json:"wall_ms"`
-	CPUSeconds [2]float64 `json:"cpu_seconds"`
+// RecordJSON is the JSON form of a game record, one line of a match's
+// records. A reader decodes a line into it (strictly: each field once,
+// every field required, none other) and then asks CheckRecordJSON or
+// ReadRecordJSON for the game; Check says whether its fields are in
+// range and agree with each other, naming the field.
+type RecordJSON struct {
+	Game       int        `json:"game" strict:"required"`
+	Pair       int        `json:"pair" strict:"required"`
+	P1         string     `json:"p1" strict:"required"`
+	P2         string     `json:"p2" strict:"required"`
+	Size       string     `json:"size" strict:"required"`
+	Seed       uint64     `json:"seed" strict:"required"`
+	Openings   string     `json:"openings" strict:"required"`
+	First      string     `json:"first" strict:"required"`
+	Winner     string     `json:"winner" strict:"required"`
+	Plies      int        `json:"plies" strict:"required"`
+	Opening    int        `json:"opening" strict:"required"`
+	Moves      [][2]int   `json:"moves" strict:"required"`
+	CPUms      []float64  `json:"cpu_ms" strict:"required"`
+	Wallms     []float64  `json:"wall_ms" strict:"required"`
+	CPUSeconds [2]float64 `json:"cpu_seconds" strict:"required"`
+}
+
+// MaxGames is the most games a match plays: the highest game number a
+// record may hold.
+const MaxGames = 1_000_000
+
+// FieldError is a field of a game record out of range: Field names it
+// as the JSON does, Msg says what is wrong ("is 0: games count from 1").
+type FieldError struct {
+	Field, Msg string
+}
+
+func (e *FieldError) Error() string { return fmt.Sprintf("%q %s", e.Field, e.Msg) }
+
+// JSONField returns the field's name.
+func (e *FieldError) JSONField() string { return e.Field }
+
+// Reason returns what is wrong, without the field's name.
+func (e *FieldError) Reason() string { return e.Msg }
+
+func fieldErr(field, format string, args ...any) error {
+	return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Check says whether the record's fields are in range and agree with
+// each other: a *FieldError naming the first that is not. The moves are
+// checked by the rules later, against the record's board.
+func (l *RecordJSON) Check() error {
+	if _, _, err := chainreact.ParseSize(l.Size); err != nil {
+		return fieldErr("size", "is %q: want %s", clip(l.Size), chainreact.SizeWant)
+	}
+	for _, f := range []struct{ name, v string }{{"first", l.First}, {"winner", l.Winner}} {
+		if f.v != "p1" && f.v != "p2" {
+			return fieldErr(f.name, "is %q: want \"p1\" or \"p2\"", clip(f.v))
+		}
+	}
+	switch {
+	case l.Game < 1 || l.Game > MaxGames:
+		return fieldErr("game", "is %d: want 1 to %d (games count from 1)", l.Game, MaxGames)
+	case l.Pair != (l.Game+1)/2:
+		return fieldErr("pair", "is %d: game %d is in pair %d", l.Pair, l.Game, (l.Game+1)/2)
+	case l.Plies != len(l.Moves):
+		return fieldErr("plies", "is %d, but there are %d moves", l.Plies, len(l.Moves))
+	case l.Opening < 0 || l.Opening > len(l.Moves):
+		return fieldErr("opening", "is %d: want 0 to the %d moves", l.Opening, len(l.Moves))
+	case len(l.CPUms) != len(l.Moves):
+		return fieldErr("cpu_ms", "has %d times: want one a move (%d)", len(l.CPUms), len(l.Moves))
+	case len(l.Wallms) != len(l.Moves):
+		return fieldErr("wall_ms", "has %d times: want one a move (%d)", len(l.Wallms), len(l.Moves))
+	}
+	for i := range l.Moves {
+		if !(l.CPUms[i] >= 0 && l.CPUms[i] <= 1e9) {
+			return fieldErr("cpu_ms", "move %d: %g ms: want 0 to 1e9", i+1, l.CPUms[i])
+		}
+		if !(l.Wallms[i] >= 0 && l.Wallms[i] <= 1e9) {
+			return fieldErr("wall_ms", "move %d: %g ms: want 0 to 1e9", i+1, l.Wallms[i])
+		}
+	}
+	return nil
+}
+
+// clip shortens a long value for a message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:37] + "..."
+	}
+	return s
 }
 
 // OpeningsName says where the match's openings come from, as its records
@@ -59,7 +128,7 @@ var seatNames = [2]string{"p1", "p2"}
 // RecordLine returns r as one JSON line (with its newline).
 func (cfg *MatchConfig) RecordLine(r GameRecord) []byte {
 	b, _ := chainreact.NewBoard(cfg.Rows, cfg.Cols, 2)
-	l := recordLine{
+	l := RecordJSON{
 		Game: r.Game + 1, Pair: r.Game/2 + 1, P1: cfg.Specs[0], P2: cfg.Specs[1],
 		Size: fmt.Sprintf("%dx%d", cfg.Rows, cfg.Cols), Seed: cfg.Seed, Openings: cfg.OpeningsName(),
 		First: seatNames[r.First], Winner: seatNames[r.Winner], Plies: len(r.Moves), Opening: r.Opening,
@@ -84,13 +153,12 @@ func (cfg *MatchConfig) RecordLine(r GameRecord) []byte {
 // millis returns d in milliseconds, to the microsecond.
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// ParseRecordLine reads one line of a match's records and checks that it
-// is a game of the match cfg describes (its players, size, seed and
-// openings, then CheckRecord: its opening, its moves by the rules, its
-// winner). Errors say what differs, in the line's terms.
-func (cfg *MatchConfig) ParseRecordLine(line []byte) (GameRecord, error) {
-	l, err := decodeRecordLine(line)
-	if err != nil {
+// CheckRecordJSON returns the game of a record line decoded into l,
+// checked to be a game of the match cfg describes: its players, size,
+// seed and openings, then CheckRecord (its opening, its moves by the
+// rules, its winner). Errors say what differs, in the line's terms.
+func (cfg *MatchConfig) CheckRecordJSON(l *RecordJSON) (GameRecord, error) {
+	if err := l.Check(); err != nil {
 		return GameRecord{}, err
 	}
 	size := fmt.Sprintf("%dx%d", cfg.Rows, cfg.Cols)
@@ -123,21 +191,16 @@ type RecordInfo struct {
 	Openings   string
 }
 
-// ReadRecord reads one game record on its own, with no match to check it
-// against (for a reader of records): its match's settings and the game,
-// whose moves are checked by the rules to end with its winner.
-func ReadRecord(line []byte) (RecordInfo, GameRecord, error) {
-	l, err := decodeRecordLine(line)
-	if err != nil {
+// ReadRecordJSON returns a game record decoded into l, on its own, with
+// no match to check it against (for a reader of records): its match's
+// settings and the game, whose moves are checked by the rules to end
+// with its winner.
+func ReadRecordJSON(l *RecordJSON) (RecordInfo, GameRecord, error) {
+	if err := l.Check(); err != nil {
 		return RecordInfo{}, GameRecord{}, err
 	}
 	info := RecordInfo{Specs: [2]string{l.P1, l.P2}, Seed: l.Seed, Openings: l.Openings}
-	if _, err := fmt.Sscanf(l.Size, "%dx%d", &info.Rows, &info.Cols); err != nil {
-		return RecordInfo{}, GameRecord{}, fmt.Errorf("size %q: want RxC, such as 9x6", l.Size)
-	}
-	if _, err := chainreact.NewBoard(info.Rows, info.Cols, 2); err != nil {
-		return RecordInfo{}, GameRecord{}, fmt.Errorf("size %q: %w", l.Size, err)
-	}
+	info.Rows, info.Cols, _ = chainreact.ParseSize(l.Size)
 	r, err := l.record(info.Rows, info.Cols)
 	if err != nil {
 		return RecordInfo{}, GameRecord{}, err
@@ -149,60 +212,15 @@ func ReadRecord(line []byte) (RecordInfo, GameRecord, error) {
 	return info, r, nil
 }
 
-// decodeRecordLine reads a record line strictly: one JSON object with
-// the record's fields and no others.
-func decodeRecordLine(line []byte) (recordLine, error) {
-	var l recordLine
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			return l, fmt.Errorf("field %q: want %s", te.Field, jsonKind(te.Type.Kind().String()))
-		}
-		if te != nil {
-			return l, errors.New("not a game record: want a JSON object, one a line")
-		}
-		return l, fmt.Errorf("not a game record: %w", err)
-	}
-	if dec.More() {
-		return l, errors.New("more than one JSON value on the line")
-	}
-	return l, nil
-}
-
-// record turns a decoded line into a game record on a rows×cols board,
-// checking its fields agree with each other.
-func (l *recordLine) record(rows, cols int) (GameRecord, error) {
-	if l.Game < 1 {
-		return GameRecord{}, fmt.Errorf("game %d: games count from 1", l.Game)
-	}
+// record turns a checked line into a game record on a rows×cols board.
+func (l *RecordJSON) record(rows, cols int) (GameRecord, error) {
 	r := GameRecord{Game: l.Game - 1, Opening: l.Opening}
-	var err1, err2 error
-	r.First, err1 = seatOf("first", l.First)
-	r.Winner, err2 = seatOf("winner", l.Winner)
-	switch {
-	case err1 != nil:
-		return GameRecord{}, err1
-	case err2 != nil:
-		return GameRecord{}, err2
-	case l.Pair != (l.Game+1)/2:
-		return GameRecord{}, fmt.Errorf("pair %d: game %d is in pair %d", l.Pair, l.Game, (l.Game+1)/2)
-	case l.Plies != len(l.Moves):
-		return GameRecord{}, fmt.Errorf("plies %d but %d moves", l.Plies, len(l.Moves))
-	case l.Opening < 0 || l.Opening > len(l.Moves):
-		return GameRecord{}, fmt.Errorf("opening %d: want 0 to the %d moves", l.Opening, len(l.Moves))
-	case len(l.CPUms) != len(l.Moves) || len(l.Wallms) != len(l.Moves):
-		return GameRecord{}, fmt.Errorf("cpu_ms and wall_ms want one time per move (%d)", len(l.Moves))
-	}
+	r.First, r.Winner = seatOf(l.First), seatOf(l.Winner)
 	b, _ := chainreact.NewBoard(rows, cols, 2)
 	for i, rc := range l.Moves {
 		m, ok := b.MoveAt(rc[0], rc[1])
 		if !ok {
 			return GameRecord{}, fmt.Errorf("move %d: %d %d is off the %dx%d board", i+1, rc[0], rc[1], rows, cols)
-		}
-		if !(l.CPUms[i] >= 0 && l.Wallms[i] >= 0) || l.CPUms[i] > 1e9 || l.Wallms[i] > 1e9 {
-			return GameRecord{}, fmt.Errorf("move %d: times must be from 0 to 1e9 ms", i+1)
 		}
 		r.Moves = append(r.Moves, m)
 		r.CPU = append(r.CPU, time.Duration(l.CPUms[i]*float64(time.Millisecond)))
@@ -211,25 +229,10 @@ func (l *recordLine) record(rows, cols int) (GameRecord, error) {
 	return r, nil
 }
 
-// seatOf reads "p1" or "p2".
-func seatOf(field, s string) (int, error) {
-	for k, n := range seatNames {
-		if s == n {
-			return k, nil
-		}
+// seatOf reads "p1" or "p2" (checked by Check).
+func seatOf(s string) int {
+	if s == seatNames[1] {
+		return 1
 	}
-	return 0, fmt.Errorf("%s %q: want \"p1\" or \"p2\"", field, s)
-}
-
-// jsonKind names a Go kind in JSON's words.
-func jsonKind(k string) string {
-	switch k {
-	case "string":
-		return "a string"
-	case "slice", "array":
-		return "a list"
-	case "struct", "map":
-		return "an object"
-	}
-	return "a number"
+	return 0
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -55,13 +54,11 @@ const playerSpecs = `Players (SPEC): a name, options after a colon as name:key=v
 Evaluations (E): brilliant, weighted, orbs, critical, control, chain, safety, static
 (weighted without the chain term), reach, tuned (fitted to self-play; best's default).`
 
-// parseSize reads "RxC" for the flag named flag.
+// parseSize reads "RxC" for the flag named flag (chainreact.ParseSize).
 func parseSize(cmd, flag, s string) (rows, cols int, err error) {
-	r, c, ok := strings.Cut(strings.ToLower(s), "x")
-	rows, err1 := strconv.Atoi(r)
-	cols, err2 := strconv.Atoi(c)
-	if !ok || err1 != nil || err2 != nil || rows < 2 || cols < 2 || rows > chainreact.MaxRows || cols > chainreact.MaxCols {
-		return 0, 0, status.BadInput("%s: --%s %q: want RxC, rows by columns, 2 to %d rows and 2 to %d columns, like 9x6", cmd, flag, s, chainreact.MaxRows, chainreact.MaxCols)
+	rows, cols, err = chainreact.ParseSize(s)
+	if err != nil {
+		return 0, 0, status.BadInput("%s: --%s %q: want %s", cmd, flag, s, chainreact.SizeWant)
 	}
 	return rows, cols, nil
 }

@@ -33,6 +33,20 @@ var (
 	// Results is a results file: one JSON line per data set solved.
 	Results = journal.Kind{Name: "results", Line: "a results line", MaxLine: results.MaxLineBytes,
 		Holds: "a 32x32 board's line takes under 8 KiB", Resume: "rerun with --resume to continue that run"}
+	// GameRecords is a Chain Reaction match's records: one JSON line a
+	// game (react match --out, read by react replay).
+	GameRecords = journal.Kind{Name: "game records", Line: "a game record", MaxLine: 64 << 10,
+		Holds:  "a 16x16 game of at most 705 moves, with specs of at most 1 KiB, takes under 32 KiB",
+		Resume: "rerun with --resume to continue that match"}
+	// Ratings is a rating list's pairings: one JSON line a pairing (react
+	// rate --out).
+	Ratings = journal.Kind{Name: "ratings", Line: "a pairing", MaxLine: 8 << 10,
+		Holds: "two specs of at most 1 KiB and the pairing's counts", Resume: "rerun with --resume to continue that list"}
+	// Proof is a proof by lines: a header line, then one JSON line a line
+	// solved (react solve --proof, read by react merge).
+	Proof = journal.Kind{Name: "proof lines", Line: "a proof line", MaxLine: 64 << 10,
+		Holds:  "a 16x16 line's principal variation of at most 705 moves takes under 8 KiB",
+		Resume: "add --resume to continue that proof"}
 )
 
 // Whole files.
@@ -52,9 +66,9 @@ var (
 // journal's to check.
 var (
 	ResultsOut     = outfile.Kind{Name: Results.Name, Grows: true}
-	GameRecordsOut = outfile.Kind{Name: "game records", Grows: true}
-	RatingsOut     = outfile.Kind{Name: "ratings", Grows: true}
-	ProofOut       = outfile.Kind{Name: "proof lines", Grows: true}
+	GameRecordsOut = outfile.Kind{Name: GameRecords.Name, Grows: true}
+	RatingsOut     = outfile.Kind{Name: Ratings.Name, Grows: true}
+	ProofOut       = outfile.Kind{Name: Proof.Name, Grows: true}
 )
 
 // MergedProof is the proof file "react merge" writes: a new file.

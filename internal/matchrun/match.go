@@ -56,7 +56,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		if rec == nil {
 			return nil
 		}
-		if err := rec.Line(cfg.RecordLine(r)); err != nil {
+		if err := rec.Append(cfg.RecordLine(r)); err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
 		return nil

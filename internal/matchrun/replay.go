@@ -1,27 +1,21 @@
 package matchrun
 
 import (
-	"bytes"
+	"errors"
+	"fmt"
+
 	"chainshot/chainreact/match"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/iostreams"
+	"chainshot/internal/journal"
 	"chainshot/internal/render"
 	"chainshot/internal/status"
-	"fmt"
-	"io"
-	"os"
 )
-
-// replayGame is one game read from a records file.
-type replayGame struct {
-	line int
-	info match.RecordInfo
-	rec  match.GameRecord
-}
 
 // ReplayOptions are the settings of "react replay".
 type ReplayOptions struct {
 	Cmd  string // "chainshot react replay", for messages
-	Path string // the file of game records
+	Path string // the file of game records ("-": standard input)
 	// Game, when above 0, shows only that game (its number in the match);
 	// List shows one line a game instead of the moves.
 	Game int
@@ -29,108 +23,79 @@ type ReplayOptions struct {
 }
 
 // Replay shows the games of a file of game records: move by move, each
-// reaction wave by wave, or one line a game.
+// reaction wave by wave, or one line a game. The file is read a line at
+// a time, each line at most the kind's cap, and each game shown as it is
+// read: a file of any length takes little memory. A line that is no game
+// record stops it there (bad input); a cut last line is skipped with a
+// warning.
 func Replay(io *iostreams.IO, o ReplayOptions) error {
-	cmd, name := o.Cmd, o.Path
-	data, err := readRecordsFile(name)
-	if err != nil {
-		return status.BadInput("%s: %v", cmd, err)
-	}
-	games, err := parseRecords(io, name, data)
-	if err != nil {
-		return status.BadInput("%s: %v", cmd, err)
-	}
-	if want := o.Game; want > 0 {
-		var only []replayGame
-		for _, g := range games {
-			if g.rec.Game+1 == want {
-				only = append(only, g)
-			}
+	var seen numbers
+	shown := 0
+	errStop := errors.New("standard output failed")
+	cut, err := journal.ScanFile(io.Inputs, o.Path, filekinds.GameRecords, func(jl journal.Line) error {
+		l, err := DecodeRecord(jl.Text)
+		if err != nil {
+			return err
 		}
-		if len(only) == 0 {
-			return status.BadInput("%s: --game %d: %s holds no game %d (%s)", cmd, want, name, want, gameNumbers(games))
+		info, rec, err := match.ReadRecordJSON(&l)
+		if err != nil {
+			return err
 		}
-		games = only
-	}
-	if len(games) == 0 {
-		return status.BadInput("%s: %s holds no game record", cmd, name)
-	}
-	for i, g := range games {
-		if o.List {
-			render.ReactGameLine(io.Out, g.info, g.rec)
-			continue
+		seen.add(rec.Game + 1)
+		if o.Game > 0 && rec.Game+1 != o.Game {
+			return nil
 		}
-		if i > 0 {
+		switch {
+		case o.List:
+			render.ReactGameLine(io.Out, info, rec)
+		case shown > 0:
 			fmt.Fprintf(io.Out, "\n")
+			fallthrough
+		default:
+			render.ReactGame(io.Out, info, rec, io.Color)
 		}
-		render.ReactGame(io.Out, g.info, g.rec, io.Color)
+		shown++
 		if io.OutFailed() {
-			break
+			return journal.Stop(errStop)
 		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errStop):
+		return nil // standard output's failure is the caller's to report
+	case err != nil:
+		return status.BadInput("%s: %v", o.Cmd, err)
+	}
+	if cut != nil {
+		io.Warnf("%s", cut.Warning())
+	}
+	switch {
+	case seen.n == 0:
+		return status.BadInput("%s: %s holds no game record", o.Cmd, o.Path)
+	case shown == 0:
+		return status.BadInput("%s: --game %d: %s holds no game %d (%s)", o.Cmd, o.Game, o.Path, o.Game, seen)
 	}
 	return nil
 }
 
-// readRecordsFile reads a records file whole, refusing what cannot be
-// one (a folder, a file larger than any match writes).
-func readRecordsFile(name string) ([]byte, error) {
-	const limit = 256 << 20 // about 100,000 games of 9x6
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+// numbers are the game numbers a file holds.
+type numbers struct{ n, lo, hi int }
+
+func (s *numbers) add(g int) {
+	if s.n == 0 || g < s.lo {
+		s.lo = g
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a folder, not a file of game records", name)
-	}
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	if buf.Len() > limit {
-		return nil, fmt.Errorf("%s: more than %d MB: not a file of game records", name, limit>>20)
-	}
-	return buf.Bytes(), nil
+	s.hi = max(s.hi, g)
+	s.n++
 }
 
-// parseRecords reads every game of a records file; a cut last line is
-// skipped with a warning, any other bad line is an error naming it.
-func parseRecords(io *iostreams.IO, name string, data []byte) ([]replayGame, error) {
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	var games []replayGame
-	for i, raw := range lines {
-		line := bytes.TrimRight(raw, "\r\n")
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		info, rec, err := match.ReadRecord(line)
-		if err != nil {
-			if i == len(lines)-1 && !bytes.HasSuffix(raw, []byte("\n")) {
-				fmt.Fprintf(io.Err, "warning: %s:%d: a cut last line, skipped (%v)\n", name, i+1, err)
-				break
-			}
-			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
-		}
-		games = append(games, replayGame{line: i + 1, info: info, rec: rec})
-	}
-	return games, nil
-}
-
-// gameNumbers says which games a file holds: "games 1 to 8".
-func gameNumbers(games []replayGame) string {
-	if len(games) == 0 {
+// String says which games a file holds: "games 1 to 8".
+func (s numbers) String() string {
+	switch {
+	case s.n == 0:
 		return "none"
+	case s.lo == s.hi:
+		return fmt.Sprintf("only game %d", s.lo)
 	}
-	lo, hi := games[0].rec.Game+1, games[0].rec.Game+1
-	for _, g := range games {
-		lo, hi = min(lo, g.rec.Game+1), max(hi, g.rec.Game+1)
-	}
-	if lo == hi {
-		return fmt.Sprintf("only game %d", lo)
-	}
-	return fmt.Sprintf("games %d to %d", lo, hi)
+	return fmt.Sprintf("games %d to %d", s.lo, s.hi)
 }
