@@ -95,6 +95,9 @@ type NodeCounter interface {
 // Players that search by depth, nodes or playouts are deterministic for a
 // seed; a time limit makes them depend on the machine.
 func NewPlayer(spec string, seed uint64) (Player, error) {
+	if len(spec) > MaxSpec {
+		return nil, fmt.Errorf("chainreact: a player's spec of %d bytes: want at most %d", len(spec), MaxSpec)
+	}
 	if command, ok := strings.CutPrefix(spec, "engine:"); ok {
 		if strings.TrimSpace(command) == "" {
 			return nil, fmt.Errorf("chainreact: player %q: want engine:COMMAND", spec)
@@ -120,6 +123,10 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 	p.Reset(seed)
 	return p, nil
 }
+
+// MaxSpec is the longest spec string NewPlayer takes, engine:COMMAND
+// included: a spec is written into every record of a game.
+const MaxSpec = 1024
 
 // PlayerKind is a kind of player NewPlayer makes: the name its spec
 // starts with and the options the spec may give (engine:COMMAND aside).

@@ -79,6 +79,9 @@ func gamesAtOnce(c *cli.Context) int {
 
 // checkSpec reports a bad player spec as bad usage (exit 2).
 func checkSpec(cmd, flag, spec string) error {
+	if len(spec) > ai.MaxSpec {
+		return status.BadInput("%s: --%s: a spec of %d bytes: want at most %d", cmd, flag, len(spec), ai.MaxSpec)
+	}
 	if strings.HasPrefix(spec, "engine:") {
 		if strings.TrimSpace(strings.TrimPrefix(spec, "engine:")) == "" {
 			return status.BadInput("%s: --%s %q: want engine:COMMAND", cmd, flag, spec)

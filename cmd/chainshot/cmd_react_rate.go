@@ -27,12 +27,12 @@ func reactRateCommand() *cli.Command {
 			"  chainshot react rate --games 40 --jobs 2 --out rating.jsonl\n" +
 			"  chainshot react rate random greedy seed002 best --games 20",
 		Flags: []cli.Flag{
-			bounded(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 40, Usage: "`N` games a pairing, two a pair"}, bounds.Int{Min: 2, Max: 100000, Unit: "games"}),
+			bounded(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 40, Usage: "`N` games a pairing, two a pair"}, rating.GamesBound),
 			bounded(&cli.IntFlag{Name: "neighbours", Value: 2, Usage: "each player meets the next `N` in the list"}, bounds.Int{Min: 1, Max: 64}),
 			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the openings and the players"}),
 			jobsFlag(1, "`N` pairs of games played at once (0: one per CPU)"),
-			bounded(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games"}, bounds.Int{Min: 0, Max: 64, Unit: "plies"}),
+			bounded(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games"}, rating.OpeningPliesBound),
 			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each pairing's result to `FILE` (JSON Lines); an existing non-empty FILE needs --resume"}, filekinds.RatingsOut),
 			&cli.BoolFlag{Name: "resume", Usage: "skip the pairings recorded in --out with the same --games, --size, --seed and --opening-plies"},
 			&cli.BoolFlag{Name: "json", Usage: "print the list as one JSON object"},

@@ -15,7 +15,7 @@ import (
 
 	"chainshot/chainreact/match"
 	"chainshot/internal/iostreams"
-	"chainshot/internal/outfile"
+	"chainshot/internal/journal"
 	"chainshot/internal/status"
 )
 
@@ -46,15 +46,15 @@ type Options struct {
 
 // pairingLine is one pairing's result in react rate's --out.
 type pairingLine struct {
-	A            string     `json:"a"`
-	B            string     `json:"b"`
-	Games        int        `json:"games"`
-	Wins         [2]int     `json:"wins"`
-	Size         string     `json:"size"`
-	Seed         uint64     `json:"seed"`
-	OpeningPlies int        `json:"opening_plies"`
-	Moves        [2]int     `json:"moves"`
-	CPUSeconds   [2]float64 `json:"cpu_seconds"`
+	A            string     `json:"a" strict:"required"`
+	B            string     `json:"b" strict:"required"`
+	Games        int        `json:"games" strict:"required"`
+	Wins         [2]int     `json:"wins" strict:"required"`
+	Size         string     `json:"size" strict:"required"`
+	Seed         uint64     `json:"seed" strict:"required"`
+	OpeningPlies int        `json:"opening_plies" strict:"required"`
+	Moves        [2]int     `json:"moves" strict:"required"`
+	CPUSeconds   [2]float64 `json:"cpu_seconds" strict:"required"`
 }
 
 // ratingRow is one player of the list, as --json prints it.
@@ -118,7 +118,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 
 // play plays every pairing of the list not in done, each appended to out
 // (when there is one) the moment it ends, and tallies them all.
-func (o Options) play(ctx context.Context, io *iostreams.IO, base pairingLine, done map[[2]string]pairingLine, out *outfile.Appender) (tally, error) {
+func (o Options) play(ctx context.Context, io *iostreams.IO, base pairingLine, done map[[2]string]pairingLine, out *journal.Journal) (tally, error) {
 	specs := o.Specs
 	t := tally{games: make([]int, len(specs)), points: make([]float64, len(specs)), cpu: make([]float64, len(specs)), moves: make([]int, len(specs))}
 	for a := range specs {
@@ -139,7 +139,7 @@ func (o Options) play(ctx context.Context, io *iostreams.IO, base pairingLine, d
 				fmt.Fprintf(io.Err, "%s vs %s: %d-%d\n", specs[a], specs[b], r.Wins[0], r.Wins[1])
 				if out != nil {
 					line, _ := json.Marshal(l)
-					if err := out.Line(line); err != nil {
+					if err := out.Append(line); err != nil {
 						return t, status.Fail("%s: --out: %v", o.Cmd, err)
 					}
 				}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"chainshot/internal/iostreams"
+	"chainshot/internal/status"
 )
 
 // runList runs a rating list, called without the binary, and returns
@@ -61,4 +62,61 @@ func TestRunRecordsAndResumes(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &list); err != nil || list.Anchor != "random" || len(list.Ratings) != 3 {
 		t.Errorf("JSON %s: %v", js, err)
 	}
+}
+
+// TestOutRefusesForeignFiles: --out takes pairings only from a file of
+// them; any other file, resumed or not, is refused and left as it is.
+// Only a last line cut short is dropped, with a warning.
+func TestOutRefusesForeignFiles(t *testing.T) {
+	good := `{"a":"random","b":"greedy","games":4,"wins":[1,3],"size":"4x4","seed":1,"opening_plies":2,"moves":[20,22],"cpu_seconds":[0.001,0.002]}` + "\n"
+	for _, tc := range []struct {
+		name, text, want string // want: in the error when resumed; "" for none
+	}{
+		{"plain text", "notes to self\n", "not JSON"},
+		{"plain text without its newline", "notes", "not JSON"},
+		{"a JSON object of another kind", `{"name": "my settings", "important": true}`, `"name" is no field of a pairing`},
+		{"wins that miss games", strings.Replace(good, `[1,3]`, `[1,1]`, 1), `"wins" are 1 and 1: want two counts that add up to the 4 games`},
+		{"a huge count of games", strings.Replace(good, `"games":4`, `"games":99999999999`, 1), `1:36: "games" is 99999999999: want 2 to 100,000 games`},
+		{"an empty spec", strings.Replace(good, `"a":"random"`, `"a":""`, 1), `"a" is 0 bytes: want a player's spec`},
+		{"a pairing and a cut one", good + good[:30], ""},
+	} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o := testOptions(path)
+		o.Specs, o.Resume = []string{"random", "greedy"}, true
+		_, errs, err := runList(t, o)
+		data, _ := os.ReadFile(path)
+		if tc.want == "" {
+			if err != nil || !strings.Contains(errs, "the last line is cut short") || bytes.Count(data, []byte("\n")) != 1 {
+				t.Errorf("%s: %v; stderr %q; the file:\n%s", tc.name, err, errs, data)
+			}
+			continue
+		}
+		if !status.Is(err, status.Bad) || !strings.Contains(err.Error(), tc.want) || string(data) != tc.text {
+			t.Errorf("%s: %v, want %q; the file now:\n%s", tc.name, err, tc.want, data)
+		}
+	}
+}
+
+// FuzzDecodePairing: any line is read or refused, never a panic; an
+// error says no Go type; a pairing read writes back to the same pairing.
+func FuzzDecodePairing(f *testing.F) {
+	f.Add([]byte(`{"a":"random","b":"greedy","games":4,"wins":[1,3],"size":"4x4","seed":1,"opening_plies":2,"moves":[20,22],"cpu_seconds":[0.001,0.002]}`))
+	f.Add([]byte(`{"a":"x"}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		l, err := decodePairing(line)
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "json:") || strings.Contains(msg, "[2]") || strings.Contains(msg, "float64") {
+				t.Fatalf("%q: a message not in the file's terms: %s", line, msg)
+			}
+			return
+		}
+		again, _ := json.Marshal(l)
+		back, err := decodePairing(again)
+		if err != nil || back != l {
+			t.Fatalf("%s written again reads as %+v (%v)", again, back, err)
+		}
+	})
 }
