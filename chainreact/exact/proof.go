@@ -39,8 +39,10 @@ type ProofSplit struct {
 	index map[uint64]int // line index by canonical key
 }
 
-// maxSplitLines caps the lines of a split: a proof file stays small.
-const maxSplitLines = 1 << 20
+// MaxSplitLines caps the lines of a split: a proof file stays small, and
+// a split held in memory (some 700 bytes a line on 16x16) stays under
+// 50 MB, whatever a proof file's header asks.
+const MaxSplitLines = 1 << 16
 
 // Split returns the lines of a proof of root, a two-player position, split
 // after plies plies: every position reached after exactly that many moves
@@ -59,18 +61,30 @@ func Split(root *chainreact.Board, plies int) (*ProofSplit, error) {
 	sym.prepare(root)
 	p := &ProofSplit{Root: *root, Plies: plies, sym: sym, index: map[uint64]int{}}
 	var path []chainreact.Move
+	// inner holds the positions before the split already walked: a
+	// position met again (by another order of moves, or a symmetry) has
+	// the same lines below it, found the first time, so the walk takes
+	// time in the positions, not in the orders of moves that reach them.
+	inner := map[uint64]bool{}
 	var walk func(b *chainreact.Board, d int) error
 	walk = func(b *chainreact.Board, d int) error {
 		if b.Over() {
 			return nil
+		}
+		if d < plies {
+			key, _ := sym.canon(b)
+			if inner[key] {
+				return nil
+			}
+			inner[key] = true
 		}
 		if d == plies {
 			key, s := sym.canon(b)
 			if _, seen := p.index[key]; seen {
 				return nil
 			}
-			if len(p.Lines) == maxSplitLines {
-				return fmt.Errorf("chainreact: a split after %d plies has more than %d lines", plies, maxSplitLines)
+			if len(p.Lines) == MaxSplitLines {
+				return fmt.Errorf("chainreact: a split after %d plies has more than %d lines", plies, MaxSplitLines)
 			}
 			p.index[key] = len(p.Lines)
 			p.Lines = append(p.Lines, ProofLine{Index: len(p.Lines), Moves: append([]chainreact.Move(nil), path...), Board: *b, key: key, sym: s})
