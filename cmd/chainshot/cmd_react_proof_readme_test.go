@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"chainshot/chainreact/exact"
+	"chainshot/internal/input"
 	"chainshot/internal/proofrun"
 	"chainshot/internal/solverun"
 	"chainshot/internal/words"
@@ -37,7 +38,7 @@ func proofFiles(t *testing.T) []*proofrun.File {
 	}
 	var out []*proofrun.File
 	for _, p := range paths {
-		pf, err := proofrun.ReadFile("test", p)
+		pf, err := proofrun.ReadFile(input.Source{}, "test", p)
 		if err != nil {
 			t.Fatal(err)
 		}

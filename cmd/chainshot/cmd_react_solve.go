@@ -36,7 +36,7 @@ func reactSolveCommand() *cli.Command {
 			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB`; with --proof, one table shared by the --jobs"}, memoryBound()),
 			&cli.BoolFlag{Name: "winner-only", Usage: "stop once the winner is proved: the last ply is then bounded, not solved (often half the work); with --proof, each line so, and a later run without it solves those lines exactly"},
 			outFlag(&cli.StringFlag{Name: "proof", Usage: "prove by lines: solve the positions --split plies on, one by one, each appended to `FILE` (JSON Lines) the moment it is solved; the root follows from them"}, filekinds.ProofOut),
-			bounded(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, bounds.Int{Min: 0, Max: 12, Unit: "plies"}),
+			bounded(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, proofrun.SplitBound),
 			&cli.BoolFlag{Name: "resume", Usage: "with --proof: continue the proof in FILE, solving the lines it does not hold yet"},
 			&cli.StringFlag{Name: "shard", Usage: "with --proof: solve shard `K/N` of the lines (the K-th of N runs of consecutive lines), or auto from a Slurm array's environment"},
 			jobsFlag(0, "with --proof: solve `N` lines at once (0: one per CPU)"),
@@ -78,7 +78,7 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	if file != "" {
 		what = file
 	}
-	return proofrun.Run(c.Context, s.IO, proofrun.Options{Cmd: cmd, Pos: pos, What: what, Path: c.String("proof"), Claim: s.output("proof"),
+	return proofrun.Run(c.Context, s.IO, proofrun.Options{Cmd: cmd, Pos: pos, What: what, Path: c.String("proof"),
 		Split: c.Int("split"), SplitSet: c.IsSet("split"), Resume: c.Bool("resume"), Shard: sh, Jobs: gamesAtOnce(c),
 		MemoryMB: c.Int("memory"), MaxNodes: c.Uint64("max-nodes"), Budget: c.Duration("budget"), Wall: c.Bool("wall"),
 		WinnerOnly: c.Bool("winner-only"), JSON: c.Bool("json"), Check: c.Int("check"), Seed: c.Uint64("seed")})

@@ -1,24 +1,23 @@
 package proofrun
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"strings"
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
+	"chainshot/internal/filekinds"
+	"chainshot/internal/input"
+	"chainshot/internal/journal"
 	"chainshot/internal/status"
+	"chainshot/internal/strictjson"
 	"chainshot/internal/words"
 )
 
-// File is a proof file as read: its header, its solved lines by
-// index, and the offset of a partial last line (a run killed while
-// writing it), or -1.
+// File is a proof file as read: its header, its solved lines by index,
+// and what they cost.
 type File struct {
 	Path   string
 	Header Header
@@ -32,111 +31,98 @@ type File struct {
 	// again included.
 	Nodes        uint64
 	CPU, Seconds float64
-	Partial      int64
-	// Empty says the file holds nothing (missing or zero bytes).
+	// Cut is a last line cut short (a run stopped while writing it),
+	// left out, or nil.
+	Cut *journal.Cut
+	// Empty says the file holds no header (missing or zero bytes).
 	Empty bool
+
+	cmd string
+	// want, when set, checks the header against the run's settings.
+	want func(h *Header, no int) error
 }
 
-// ReadFile reads a proof file. A missing or empty file reads as
-// empty. Every line is checked: its index and moves are the split's, its
+// ReadFile reads a proof file through the journal's reader (a line at a
+// time, each under the kind's cap). An empty file reads as Empty. Every line is checked: its index and moves are the split's, its
 // principal variation replays from its position to its winner on its
-// ply; a line solved twice must say the same both times. A partial last
-// line is noted, not an error.
-func ReadFile(cmd, path string) (*File, error) {
-	pf := &File{Path: path, Partial: -1}
-	data, err := readCapped(path, 256<<20)
-	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(data) == 0) {
-		pf.Empty = true
-		return pf, nil
-	}
+// ply; a line solved twice must say the same both times. A cut last line
+// is left out and noted in Cut. A file that cannot be read or is not a
+// proof is bad input, its message naming the file, line and field.
+func ReadFile(src input.Source, cmd, path string) (*File, error) {
+	f, err := src.Open(path)
 	if err != nil {
-		return nil, status.BadInput("%s: %v", cmd, err)
+		return nil, badInput(cmd, err)
 	}
-	lineNo, off := 0, int64(0)
-	for len(data) > 0 {
-		lineNo++
-		nl := bytes.IndexByte(data, '\n')
-		if nl < 0 {
-			pf.Partial = off
-			break
-		}
-		text := bytes.TrimSpace(data[:nl])
-		data, off = data[nl+1:], off+int64(nl+1)
-		if len(text) == 0 {
-			continue
-		}
-		if pf.Split == nil {
-			if err := pf.readHeader(cmd, lineNo, text); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if err := pf.readLine(cmd, lineNo, text); err != nil {
-			return nil, err
-		}
+	defer f.Close()
+	return readProof(f, path, cmd)
+}
+
+// readProof reads a proof file from r, named path in messages.
+func readProof(r io.Reader, path, cmd string) (*File, error) {
+	pf := &File{Path: path, cmd: cmd}
+	cut, err := journal.Scan(r, path, filekinds.Proof, pf.read)
+	if err != nil {
+		return nil, badInput(cmd, err)
 	}
+	pf.Cut = cut
 	if pf.Split == nil {
-		if pf.Partial >= 0 {
-			return nil, status.BadInput("%s: %s: the header line is cut short", cmd, path)
-		}
 		pf.Empty = true
 	}
 	return pf, nil
 }
 
-// readCapped reads a file of at most limit bytes.
-func readCapped(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: over %d MB: not a proof file", path, limit>>20)
-	}
-	return data, nil
-}
-
-// decodeStrict decodes one JSON object of text into v, refusing unknown
-// fields and anything after the object.
-func decodeStrict(text []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+// badInput is an error of reading a proof file as bad input, naming the
+// command; one that says its status already is returned as it is.
+func badInput(cmd string, err error) error {
+	var se *status.Error
+	if errors.As(err, &se) {
 		return err
 	}
-	if dec.More() {
-		return fmt.Errorf("text after the JSON object")
+	return status.BadInput("%s: %v", cmd, err)
+}
+
+// read reads one line of a proof file, the header first (for Scan and
+// journal.Open). A decoding error is the line's (a cut one is dropped);
+// a line that decodes but does not replay stops the reading with a
+// message of its own.
+func (pf *File) read(jl journal.Line) error {
+	if pf.Split == nil {
+		return pf.readHeader(jl)
+	}
+	var l Line
+	if err := strictjson.Decode(jl.Text, &l, strictjson.Options{What: filekinds.Proof.Line}); err != nil {
+		return err
+	}
+	if err := pf.readLine(jl.No, &l); err != nil {
+		return journal.Stop(err)
 	}
 	return nil
 }
 
-func (pf *File) readHeader(cmd string, lineNo int, text []byte) error {
+// readHeader reads the header: its fields in range, then the split of
+// its position, which must give the lines and digest it says.
+func (pf *File) readHeader(jl journal.Line) error {
 	h := &pf.Header
-	if err := decodeStrict(text, h); err != nil || h.Proof != HeaderTitle {
-		return status.BadInput("%s: %s:%d: not a proof file's header (want {\"proof\": %q, ...})", cmd, pf.Path, lineNo, HeaderTitle)
+	if err := strictjson.Decode(jl.Text, h, strictjson.Options{What: "a proof file's header"}); err != nil {
+		return err
 	}
-	if h.Format != Format {
-		return status.BadInput("%s: %s:%d: proof format %d; this chainshot reads format %d", cmd, pf.Path, lineNo, h.Format, Format)
-	}
+	cmd, lineNo := pf.cmd, jl.No
 	pos, err := chainreact.ParsePosition(pf.Path, strings.NewReader(h.Position))
-	if err != nil || pos.Board.Players() != 2 {
-		return status.BadInput("%s: %s:%d: the header's position is not a two-player position", cmd, pf.Path, lineNo)
+	if err != nil || pos.Board.Players() != 2 || chainreact.FormatSize(pos.Board.Rows(), pos.Board.Cols()) != h.Size {
+		return journal.Stop(status.BadInput("%s: %s:%d: the header's position is not a two-player position of its size %s", cmd, pf.Path, lineNo, h.Size))
 	}
-	if h.Split < 0 || h.Split > 12 {
-		return status.BadInput("%s: %s:%d: split %d: want 0 to 12 plies", cmd, pf.Path, lineNo, h.Split)
+	if pf.want != nil {
+		if err := pf.want(h, lineNo); err != nil {
+			return journal.Stop(err)
+		}
 	}
 	split, err := exact.Split(&pos.Board, h.Split)
 	if err != nil {
-		return status.BadInput("%s: %s:%d: %v", cmd, pf.Path, lineNo, err)
+		return journal.Stop(status.BadInput("%s: %s:%d: %v", cmd, pf.Path, lineNo, err))
 	}
 	if len(split.Lines) != h.Lines || split.Digest() != h.Digest {
-		return status.BadInput("%s: %s:%d: the header says %d lines, digest %s; this chainshot splits that position after %d plies into %d lines, digest %s (made by another version?)",
-			cmd, pf.Path, lineNo, h.Lines, h.Digest, h.Split, len(split.Lines), split.Digest())
+		return journal.Stop(status.BadInput("%s: %s:%d: the header says %d lines, digest %s; this chainshot splits that position after %d plies into %d lines, digest %s (made by another version?)",
+			cmd, pf.Path, lineNo, h.Lines, h.Digest, h.Split, len(split.Lines), split.Digest()))
 	}
 	pf.Split, pf.Names = split, pos.Names
 	pf.Lines = make([]*Line, len(split.Lines))
@@ -144,13 +130,10 @@ func (pf *File) readHeader(cmd string, lineNo int, text []byte) error {
 	return nil
 }
 
-func (pf *File) readLine(cmd string, lineNo int, text []byte) error {
-	at := fmt.Sprintf("%s: %s:%d", cmd, pf.Path, lineNo)
-	var l Line
-	if err := decodeStrict(text, &l); err != nil {
-		return status.BadInput("%s: not a proof line: %v", at, err)
-	}
-	if l.Line < 0 || l.Line >= len(pf.Lines) {
+// readLine checks a decoded line against the split and keeps it.
+func (pf *File) readLine(lineNo int, l *Line) error {
+	at := fmt.Sprintf("%s: %s:%d", pf.cmd, pf.Path, lineNo)
+	if l.Line >= len(pf.Lines) {
 		return status.BadInput("%s: line %d: the split has lines 0 to %d", at, l.Line, len(pf.Lines)-1)
 	}
 	sl := &pf.Split.Lines[l.Line]
@@ -201,7 +184,7 @@ func (pf *File) readLine(cmd string, lineNo int, text []byte) error {
 	pf.Nodes += l.Nodes
 	pf.CPU += l.CPU
 	pf.Seconds += l.Seconds
-	if err := pf.keep(&l, res); err != nil {
+	if err := pf.keep(l, res); err != nil {
 		return status.BadInput("%s: %v", at, err)
 	}
 	return nil

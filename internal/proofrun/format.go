@@ -13,6 +13,8 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
+	"chainshot/internal/bounds"
+	"chainshot/internal/strictjson"
 )
 
 // A proof file (react solve --proof FILE) is JSON Lines: a header, then one
@@ -27,13 +29,86 @@ const Format = 1
 // split, so that a resumed run, a shard on another machine or a merge
 // checks it solves the same lines.
 type Header struct {
-	Proof    string `json:"proof"`
-	Format   int    `json:"format"`
-	Size     string `json:"size"`
-	Position string `json:"position"`
-	Split    int    `json:"split"`
-	Lines    int    `json:"lines"`
-	Digest   string `json:"digest"`
+	Proof    string `json:"proof" strict:"required"`
+	Format   int    `json:"format" strict:"required"`
+	Size     string `json:"size" strict:"required"`
+	Position string `json:"position" strict:"required"`
+	Split    int    `json:"split" strict:"required"`
+	Lines    int    `json:"lines" strict:"required"`
+	Digest   string `json:"digest" strict:"required"`
+}
+
+// The bounds of the counts a proof file gives, checked before any work
+// (a header of size 1000000x1000000 was taken): SplitBound is --split's
+// too.
+var (
+	SplitBound = bounds.Int{Min: 0, Max: 12, Unit: "plies"}
+	linesBound = bounds.Int{Min: 1, Max: exact.MaxSplitLines, Unit: "lines"}
+	indexBound = bounds.Int{Min: 0, Max: exact.MaxSplitLines - 1}
+	// a line's last ply, and the moves of its principal variation: at
+	// most a 16x16 board's capacity and one
+	pliesBound = bounds.Int{Min: 0, Max: maxPlies, Unit: "plies"}
+	tableBound = bounds.Int{Min: 1, Max: 1 << 20, Unit: "MB"}
+	jobsBound  = bounds.Int{Min: 1, Max: 256, Unit: "solvers"}
+)
+
+// maxPlies is the longest game on the largest board: one orb a move, at
+// most 3 an inner cell, 2 an edge, 1 a corner of 16x16, and the last.
+const maxPlies = 3*(chainreact.MaxRows-2)*(chainreact.MaxCols-2) + 2*2*(chainreact.MaxRows-2+chainreact.MaxCols-2) + 4 + 1
+
+// Check says whether the header's fields are in range (for the strict
+// decoder, which places the error at its field): the title, the format,
+// the size, the split and the count of lines. That the split of the
+// position gives those lines is checked after.
+func (h *Header) Check() error {
+	if h.Proof != HeaderTitle {
+		return &strictjson.FieldError{Field: "proof", Msg: fmt.Sprintf("is %q: want %q (not a proof file's header)", clip(h.Proof), HeaderTitle)}
+	}
+	if h.Format != Format {
+		return &strictjson.FieldError{Field: "format", Msg: fmt.Sprintf("is %d: this chainshot reads format %d", h.Format, Format)}
+	}
+	if _, _, err := chainreact.ParseSize(h.Size); err != nil {
+		return &strictjson.FieldError{Field: "size", Msg: fmt.Sprintf("is %q: want %s", clip(h.Size), chainreact.SizeWant)}
+	}
+	return bounds.First(
+		bounds.Field("split", SplitBound.Check(int64(h.Split))),
+		bounds.Field("lines", linesBound.Check(int64(h.Lines))),
+	)
+}
+
+// Check says whether a line's counts are in range (for the strict
+// decoder). That its moves and principal variation replay is checked
+// against the split after.
+func (l *Line) Check() error {
+	err := bounds.First(
+		bounds.Field("line", indexBound.Check(int64(l.Line))),
+		bounds.Field("plies", pliesBound.Check(int64(l.Plies))),
+		bounds.Field("plies_min", pliesBound.Check(int64(l.PliesMin))),
+		bounds.Field("plies_max", pliesBound.Check(int64(l.PliesMax))),
+		bounds.Field("table_mb", tableBound.Check(int64(l.TableMB))),
+		bounds.Field("jobs", jobsBound.Check(int64(l.Jobs))),
+	)
+	switch {
+	case err != nil:
+		return err
+	case int64(len(l.Moves)) > SplitBound.Max:
+		return &strictjson.FieldError{Field: "moves", Msg: fmt.Sprintf("has %d moves: a split is at most %d plies", len(l.Moves), SplitBound.Max)}
+	case len(l.PV) > maxPlies:
+		return &strictjson.FieldError{Field: "pv", Msg: fmt.Sprintf("has %d moves: no game is longer than %d", len(l.PV), maxPlies)}
+	case !(l.CPU >= 0 && l.CPU < 1e12):
+		return &strictjson.FieldError{Field: "cpu_seconds", Msg: fmt.Sprintf("is %g: want a time of 0 or more", l.CPU)}
+	case !(l.Seconds >= 0 && l.Seconds < 1e12):
+		return &strictjson.FieldError{Field: "seconds", Msg: fmt.Sprintf("is %g: want a time of 0 or more", l.Seconds)}
+	}
+	return nil
+}
+
+// clip shortens a long value for a message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
 }
 
 // HeaderTitle is the header's "proof" field.
@@ -44,9 +119,9 @@ const HeaderTitle = "chainshot react solve: a split proof of Chain Reaction"
 // from the empty board, a principal variation from the line's position;
 // or the winner and bounds on the last ply), and what it cost.
 type Line struct {
-	Line   int     `json:"line"`
-	Moves  [][]int `json:"moves"`
-	Winner string  `json:"winner"`
+	Line   int     `json:"line" strict:"required"`
+	Moves  [][]int `json:"moves" strict:"required"`
+	Winner string  `json:"winner" strict:"required"`
 	// Plies is the last ply of a line solved exactly, with PV; a line
 	// solved only until its winner was proved (--winner-only) has
 	// PliesMin and PliesMax instead, and no PV.
@@ -54,13 +129,13 @@ type Line struct {
 	PliesMin int     `json:"plies_min,omitempty"`
 	PliesMax int     `json:"plies_max,omitempty"`
 	PV       [][]int `json:"pv,omitempty"`
-	Nodes    uint64  `json:"nodes"`
-	CPU      float64 `json:"cpu_seconds"`
-	Seconds  float64 `json:"seconds"`
+	Nodes    uint64  `json:"nodes" strict:"required"`
+	CPU      float64 `json:"cpu_seconds" strict:"required"`
+	Seconds  float64 `json:"seconds" strict:"required"`
 	// TableMB and Jobs are the table the line was solved with and the
 	// solvers sharing it (the positions searched depend on both).
-	TableMB int    `json:"table_mb"`
-	Jobs    int    `json:"jobs"`
+	TableMB int    `json:"table_mb" strict:"required"`
+	Jobs    int    `json:"jobs" strict:"required"`
 	Commit  string `json:"commit,omitempty"`
 }
 

@@ -31,18 +31,15 @@ func Merge(io *iostreams.IO, o MergeOptions) error {
 	cmd := o.Cmd
 	var all *File
 	for _, path := range o.Paths {
-		if _, err := os.Stat(path); err != nil {
-			return status.BadInput("%s: %v", cmd, err)
-		}
-		pf, err := ReadFile(cmd, path)
+		pf, err := ReadFile(io.Inputs, cmd, path)
 		if err != nil {
 			return err
 		}
 		if pf.Empty {
 			return status.BadInput("%s: %s holds no proof", cmd, path)
 		}
-		if pf.Partial >= 0 {
-			fmt.Fprintf(io.Err, "warning: %s: the last line is cut short (a run stopped while writing it): skipped\n", path)
+		if pf.Cut != nil {
+			io.Warnf("%s", pf.Cut.Warning())
 		}
 		if all == nil {
 			all = pf

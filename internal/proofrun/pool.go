@@ -11,7 +11,7 @@ import (
 	"chainshot/chainreact/exact"
 	"chainshot/cpuclock"
 	"chainshot/internal/iostreams"
-	"chainshot/internal/outfile"
+	"chainshot/internal/journal"
 	"chainshot/internal/solverun"
 	"chainshot/internal/words"
 )
@@ -19,7 +19,7 @@ import (
 // proofRun is one sitting of a proof: the lines to solve and the workers.
 type proofRun struct {
 	pf       *File
-	out      *outfile.Appender
+	out      *journal.Journal
 	io       *iostreams.IO
 	todo     []int
 	jobs     int
@@ -170,7 +170,7 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 		}
 		data, _ := json.Marshal(l)
 		r.mu.Lock()
-		if werr := r.out.Line(data); werr != nil {
+		if werr := r.out.Append(data); werr != nil {
 			if r.err == nil {
 				r.err = werr
 				cancel(werr)

@@ -10,13 +10,13 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/interrupt"
 	"chainshot/internal/iostreams"
-	"chainshot/internal/outfile"
+	"chainshot/internal/journal"
 	"chainshot/internal/shard"
 	"chainshot/internal/solverun"
 	"chainshot/internal/status"
-	"chainshot/internal/words"
 )
 
 // Options are a proof's settings.
@@ -25,10 +25,8 @@ type Options struct {
 	Pos chainreact.Position
 	// What names the position in messages: its file, or "--size 3x4".
 	What string
-	// Path is the proof file (--proof), Claim its claim through the
-	// run's gate.
-	Path  string
-	Claim *outfile.Claim
+	// Path is the proof file (--proof).
+	Path string
 	// Split is the plies before the lines; SplitSet says it was given
 	// (else a new proof takes DefaultSplit, a resumed one the file's).
 	Split    int
@@ -53,19 +51,23 @@ type Options struct {
 // Run is a sitting of a proof: it solves the lines of the proof in
 // o.Path that the file does not hold yet (those of o.Shard), each
 // appended the moment it is solved, on o.Jobs workers sharing one table;
-// then says what the lines in the file prove of the root. Ctrl-C stops
-// it, keeping every line solved (status 130).
+// then says what the lines in the file prove of the root. The file is a
+// journal (package journal): a file that holds a proof needs o.Resume, a
+// file that is not a proof of this position is refused and left as it
+// is, a cut last line is dropped with a warning and its line solved
+// again. Ctrl-C stops the sitting, keeping every line solved (status
+// 130).
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	cmd, path := o.Cmd, o.Path
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		// read before it is written: a FIFO would block the read
 		return status.BadInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
 	}
-	pf, err := ReadFile(cmd, path)
-	if err != nil {
-		return err
-	}
 	if o.Check > 0 {
+		pf, err := ReadFile(io.Inputs, cmd, path)
+		if err != nil {
+			return err
+		}
 		if pf.Empty {
 			return status.BadInput("%s: --check: %s holds no proof to check", cmd, path)
 		}
@@ -74,10 +76,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		}
 		return check(ctx, io, o, pf)
 	}
-	if err := o.start(pf); err != nil {
-		return err
-	}
-	out, err := o.open(io, pf)
+	pf, out, err := o.open(io)
 	if err != nil {
 		return err
 	}
@@ -107,69 +106,58 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	return report(ctx, io, o, pf, run, from, to)
 }
 
-// start checks the proof file against the run's settings, or, for a new
-// proof, splits the position.
-func (o Options) start(pf *File) error {
-	cmd, path := o.Cmd, o.Path
-	if !pf.Empty && !o.Resume {
-		return status.BadInput("%s: --proof %s already holds a proof (%s of %d lines solved); add --resume to continue it, or give another file",
-			cmd, path, words.Thousands(uint64(pf.Solved)), pf.Header.Lines)
+// open opens the proof file as a journal, under the run's gate (one
+// writer, held until the run ends), reading the proof already there when
+// resumed; a new proof splits the position and gets its header.
+func (o Options) open(io *iostreams.IO) (*File, *journal.Journal, error) {
+	pf := &File{Path: o.Path, cmd: o.Cmd, want: o.wantHeader}
+	j, err := journal.Open(io.Gate, journal.Options{Flag: "--proof", Path: o.Path, Kind: filekinds.Proof, Resume: o.Resume,
+		Read: pf.read, Warn: func(msg string) { io.Warnf("%s; its line is solved again", msg) }})
+	if err != nil {
+		return nil, nil, iostreams.OutputError(o.Cmd, err)
 	}
-	if !pf.Empty {
-		if want := o.Pos.String(); pf.Header.Position != want {
-			return status.BadInput("%s: --proof %s is a proof of another position than %s:\n%s", cmd, path, o.What, pf.Header.Position)
-		}
-		if o.SplitSet && o.Split != pf.Header.Split {
-			return status.BadInput("%s: --split %d, but %s is split after %d plies", cmd, o.Split, path, pf.Header.Split)
-		}
-		return nil
+	if pf.Split != nil {
+		return pf, j, nil
 	}
+	if err := o.split(pf); err != nil {
+		j.Close()
+		return nil, nil, err
+	}
+	data, _ := json.Marshal(pf.Header)
+	if err := j.Append(data); err != nil {
+		j.Close()
+		return nil, nil, status.Fail("%s: --proof: %v", o.Cmd, err)
+	}
+	return pf, j, nil
+}
+
+// wantHeader checks the header of a proof file against the run: the
+// same position, and the same split when --split is given.
+func (o Options) wantHeader(h *Header, no int) error {
+	if want := o.Pos.String(); h.Position != want {
+		return status.BadInput("%s: --proof %s is a proof of another position than %s:\n%s", o.Cmd, o.Path, o.What, h.Position)
+	}
+	if o.SplitSet && o.Split != h.Split {
+		return status.BadInput("%s: --split %d, but %s is split after %d plies", o.Cmd, o.Split, o.Path, h.Split)
+	}
+	return nil
+}
+
+// split splits the position of a new proof: after --split plies, or
+// DefaultSplit's.
+func (o Options) split(pf *File) error {
 	plies := o.Split
 	if !o.SplitSet {
 		plies = DefaultSplit(&o.Pos.Board)
 	}
 	split, err := exact.Split(&o.Pos.Board, plies)
 	if err != nil {
-		return status.BadInput("%s: --split %d: %v", cmd, plies, err)
+		return status.BadInput("%s: --split %d: %v", o.Cmd, plies, err)
 	}
 	pf.Header, pf.Split, pf.Names = NewHeader(&o.Pos, split), split, o.Pos.Names
 	pf.Lines = make([]*Line, len(split.Lines))
 	pf.Results = make([]*exact.LineResult, len(split.Lines))
 	return nil
-}
-
-// open opens the proof file for appending, under the run's claim (one
-// writer, held until the process ends): a cut last line is dropped, a
-// new file gets the header.
-func (o Options) open(io *iostreams.IO, pf *File) (*outfile.Appender, error) {
-	cmd, path, claim := o.Cmd, o.Path, o.Claim
-	if !claim.Regular() {
-		return nil, status.BadInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
-	}
-	// read again under the lock: another run may have written meanwhile
-	if again, err := ReadFile(cmd, path); err != nil {
-		return nil, err
-	} else if again.Solved != pf.Solved || again.Empty != pf.Empty {
-		return nil, status.BadInput("%s: --proof %s changed while it was being opened; run again", cmd, path)
-	}
-	if pf.Partial >= 0 {
-		fmt.Fprintf(io.Err, "warning: %s: the last line is cut short (a run stopped while writing it); it is dropped and its line solved again\n", path)
-		if err := claim.Truncate(pf.Partial); err != nil {
-			return nil, status.BadInput("%s: --proof: %v", cmd, err)
-		}
-	}
-	out, err := claim.Append()
-	if err != nil {
-		return nil, status.BadInput("%s: --proof: %v", cmd, err)
-	}
-	if pf.Empty {
-		data, _ := json.Marshal(pf.Header)
-		if err := out.Line(data); err != nil {
-			out.Close()
-			return nil, status.Fail("%s: %v", cmd, err)
-		}
-	}
-	return out, nil
 }
 
 // errSettled is the cause of a proof whose root is settled while lines

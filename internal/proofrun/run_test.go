@@ -3,14 +3,18 @@ package proofrun
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/exact"
 	"chainshot/internal/filekinds"
+	"chainshot/internal/input"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/shard"
 	"chainshot/internal/status"
@@ -18,7 +22,7 @@ import (
 
 // testRun is a sitting of a proof of the empty rows×cols board into
 // path, called without the binary; o's other fields are kept.
-func testRun(t *testing.T, path string, rows, cols int, o Options) (string, error) {
+func testRun(t testing.TB, path string, rows, cols int, o Options) (string, error) {
 	t.Helper()
 	pos, err := chainreact.NewPosition(rows, cols, 2)
 	if err != nil {
@@ -27,11 +31,7 @@ func testRun(t *testing.T, path string, rows, cols int, o Options) (string, erro
 	var out bytes.Buffer
 	ios := iostreams.New(nil, &out, io.Discard)
 	defer ios.Close()
-	claim, err := ios.Claim("test", "--proof", path, filekinds.ProofOut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Cmd, o.Pos, o.What, o.Path, o.Claim = "test", pos, "the test's board", path, claim
+	o.Cmd, o.Pos, o.What, o.Path = "test", pos, "the test's board", path
 	if o.Shard.N == 0 {
 		o.Shard = shard.Shard{K: 1, N: 1}
 	}
@@ -52,7 +52,7 @@ func TestRunProvesByLines(t *testing.T) {
 	if !strings.Contains(out, "R wins under perfect play; the last move is ply 13, 13 plies from here") {
 		t.Errorf("the report:\n%s", out)
 	}
-	pf, err := ReadFile("test", path)
+	pf, err := ReadFile(input.Source{}, "test", path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,4 +99,128 @@ func TestMergeShards(t *testing.T) {
 	if !strings.Contains(out.String(), "proved: R wins on ply 13") {
 		t.Errorf("merged:\n%s", out.String())
 	}
+}
+
+// header is the header of a proof of the empty 3x3 board split after 2
+// plies, as a proof file's first line.
+func header(t testing.TB) string {
+	t.Helper()
+	pos, _ := chainreact.NewPosition(3, 3, 2)
+	split, err := exact.Split(&pos.Board, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(NewHeader(&pos, split))
+	return string(data)
+}
+
+// TestHeaderBounds: every count a header gives is checked before any
+// work, the message naming the field (a header of size 1000000x1000000
+// was taken), and a header that is not this position's split refuses
+// the file.
+func TestHeaderBounds(t *testing.T) {
+	h := header(t)
+	if _, err := readProof(strings.NewReader(h+"\n"), "p", "test"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{`"size":"3x3"`, `"size":"1000000x1000000"`, `"size" is "1000000x1000000": want RxC`},
+		{`"split":2`, `"split":13`, `"split" is 13: want 0 to 12 plies`},
+		{`"split":2`, `"split":-1`, `"split" is -1: want 0 to 12 plies`},
+		{`"lines":`, `"x":1,"lines":`, `"x" is no field`},
+		{`"format":1`, `"format":2`, `"format" is 2: this chainshot reads format 1`},
+		{`"proof":"chainshot`, `"proof":"not chainshot`, `"proof" is "not chainshot`},
+		{`"digest":`, `"digest":"0","y":`, `"y" is no field`},
+		{`"split":2`, `"split":3`, `this chainshot splits that position after 3 plies`},
+	} {
+		bad := strings.Replace(h, tc.from, tc.to, 1)
+		if bad == h {
+			t.Fatalf("%q is not in the header %s", tc.from, h)
+		}
+		_, err := readProof(strings.NewReader(bad+"\n"), "p", "test")
+		if !status.Is(err, status.Bad) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", bad, err, tc.want)
+		}
+	}
+	many := regexp.MustCompile(`"lines":[0-9]+`).ReplaceAllString(h, `"lines":99999999`)
+	if _, err := readProof(strings.NewReader(many+"\n"), "p", "test"); err == nil || !strings.Contains(err.Error(), `"lines" is 99999999: want 1 to 65,536 lines`) {
+		t.Errorf("%s: %v", many, err)
+	}
+}
+
+// TestProofRefusesForeignFiles: --proof resumes only a proof; any other
+// file is refused and left as it is, whether resumed or not. Only a last
+// line whose JSON ends early is dropped, with a warning.
+func TestProofRefusesForeignFiles(t *testing.T) {
+	h := header(t)
+	for _, tc := range []struct{ name, text, want string }{
+		{"a JSON object without its newline", `{"name": "my settings", "important": true}`, `"name" is no field of a proof file's header`},
+		{"plain text", "notes\n", "not JSON"},
+		{"a header, then text", h + "\nnotes", "2:2: not JSON"},
+		{"a header, then a line of another kind", h + "\n{\"game\":1}\n", `"game" is no field of a proof line`},
+	} {
+		for _, resume := range []bool{false, true} {
+			want := tc.want
+			if !resume && strings.HasPrefix(tc.text, h) {
+				want = "already holds proof lines" // without --resume, the header says enough
+			}
+			path := filepath.Join(t.TempDir(), "p.jsonl")
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := testRun(t, path, 3, 3, Options{Resume: resume})
+			data, _ := os.ReadFile(path)
+			if !status.Is(err, status.Bad) || !strings.Contains(err.Error(), want) || string(data) != tc.text {
+				t.Errorf("%s (resume %v): %v, want %q; the file now:\n%s", tc.name, resume, err, want, data)
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	if err := os.WriteFile(path, []byte(h+"\n"+`{"line":3,"moves":[[1,`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := testRun(t, path, 3, 3, Options{Resume: true})
+	if err != nil || !strings.Contains(out, "R wins under perfect play") {
+		t.Errorf("a cut line, resumed: %v\n%s", err, out)
+	}
+}
+
+// FuzzReadProof: any file is read or refused, never a panic; an error
+// says no Go type; a proof read writes back (as merge writes it) to a
+// file that reads the same.
+func FuzzReadProof(f *testing.F) {
+	h := header(f)
+	path := filepath.Join(f.TempDir(), "p.jsonl")
+	if _, err := testRun(f, path, 3, 3, Options{Split: 2, SplitSet: true}); err != nil {
+		f.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	f.Add(data)
+	f.Add([]byte(h + "\n"))
+	f.Add([]byte(h + "\n" + `{"line":0,"moves":[[1,1],[3,3]],"winner":"R","plies_min":5,"plies_max":9,"nodes":1,"cpu_seconds":0,"seconds":0,"table_mb":1,"jobs":1}` + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pf, err := readProof(bytes.NewReader(data), "p", "test")
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "json:") || strings.Contains(msg, "[]int") || strings.Contains(msg, "float64") || strings.Contains(msg, "bufio") {
+				t.Fatalf("a message not in the file's terms: %s", msg)
+			}
+			return
+		}
+		if pf.Empty {
+			return
+		}
+		var again bytes.Buffer
+		if err := pf.write(&again); err != nil {
+			t.Fatal(err)
+		}
+		back, err := readProof(&again, "p", "test")
+		if err != nil || back.Solved != pf.Solved || back.Header != pf.Header {
+			t.Fatalf("written again, it reads %v (%v)", back, err)
+		}
+		for i, r := range pf.Results {
+			if b := back.Results[i]; (r == nil) != (b == nil) || r != nil && (r.Winner != b.Winner || r.Exact != b.Exact || r.Plies != b.Plies) {
+				t.Fatalf("line %d reads back otherwise", i)
+			}
+		}
+	})
 }
