@@ -335,50 +335,57 @@ func TestRecordLines(t *testing.T) {
 	}
 }
 
-// TestParseOpenings reads a file of openings and refuses bad ones with
-// the line and column.
-func TestParseOpenings(t *testing.T) {
-	o, err := ParseOpenings("o.txt", strings.NewReader("# two openings\n1 1, 9 6\n\n  5 3,5 4 , 2 2\n"), 9, 6)
-	if err != nil {
-		t.Fatal(err)
+// TestParseOpening reads openings and refuses bad ones with the column.
+func TestParseOpening(t *testing.T) {
+	var o [][]chainreact.Move
+	for _, line := range []string{"# two openings", "1 1, 9 6", "", "  5 3,5 4 , 2 2"} {
+		if !IsOpening(line) {
+			continue
+		}
+		moves, err := ParseOpening(line, 9, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o = append(o, moves)
 	}
 	if len(o) != 2 || FormatOpening(9, 6, o[0]) != "1 1, 9 6" || FormatOpening(9, 6, o[1]) != "5 3, 5 4, 2 2" {
 		t.Fatalf("openings %v", o)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{"1 1, 1 1\n", "o.txt:1:6: move 2, 1 1: cell 1 1 belongs to another player"},
-		{"1 1, 10 1\n", "o.txt:1:6: move 2: 10 1 is off the 9x6 board"},
-		{"1 1 9 6\n", "o.txt:1:1: move 1: want a move as"},
-		{"# none\n", "no opening in the file"},
+		{"1 1, 1 1", "6: move 2, 1 1: cell 1 1 belongs to another player"},
+		{"1 1, 10 1", "6: move 2: 10 1 is off the 9x6 board"},
+		{"1 1 9 6", "1: move 1: want a move as"},
 	} {
-		if _, err := ParseOpenings("o.txt", strings.NewReader(tc.in), 9, 6); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := ParseOpening(tc.in, 9, 6); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.in, err, tc.want)
 		}
 	}
-	if _, err := ParseOpenings("o.txt", strings.NewReader("1 1, 1 2, 1 1\n"), 2, 2); err == nil || !strings.Contains(err.Error(), "ends the game") {
+	if _, err := ParseOpening("1 1, 1 2, 1 1", 2, 2); err == nil || !strings.Contains(err.Error(), "ends the game") {
 		t.Errorf("an opening that ends the game: %v", err)
 	}
 }
 
-// FuzzParseOpenings: any input is read or refused, never a panic, and
+// FuzzParseOpening: any line is read or refused, never a panic, and
 // what is read is legal and formats back to itself.
-func FuzzParseOpenings(f *testing.F) {
-	f.Add("1 1, 9 6\n5 3\n")
-	f.Add("# c\n\n1,1\n")
+func FuzzParseOpening(f *testing.F) {
+	f.Add("1 1, 9 6")
+	f.Add("1,1")
 	f.Add("0 0")
 	f.Fuzz(func(t *testing.T, s string) {
-		o, err := ParseOpenings("f", strings.NewReader(s), 9, 6)
+		moves, err := ParseOpening(s, 9, 6)
 		if err != nil {
+			var oe *OpeningError
+			if !errors.As(err, &oe) || strings.Contains(err.Error(), "strconv") {
+				t.Fatalf("%q: %v", s, err)
+			}
 			return
 		}
-		for _, moves := range o {
-			if err := CheckOpening(9, 6, moves); err != nil {
-				t.Fatalf("%q: read an illegal opening: %v", s, err)
-			}
-			back, err := ParseOpenings("f", strings.NewReader(FormatOpening(9, 6, moves)), 9, 6)
-			if err != nil || !slices.Equal(back[0], moves) {
-				t.Fatalf("%q: does not format back: %v", s, err)
-			}
+		if err := CheckOpening(9, 6, moves); err != nil {
+			t.Fatalf("%q: read an illegal opening: %v", s, err)
+		}
+		back, err := ParseOpening(FormatOpening(9, 6, moves), 9, 6)
+		if err != nil || !slices.Equal(back, moves) {
+			t.Fatalf("%q: does not format back: %v", s, err)
 		}
 	})
 }

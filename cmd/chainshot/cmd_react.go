@@ -10,6 +10,7 @@ import (
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/internal/bounds"
+	"chainshot/internal/filekinds"
 	"chainshot/internal/status"
 
 	"github.com/urfave/cli/v2"
@@ -164,9 +165,10 @@ func reactAutomatonCommand() *cli.Command {
 	}
 }
 
-// loadPosition reads a position file for cmd.
-func loadPosition(cmd, name string) (chainreact.Position, error) {
-	data, err := readInput(name, maxPositionBytes, "a Chain Reaction position", "at most 16x16 cells")
+// loadPosition reads a position file for cmd ("-": standard input)
+// through the program's capped reader (filekinds.Position's cap).
+func loadPosition(s *streams, cmd, name string) (chainreact.Position, error) {
+	data, err := s.Inputs.ReadAll(name, filekinds.Position)
 	if err != nil {
 		return chainreact.Position{}, status.BadInput("%s: %v", cmd, err)
 	}

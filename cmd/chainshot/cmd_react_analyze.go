@@ -82,7 +82,7 @@ func doReactAnalyze(c *cli.Context) error {
 		return err
 	}
 	file := c.Args().First()
-	p, err := loadPosition(cmd, file)
+	p, err := loadPosition(s, cmd, file)
 	if err != nil {
 		return err
 	}

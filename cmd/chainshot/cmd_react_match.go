@@ -67,7 +67,7 @@ func doReactMatch(c *cli.Context) error {
 		Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c), OpeningPlies: c.Int("opening-plies"),
 		Out: c.String("out"), Resume: c.Bool("resume"), JSON: c.Bool("json")}
 	if name := c.String("openings"); name != "" {
-		if o.Openings, err = matchrun.ReadOpenings(cmd, name, rows, cols); err != nil {
+		if o.Openings, err = matchrun.ReadOpenings(s.Inputs, cmd, name, rows, cols); err != nil {
 			return err
 		}
 	}

@@ -97,7 +97,7 @@ func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error)
 		return pos, "", status.BadInput("%s: give a POSITION file or --size RxC, such as --size 3x4", cmd)
 	case c.NArg() == 1:
 		file := c.Args().First()
-		pos, err := loadPosition(cmd, file)
+		pos, err := loadPosition(ioFrom(c), cmd, file)
 		if err != nil {
 			return pos, "", err
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"chainshot/internal/input"
 	"chainshot/internal/iostreams"
 )
 
@@ -79,7 +80,7 @@ func TestReadOpenings(t *testing.T) {
 	if err := os.WriteFile(path, []byte("# two\n1 1, 4 4\n2 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o, err := ReadOpenings("test", path, 4, 4)
+	o, err := ReadOpenings(input.Source{}, "test", path, 4, 4)
 	if err != nil || len(o) != 2 || len(o[0]) != 2 || len(o[1]) != 1 {
 		t.Fatalf("%v %v", o, err)
 	}

@@ -48,8 +48,9 @@ var (
 	// a line's last ply, and the moves of its principal variation: at
 	// most a 16x16 board's capacity and one
 	pliesBound = bounds.Int{Min: 0, Max: maxPlies, Unit: "plies"}
-	tableBound = bounds.Int{Min: 1, Max: 1 << 20, Unit: "MB"}
-	jobsBound  = bounds.Int{Min: 1, Max: 256, Unit: "solvers"}
+	// a line's table and solvers, 0 where a file does not say
+	tableBound = bounds.Int{Min: 0, Max: 1 << 20, Unit: "MB"}
+	jobsBound  = bounds.Int{Min: 0, Max: 256, Unit: "solvers"}
 )
 
 // maxPlies is the longest game on the largest board: one orb a move, at
@@ -134,8 +135,8 @@ type Line struct {
 	Seconds  float64 `json:"seconds" strict:"required"`
 	// TableMB and Jobs are the table the line was solved with and the
 	// solvers sharing it (the positions searched depend on both).
-	TableMB int    `json:"table_mb" strict:"required"`
-	Jobs    int    `json:"jobs" strict:"required"`
+	TableMB int    `json:"table_mb"`
+	Jobs    int    `json:"jobs"`
 	Commit  string `json:"commit,omitempty"`
 }
 
