@@ -135,9 +135,10 @@ type cpuClocked interface{ CPU() (time.Duration, bool) }
 // It stops when ctx ends: no game starts, the games under way end at
 // their next move (a player that is an ai.ContextChooser stops its
 // search then), and RunMatch returns an error that wraps ctx's cause
-// (errors.Is(err, context.Canceled) after a cancel). The games recorded
-// by then (MatchConfig.Record) are whole; a later match can resume from
-// them (MatchConfig.Played).
+// (errors.Is(err, context.Canceled) after a cancel) with the result of
+// the games finished by then, which is what a caller reports of a match
+// stopped by Ctrl-C. The games recorded by then (MatchConfig.Record) are
+// whole; a later match can resume from them (MatchConfig.Played).
 func RunMatch(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 	if cfg.Games < 1 {
 		return MatchResult{}, fmt.Errorf("chainreact: %d games: want at least 1", cfg.Games)
@@ -187,11 +188,14 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 		}
 	}
 	closePlayers(players)
-	if m.err != nil {
-		return MatchResult{}, m.err
-	}
 	res := m.result()
 	res.Nodes = nodes
+	switch {
+	case m.err != nil && ctx.Err() != nil && errors.Is(m.err, context.Cause(ctx)):
+		return res, m.err // stopped: the games finished by then are in res
+	case m.err != nil:
+		return MatchResult{}, m.err
+	}
 	return res, nil
 }
 

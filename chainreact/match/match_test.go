@@ -487,3 +487,27 @@ func TestRunMatchStopsWithItsContext(t *testing.T) {
 		t.Fatalf("a match whose context has ended: %v, %d games played", err, played)
 	}
 }
+
+// TestStoppedMatchKeepsItsGames: a match stopped through its context
+// returns the games finished by then with an error that says why, and
+// every game it recorded is in the result.
+func TestStoppedMatchKeepsItsGames(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := MatchConfig{Specs: [2]string{"best:nodes=2000", "seed001"}, Games: 400, Rows: 6, Cols: 6, Seed: 1, Jobs: 2, OpeningPlies: 2}
+	recorded := 0
+	cfg.Record = func(GameRecord) error {
+		recorded++
+		if recorded == 5 {
+			cancel()
+		}
+		return nil
+	}
+	r, err := RunMatch(ctx, cfg)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped: %v", err)
+	}
+	if r.Games != recorded || r.Games < 5 || r.Games >= 400 || r.Wins[0]+r.Wins[1] != r.Games || r.Specs != cfg.Specs {
+		t.Errorf("stopped after %d games recorded: the result counts %d games, wins %v", recorded, r.Games, r.Wins)
+	}
+}

@@ -22,7 +22,8 @@ func reactRateCommand() *cli.Command {
 			"first player at 0. Without SPECs the list is every built-in kind of player:\n" +
 			"  " + strings.Join(rating.DefaultPlayers, " ") + "\n" +
 			"--out FILE keeps one JSON line a pairing the moment it ends; --resume skips\n" +
-			"the pairings already there.\n\n" +
+			"the pairings already there. Ctrl-C (or SIGTERM) stops the list at the next\n" +
+			"move; the pairing under way is played again by --resume (exit status 130).\n\n" +
 			"Examples:\n" +
 			"  chainshot react rate --games 40 --jobs 2 --out rating.jsonl\n" +
 			"  chainshot react rate random greedy seed002 best --games 20",

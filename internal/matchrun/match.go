@@ -6,10 +6,12 @@ package matchrun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/match"
+	"chainshot/internal/interrupt"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/status"
 )
@@ -35,8 +37,12 @@ type Options struct {
 	JSON   bool
 }
 
-// Run plays the match and prints its report.
+// Run plays the match and prints its report. Ctrl-C or SIGTERM stops
+// it at the next move: the games finished by then are reported (with the
+// SPRT's state), a note on standard error says how far it got and, with
+// Out, how to go on (--resume); the status is then 130.
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
+	interrupt.Handle()
 	cmd := o.Cmd
 	cfg := match.MatchConfig{
 		Specs: o.Specs, Games: o.Games, Rows: o.Rows, Cols: o.Cols, Seed: o.Seed, Jobs: o.Jobs,
@@ -50,9 +56,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	played := 0
 	cfg.Record = func(r match.GameRecord) error {
 		played++
-		if io.ErrTTY {
-			io.Status("%d/%d games", resumed+played, cfg.Games)
-		}
+		io.Status("%d/%d games", resumed+played, cfg.Games)
 		if rec == nil {
 			return nil
 		}
@@ -62,21 +66,31 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		return nil
 	}
 	r, err := match.RunMatch(ctx, cfg)
-	if io.ErrTTY && played > 0 {
-		fmt.Fprintln(io.Err)
+	if played > 0 {
+		io.Status("")
 	}
 	if rec != nil {
 		if cerr := rec.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("--out: %v", cerr)
 		}
 	}
-	if err != nil {
+	stopped := err != nil && ctx.Err() != nil && errors.Is(err, context.Cause(ctx))
+	if err != nil && !stopped {
 		return status.Fail("%s: %v", cmd, err)
 	}
-	out := matchReport{r: r, cfg: &cfg, size: fmt.Sprintf("%dx%d", o.Rows, o.Cols), records: o.Out, resumed: resumed, played: played}
+	out := matchReport{r: r, cfg: &cfg, size: fmt.Sprintf("%dx%d", o.Rows, o.Cols), records: o.Out, resumed: resumed, played: played, stopped: stopped}
 	if o.JSON {
-		return out.json(io.Out)
+		err = out.json(io.Out)
+	} else {
+		out.text(io.Out)
 	}
-	out.text(io.Out)
-	return nil
+	if !stopped {
+		return err
+	}
+	hint := ""
+	if o.Out != "" {
+		hint = fmt.Sprintf("; every game finished is in %s: the same command with --resume plays the rest", o.Out)
+	}
+	fmt.Fprintf(io.Err, "%s: interrupted after %d of %d games (a game under way is not kept)%s\n", cmd, r.Games, cfg.Games, hint)
+	return status.Quiet(status.Interrupted)
 }

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"chainshot/chainreact/match"
 	"chainshot/internal/input"
 	"chainshot/internal/iostreams"
+	"chainshot/internal/status"
 )
 
 // testIO returns streams on buffers, closed at the end of the test.
@@ -83,5 +87,49 @@ func TestReadOpenings(t *testing.T) {
 	o, err := ReadOpenings(input.Source{}, "test", path, 4, 4)
 	if err != nil || len(o) != 2 || len(o[0]) != 2 || len(o[1]) != 1 {
 		t.Fatalf("%v %v", o, err)
+	}
+}
+
+// TestRunStopsOnInterrupt: a match whose context ends (Ctrl-C, SIGTERM)
+// reports the games finished by then and says how to go on, with status
+// 130; every finished game is in the records, and --resume plays the
+// rest.
+func TestRunStopsOnInterrupt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { // the signal, once two games are recorded
+		for {
+			data, _ := os.ReadFile(path)
+			if bytes.Count(data, []byte("\n")) >= 2 {
+				cancel()
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	o := testOptions(path, 400)
+	o.Specs, o.Rows, o.Cols, o.Jobs = [2]string{"best:nodes=2000", "seed001"}, 6, 6, 1
+	sprt := match.SPRT{Elo0: 0, Elo1: 1000, Alpha: 0.05, Beta: 0.05}
+	o.SPRT = &sprt
+	ios, out, errs := testIO(t)
+	err := Run(ctx, ios, o)
+	ios.Close()
+	if !status.Is(err, status.Interrupted) {
+		t.Fatalf("interrupted: %v", err)
+	}
+	data, _ := os.ReadFile(path)
+	games := bytes.Count(data, []byte("\n"))
+	if !strings.HasPrefix(out.String(), fmt.Sprintf("%d games on 6x6", games)) || !strings.Contains(out.String(), "SPRT elo0 0 elo1 1000") {
+		t.Errorf("the report of %d games:\n%s", games, out.String())
+	}
+	want := fmt.Sprintf("test: interrupted after %d of 400 games (a game under way is not kept); every game finished is in %s: the same command with --resume plays the rest\n", games, path)
+	if errs.String() != want {
+		t.Errorf("stderr %q, want %q", errs.String(), want)
+	}
+	o.Games, o.Resume, o.SPRT = games+2, true, nil
+	ios, out, _ = testIO(t)
+	if err := Run(context.Background(), ios, o); err != nil || !strings.Contains(out.String(), fmt.Sprintf("%d games read back from %s, 2 games played now", games, path)) {
+		t.Errorf("resumed: %v\n%s", err, out.String())
 	}
 }

@@ -36,6 +36,9 @@ type matchJSON struct {
 	Records         string        `json:"records,omitempty"`
 	ResumedGames    int           `json:"resumed_games,omitempty"`
 	PlayedGames     int           `json:"played_games"`
+	// Interrupted says Ctrl-C stopped the match: the figures are the
+	// games finished by then.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 type sprtJSON struct {
@@ -59,6 +62,7 @@ type matchReport struct {
 	records string
 	resumed int
 	played  int
+	stopped bool // by Ctrl-C: the games finished by then
 }
 
 // finite returns &x, or nil (JSON null) for an infinite x.
@@ -76,7 +80,7 @@ func (m *matchReport) json(w io.Writer) error {
 		Games: r.Games, Wins: r.Wins, Pairs: r.Penta.Pairs(), Penta: r.Penta,
 		MeanPlies: r.MeanPlies, MeanMoveSeconds: r.MeanMoveSeconds, MaxMoveSeconds: r.MaxMoveSeconds,
 		MeanMoveCPU: r.MeanMoveCPU, MaxMoveCPU: r.MaxMoveCPU, CPUSeconds: r.CPUSeconds, Nodes: r.Nodes,
-		Records: m.records, ResumedGames: m.resumed, PlayedGames: m.played}
+		Records: m.records, ResumedGames: m.resumed, PlayedGames: m.played, Interrupted: m.stopped}
 	for k := 0; k < 2; k++ {
 		if r.Games > 0 {
 			j.WinRate[k] = float64(r.Wins[k]) / float64(r.Games)

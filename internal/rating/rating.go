@@ -9,11 +9,14 @@ package rating
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"text/tabwriter"
 
+	"chainshot/chainreact"
 	"chainshot/chainreact/match"
+	"chainshot/internal/interrupt"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/journal"
 	"chainshot/internal/status"
@@ -77,11 +80,15 @@ type tally struct {
 	moves   []int
 }
 
-// Run plays the pairings not recorded yet and prints the list.
+// Run plays the pairings not recorded yet and prints the list. Ctrl-C
+// or SIGTERM stops it at the next move: the pairing under way is not
+// kept, a note on standard error says how far it got and, with Out, how
+// to go on (--resume); the list of the pairings finished is printed when
+// they connect every player. The status is then 130.
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
+	interrupt.Handle()
 	cmd := o.Cmd
-	size := fmt.Sprintf("%dx%d", o.Rows, o.Cols)
-	base := pairingLine{Games: o.Games, Size: size, Seed: o.Seed, OpeningPlies: o.OpeningPlies}
+	base := pairingLine{Games: o.Games, Size: chainreact.FormatSize(o.Rows, o.Cols), Seed: o.Seed, OpeningPlies: o.OpeningPlies}
 	done, out, err := openRatingOut(cmd, o.Out, o.Resume, base, io)
 	if err != nil {
 		return err
@@ -90,13 +97,22 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		defer out.Close()
 	}
 	t, err := o.play(ctx, io, base, done, out)
-	if err != nil {
+	var stop *stopped
+	switch {
+	case errors.As(err, &stop):
+		return o.interrupted(io, base, t, stop)
+	case err != nil:
 		return err
 	}
 	ratings, err := match.FitRatings(len(o.Specs), t.results, 0)
 	if err != nil {
 		return status.Fail("%s: %v", cmd, err)
 	}
+	return o.print(io, base, t, ratings)
+}
+
+// print prints the list: a table, or JSON.
+func (o Options) print(io *iostreams.IO, base pairingLine, t tally, ratings []match.Rating) error {
 	list := o.list(t, ratings)
 	if o.JSON {
 		return json.NewEncoder(io.Out).Encode(struct {
@@ -105,15 +121,46 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 			Games   int         `json:"games_a_pairing"`
 			Anchor  string      `json:"anchor"`
 			Ratings []ratingRow `json:"ratings"`
-		}{size, base.Seed, base.Games, o.Specs[0], list})
+		}{base.Size, base.Seed, base.Games, o.Specs[0], list})
 	}
-	fmt.Fprintf(io.Out, "Rating list on %s, %d games a pairing (paired openings, seed %d), %s at 0\n", size, base.Games, base.Seed, o.Specs[0])
+	fmt.Fprintf(io.Out, "Rating list on %s, %d games a pairing (paired openings, seed %d), %s at 0\n", base.Size, base.Games, base.Seed, o.Specs[0])
 	tw := tabwriter.NewWriter(io.Out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "rank\tplayer\tElo\t95%% interval\tgames\tscore\tCPU s/move\t\n")
 	for _, r := range list {
 		fmt.Fprintf(tw, "%d\t%s\t%+.0f\t[%+.0f, %+.0f]\t%d\t%.1f%%\t%.6f\t\n", r.Rank, r.Player, r.Elo, r.CI95[0], r.CI95[1], r.Games, 100*r.Score, r.CPU)
 	}
 	return tw.Flush()
+}
+
+// stopped is a list stopped by Ctrl-C during the pairing of a and b.
+type stopped struct{ a, b string }
+
+func (s *stopped) Error() string { return fmt.Sprintf("stopped during %s vs %s", s.a, s.b) }
+
+// interrupted reports a list stopped by Ctrl-C: the list so far, when
+// the pairings finished connect every player, and how far it got.
+func (o Options) interrupted(io *iostreams.IO, base pairingLine, t tally, stop *stopped) error {
+	if ratings, err := match.FitRatings(len(o.Specs), t.results, 0); err == nil {
+		if err := o.print(io, base, t, ratings); err != nil {
+			return err
+		}
+	}
+	hint := ""
+	if o.Out != "" {
+		hint = fmt.Sprintf("; every pairing finished is in %s: the same command with --resume plays the rest", o.Out)
+	}
+	fmt.Fprintf(io.Err, "%s: interrupted during %s vs %s, after %d of %d pairings (the one under way is not kept)%s\n",
+		o.Cmd, stop.a, stop.b, len(t.results), o.pairings(), hint)
+	return status.Quiet(status.Interrupted)
+}
+
+// pairings counts the list's pairings.
+func (o Options) pairings() int {
+	n := 0
+	for a := range o.Specs {
+		n += min(o.Neighbours, len(o.Specs)-1-a)
+	}
+	return n
 }
 
 // play plays every pairing of the list not in done, each appended to out
@@ -131,6 +178,9 @@ func (o Options) play(ctx context.Context, io *iostreams.IO, base pairingLine, d
 					Specs: [2]string{specs[a], specs[b]}, Games: base.Games, Rows: o.Rows, Cols: o.Cols,
 					Seed: base.Seed, Jobs: o.Jobs, OpeningPlies: base.OpeningPlies,
 				})
+				if err != nil && ctx.Err() != nil && errors.Is(err, context.Cause(ctx)) {
+					return t, &stopped{specs[a], specs[b]}
+				}
 				if err != nil {
 					return t, status.Fail("%s: %v", o.Cmd, err)
 				}

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"chainshot/internal/iostreams"
 	"chainshot/internal/status"
@@ -119,4 +121,49 @@ func FuzzDecodePairing(f *testing.F) {
 			t.Fatalf("%s written again reads as %+v (%v)", again, back, err)
 		}
 	})
+}
+
+// TestRunStopsOnInterrupt: a list whose context ends (Ctrl-C, SIGTERM)
+// keeps the pairings finished, says how far it got and how to go on,
+// with status 130; --resume plays the rest.
+func TestRunStopsOnInterrupt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { // the signal, once a pairing is recorded
+		for {
+			if data, _ := os.ReadFile(path); bytes.Count(data, []byte("\n")) >= 1 {
+				cancel()
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	o := testOptions(path)
+	o.Specs, o.Games, o.Rows, o.Cols = []string{"random", "best:nodes=3000", "seed001"}, 20, 6, 6
+	out, errs, err := runListCtx(t, ctx, o)
+	if !status.Is(err, status.Interrupted) {
+		t.Fatalf("interrupted: %v\n%s", err, errs)
+	}
+	want := regexp.MustCompile(`\ntest: interrupted during (random|best:nodes=3000) vs seed001, after ([12]) of 3 pairings \(the one under way is not kept\); every pairing finished is in ` +
+		regexp.QuoteMeta(path) + `: the same command with --resume plays the rest\n$`)
+	m := want.FindStringSubmatch(errs)
+	// the list of the pairings finished, once they connect every player
+	if m == nil || (m[2] == "1") != (out == "") {
+		t.Fatalf("stdout %q, stderr %q; want it to end %s", out, errs, want)
+	}
+	o.Resume = true
+	if _, errs, err := runListCtx(t, context.Background(), o); err != nil || strings.Count(errs, "recorded") != int(m[2][0]-'0') {
+		t.Errorf("resumed: %v\n%s", err, errs)
+	}
+}
+
+// runListCtx is runList with a context.
+func runListCtx(t *testing.T, ctx context.Context, o Options) (string, string, error) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	ios := iostreams.New(nil, &out, &errs)
+	err := Run(ctx, ios, o)
+	ios.Close()
+	return out.String(), errs.String(), err
 }
