@@ -19,6 +19,8 @@ func reactPlayCommand() *cli.Command {
 		Description: "Type a move as \"row col\" (row 1 at the bottom). Other commands: undo, hint,\n" +
 			"waves (draw each chain wave by wave, on/off), board, rules, help, quit. Moves and\n" +
 			"boards go to stdout, prompts and complaints to stderr; the game ends at EOF.\n" +
+			"It says first who plays each seat; Ctrl-C stops the game, listing the moves so\n" +
+			"far (exit status 130).\n" +
 			"--vs once gives every other seat that player; with more players, give --vs once\n" +
 			"for each other seat, in seat order (\"human\" for a person at the keyboard).\n\n" +
 			playerSpecs +

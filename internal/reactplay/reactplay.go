@@ -6,16 +6,18 @@
 package reactplay
 
 import (
-	"bufio"
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/match"
+	"chainshot/internal/input"
+	"chainshot/internal/interrupt"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/render"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 	"context"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -35,9 +37,12 @@ type Options struct {
 }
 
 // Run plays the game to its end on the run's streams, asking the humans
-// for their moves on io.In.
+// for their moves on io.In. It says first who plays each seat. Ctrl-C (or
+// SIGTERM) stops the game, even while an AI player thinks: the game is
+// said stopped, with its moves so far, and the status is 130.
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
-	g := &game{io: io, rules: o.Rules, pos: o.Pos, ais: make([]ai.Player, len(o.Specs)), waves: o.Waves}
+	interrupt.Handle()
+	g := &game{io: io, ctx: ctx, rules: o.Rules, pos: o.Pos, ais: make([]ai.Player, len(o.Specs)), waves: o.Waves}
 	defer g.close()
 	for p, spec := range o.Specs {
 		if spec == "" || spec == "human" {
@@ -49,7 +54,37 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		}
 	}
 	g.hint, _ = ai.NewPlayer(ai.DefaultSpec, o.Seed)
-	return g.run(o.Cmd)
+	g.lines = readLines(io.In)
+	return g.run(o.Cmd, o.Specs)
+}
+
+// maxLine is the longest line a player may type (or a script give).
+const maxLine = 4 << 10
+
+// line is a line read from standard input, or the error that ended it.
+type line struct {
+	text string
+	err  error
+}
+
+// readLines returns the lines of r as they are read, each at most
+// maxLine bytes, the channel closed at the end of input (after an error,
+// if one ended it). The reading goroutine ends with the input (or the
+// program).
+func readLines(r io.Reader) <-chan line {
+	lines := make(chan line)
+	go func() {
+		defer close(lines)
+		k := input.Kind{Name: "a line typed", MaxLine: maxLine, Holds: "a move or a command"}
+		err := input.Lines(r, "stdin", k, func(l input.Line) error {
+			lines <- line{text: string(l.Text)}
+			return nil
+		})
+		if err != nil {
+			lines <- line{err: err}
+		}
+	}()
+	return lines
 }
 
 // help is the text of the help command.
@@ -57,7 +92,7 @@ const help = `commands:
   r c      play on row r, column c (row 1 is the bottom row)
   undo     take back the moves since your last turn: the AI moves and your own,
            so it is your move again (hot-seat: the last move)
-  hint     ask the strongest player for a move
+  hint     ask the strongest player for a move, and why
   waves    draw each chain wave by wave (on/off)
   board    show the board again
   rules    the rules of Chain Reaction
@@ -68,6 +103,8 @@ const help = `commands:
 // their seats (nil for a human), and the history for undo.
 type game struct {
 	io      *iostreams.IO
+	ctx     context.Context // ends with Ctrl-C
+	lines   <-chan line     // standard input
 	rules   string
 	pos     chainreact.Position
 	ais     []ai.Player
@@ -87,30 +124,129 @@ func (g *game) close() {
 }
 
 // run plays the game to its end, asking the humans for their moves.
-func (g *game) run(cmd string) error {
+func (g *game) run(cmd string, specs []string) error {
 	b := &g.pos.Board
-	in := bufio.NewScanner(g.io.In)
 	fmt.Fprintf(g.io.Out, "Chain Reaction %dx%d, %d players: %s\n", b.Rows(), b.Cols(), b.Players(), spaced(g.pos.Names))
+	fmt.Fprintf(g.io.Out, "%s\n", g.seats(specs))
 	render.ReactBoard(g.io.Out, &g.pos, g.io.Color, nil)
 	for !b.Over() {
 		p := b.ToMove()
 		if g.ais[p] != nil {
-			g.play(g.ais[p].Choose(b, g.moves))
+			m := choose(g.ctx, g.ais[p], b, g.moves)
+			if g.ctx.Err() != nil {
+				return g.stopped()
+			}
+			g.play(m)
 			continue
 		}
 		fmt.Fprintf(g.io.Err, "%c to move (row col, undo, hint, waves, board, rules, help, quit): ", g.pos.Names[p])
-		if !in.Scan() {
+		var l line
+		var ok bool
+		select {
+		case <-g.ctx.Done():
+			return g.stopped()
+		case l, ok = <-g.lines:
+		}
+		switch {
+		case ok && l.err != nil:
+			fmt.Fprintln(g.io.Err)
+			return status.BadInput("%s: %v; the game stopped after %s", cmd, l.err, g.movesSoFar())
+		case !ok:
 			fmt.Fprintln(g.io.Err)
 			fmt.Fprintln(g.io.Out, "end of input: game left unfinished")
 			return status.BadInput("%s: standard input closed before the game ended, after %s", cmd, words.Plural(len(g.moves), "move"))
 		}
-		if quit := g.command(strings.TrimSpace(in.Text())); quit {
+		if quit := g.command(strings.TrimSpace(l.text)); quit {
 			fmt.Fprintln(g.io.Out, "game left unfinished")
 			return nil
 		}
 	}
 	fmt.Fprintf(g.io.Out, "%c wins after %s\n", g.pos.Names[b.Winner()], words.Plural(b.Ply(), "move"))
 	return nil
+}
+
+// seats says who plays each seat: "R: you (seat 1); G: best (AI,
+// seat 2)", or "human" for each person of a hot-seat game.
+func (g *game) seats(specs []string) string {
+	humans := 0
+	for p := range specs {
+		if g.ais[p] == nil {
+			humans++
+		}
+	}
+	var parts []string
+	for p := range specs {
+		var who string
+		switch {
+		case g.ais[p] != nil:
+			who = fmt.Sprintf("%s (AI, seat %d)", g.ais[p].Spec(), p+1)
+		case humans == 1:
+			who = fmt.Sprintf("you (seat %d)", p+1)
+		default:
+			who = fmt.Sprintf("human (seat %d)", p+1)
+		}
+		parts = append(parts, fmt.Sprintf("%c: %s", g.pos.Names[p], who))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// stopped ends a game stopped by Ctrl-C: it says so, with the moves so
+// far, and returns status 130.
+func (g *game) stopped() error {
+	fmt.Fprintln(g.io.Err)
+	fmt.Fprintf(g.io.Out, "game stopped (interrupted) after %s\n", g.movesSoFar())
+	return status.Quiet(status.Interrupted)
+}
+
+// movesSoFar lists the moves played: "3 moves: R 1 1, G 9 6, R 5 3".
+func (g *game) movesSoFar() string {
+	if len(g.moves) == 0 {
+		return "0 moves"
+	}
+	b, _ := chainreact.NewBoard(g.pos.Board.Rows(), g.pos.Board.Cols(), g.pos.Board.Players())
+	if len(g.history) > 0 {
+		b = g.history[0]
+	}
+	var parts []string
+	for _, m := range g.moves {
+		parts = append(parts, fmt.Sprintf("%c %s", g.pos.Names[b.ToMove()], b.FormatMove(m)))
+		b.Play(m)
+	}
+	return fmt.Sprintf("%s: %s", words.Plural(len(g.moves), "move"), strings.Join(parts, ", "))
+}
+
+// choose asks p for its move in b; a player whose search can be stopped
+// (ai.ContextChooser) stops when ctx ends.
+func choose(ctx context.Context, p ai.Player, b *chainreact.Board, history []chainreact.Move) chainreact.Move {
+	if cp, ok := p.(ai.ContextChooser); ok {
+		return cp.ChooseContext(ctx, b, history)
+	}
+	return p.Choose(b, history)
+}
+
+// hint asks the strongest player for a move, and says why: the player
+// that would play it, and what the move does.
+func (g *game) hintText() string {
+	b := &g.pos.Board
+	m := choose(g.ctx, g.hint, b, g.moves)
+	after := *b
+	tr := after.PlayTrace(m)
+	what := "it sets off no explosion"
+	if n := len(tr.Waves); n > 0 {
+		captured := 0
+		for i := 0; i < b.Cells(); i++ {
+			o0, _ := b.Cell(i)
+			o1, _ := after.Cell(i)
+			if o0 >= 0 && o0 != b.ToMove() && o1 != o0 {
+				captured++
+			}
+		}
+		what = fmt.Sprintf("it sets off %s and captures %s", words.Plural(n, "wave"), words.Plural(captured, "cell"))
+	}
+	if after.Over() {
+		what += ", and wins"
+	}
+	return fmt.Sprintf("hint: %s (%s would play it; %s)", b.FormatMove(m), g.hint.Spec(), what)
 }
 
 // command runs one line a human typed; it reports whether they quit.
@@ -131,7 +267,7 @@ func (g *game) command(line string) (quit bool) {
 		g.waves = !g.waves
 		fmt.Fprintf(g.io.Err, "waves %s\n", map[bool]string{true: "on", false: "off"}[g.waves])
 	case "h", "hint":
-		fmt.Fprintf(out, "hint: %s\n", b.FormatMove(g.hint.Choose(b, g.moves)))
+		fmt.Fprintln(out, g.hintText())
 	case "u", "undo":
 		g.undo()
 	default:

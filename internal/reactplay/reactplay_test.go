@@ -4,13 +4,18 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"chainshot/chainreact"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/render"
+	"chainshot/internal/status"
 	"chainshot/internal/words"
 )
 
@@ -71,4 +76,58 @@ func TestReactPlayDrawsEveryWave(t *testing.T) {
 	if waves < 20 {
 		t.Errorf("the games drew %d waves: too few to test", waves)
 	}
+}
+
+// TestRunSaysWhoPlaysAndStops: the game says first who plays each seat;
+// a hint names the move, the player that would play it, and what it
+// does; Ctrl-C (the run's context ending) while a human is asked stops
+// the game with its moves so far, status 130.
+func TestRunSaysWhoPlaysAndStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r, w := io.Pipe()
+	defer w.Close()
+	var stdout, stderr syncBuffer
+	start, _ := chainreact.NewPosition(3, 3, 2)
+	done := make(chan error)
+	go func() {
+		done <- Run(ctx, iostreams.New(r, &stdout, &stderr), Options{Cmd: "test", Pos: start, Specs: []string{"", "random"}, Seed: 1})
+	}()
+	io.WriteString(w, "hint\n1 1\n")
+	for strings.Count(stderr.String(), "R to move") < 3 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	err := <-done
+	if !status.Is(err, status.Interrupted) {
+		t.Fatalf("stopped: %v", err)
+	}
+	out := stdout.String()
+	for _, re := range []string{
+		`(?m)^R: you \(seat 1\); G: random \(AI, seat 2\)$`,
+		`(?m)^hint: [0-9] [0-9] \(best:nodes=40000,\S* would play it; it sets off no explosion\)$`,
+		`(?m)^game stopped \(interrupted\) after 2 moves: R 1 1, G [0-9] [0-9]$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("stdout lacks %s:\n%s", re, out)
+		}
+	}
+}
+
+// syncBuffer is a buffer written by one goroutine and read by another.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
