@@ -43,9 +43,21 @@ func ServeEngine(r io.Reader, w io.Writer, player Chooser, info EngineInfo) erro
 	e := engineServer{player: player, info: info, rows: 9, cols: 6, players: 2}
 	e.pos, _ = chainreact.NewPosition(e.rows, e.cols, e.players)
 	bw := bufio.NewWriter(w)
-	in := bufio.NewScanner(r)
-	for in.Scan() {
-		line := in.Text()
+	in := bufio.NewReader(r)
+	for {
+		line, err := readLine(in)
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLong):
+			// the rest of the line was read past: answer it, go on
+			if err := reply(bw, "", err); err != nil {
+				return err
+			}
+			continue
+		case err != nil:
+			return err
+		}
 		if k := strings.IndexByte(line, '#'); k >= 0 {
 			line = line[:k]
 		}
@@ -53,23 +65,30 @@ func ServeEngine(r io.Reader, w io.Writer, player Chooser, info EngineInfo) erro
 		if len(f) == 0 {
 			continue
 		}
-		reply, err := e.do(f[0], f[1:])
-		mark := "="
-		if err != nil {
-			mark, reply = "?", err.Error()
-		}
-		if reply != "" {
-			mark += " " + reply
-		}
-		fmt.Fprintf(bw, "%s\n\n", mark)
-		if err := bw.Flush(); err != nil {
+		result, err := e.do(f[0], f[1:])
+		if err := reply(bw, result, err); err != nil {
 			return err
 		}
 		if f[0] == "quit" {
 			return nil
 		}
 	}
-	return in.Err()
+}
+
+// reply writes a reply, "= result" or "? reason", and the empty line
+// after it, and flushes it.
+func reply(bw *bufio.Writer, result string, err error) error {
+	mark := "="
+	if err != nil {
+		// a reason quotes the command at most in part: a reply line stays
+		// within the protocol's cap
+		mark, result = "?", clip(strings.ReplaceAll(err.Error(), "\n", " "))
+	}
+	if result != "" {
+		mark += " " + result
+	}
+	fmt.Fprintf(bw, "%s\n\n", mark)
+	return bw.Flush()
 }
 
 // engineServer is the state of a ServeEngine session: the game and the
@@ -257,29 +276,16 @@ func (e *EnginePlayer) send(line string) (string, error) {
 	if _, err := fmt.Fprintln(e.in, line); err != nil {
 		return "", fmt.Errorf("%s: %s", line, e.stopped(err))
 	}
-	var lines []string
-	for {
-		l, err := e.out.ReadString('\n')
-		l = strings.TrimRight(l, "\r\n")
-		if err != nil {
-			return "", fmt.Errorf("%s: %s", line, e.stopped(err))
-		}
-		if l == "" && len(lines) > 0 {
-			break
-		}
-		if l != "" || len(lines) > 0 {
-			lines = append(lines, l)
-		}
-	}
-	first := lines[0]
+	r, err := readReply(e.out)
+	var re *ReasonError
+	var pe *ProtocolError
 	switch {
-	case strings.HasPrefix(first, "="):
-		lines[0] = strings.TrimSpace(first[1:])
-		return strings.Join(lines, "\n"), nil
-	case strings.HasPrefix(first, "?"):
-		return "", fmt.Errorf("%s: engine says %q", line, strings.TrimSpace(first[1:]))
+	case errors.As(err, &re), errors.As(err, &pe):
+		return "", fmt.Errorf("%s: %w", line, err)
+	case err != nil:
+		return "", fmt.Errorf("%s: %s", line, e.stopped(err))
 	}
-	return "", fmt.Errorf("%s: reply %q does not start with = or ?", line, first)
+	return r, nil
 }
 
 // Spec returns the player's spec, "engine:COMMAND".
