@@ -327,3 +327,32 @@ func TestTableKeptForOnePlayer(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNewPlayer: any spec (engine:COMMAND aside, which starts a program)
+// makes a player or is refused, never a panic; an error is in the spec's
+// terms (no Go error); a player's Spec, every option written out, makes
+// a player of the same Spec.
+func FuzzNewPlayer(f *testing.F) {
+	for _, s := range []string{"random", "best", "best:nodes=900,q=2", "minimax:depth=2,width=3", "mcts:playouts=10,c=0.5",
+		"alphabeta:time=10ms", "seed001", "perfect:oracle=5", "greedy:eval=nope", "best:nodes=-1", "best:nodes=1e99", "x:y", ":", "best:q"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		if strings.HasPrefix(spec, "engine:") {
+			return
+		}
+		p, err := NewPlayer(spec, 1)
+		if err != nil {
+			// the message without the spec it quotes
+			msg := strings.ReplaceAll(err.Error(), fmt.Sprintf("%q", spec), "SPEC")
+			if strings.Contains(msg, "strconv") || strings.Contains(msg, "parsing") || strings.Contains(msg, "%!") {
+				t.Fatalf("%q: %v", spec, msg)
+			}
+			return
+		}
+		again, err := NewPlayer(p.Spec(), 1)
+		if err != nil || again.Spec() != p.Spec() {
+			t.Fatalf("%q: Spec %q makes %v (%v)", spec, p.Spec(), again, err)
+		}
+	})
+}

@@ -511,3 +511,28 @@ func TestStoppedMatchKeepsItsGames(t *testing.T) {
 		t.Errorf("stopped after %d games recorded: the result counts %d games, wins %v", recorded, r.Games, r.Wins)
 	}
 }
+
+// FuzzParseSPRT: any --sprt text is read or refused, never a panic; an
+// error says what is wrong in the flag's terms (no Go error); a test
+// read passes Check and writes back (String) to the same test.
+func FuzzParseSPRT(f *testing.F) {
+	for _, s := range []string{"0,10", "elo0=0,elo1=10,alpha=0.05,beta=0.05", "5,0", "0", "elo0=0 elo1=5", "elo0=1,elo0=2", "x,y", "1e400,2", "NaN,1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sp, err := ParseSPRT(s, 0.05, 0.05)
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "strconv") || strings.Contains(msg, "parsing") {
+				t.Fatalf("%q: %v", s, msg)
+			}
+			return
+		}
+		if err := sp.Check(); err != nil {
+			t.Fatalf("%q: read %+v, which Check refuses: %v", s, sp, err)
+		}
+		back, err := ParseSPRT(sp.String(), 0.3, 0.3)
+		if err != nil || back != sp {
+			t.Fatalf("%q: %+v writes back as %q, read %+v (%v)", s, sp, sp.String(), back, err)
+		}
+	})
+}

@@ -109,7 +109,6 @@ func (t SPRT) Check() error {
 func ParseSPRT(s string, alpha, beta float64) (SPRT, error) {
 	t := SPRT{Alpha: alpha, Beta: beta}
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
-	bad := func(why string) error { return errors.New(why) }
 	seen := map[string]bool{}
 	var plain []float64
 	for _, f := range fields {
@@ -119,14 +118,14 @@ func ParseSPRT(s string, alpha, beta float64) (SPRT, error) {
 		}
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return t, bad(fmt.Sprintf("%q is not a number", v))
+			return t, fmt.Errorf("%q is not a number", clip(v))
 		}
 		if !keyed {
 			plain = append(plain, x)
 			continue
 		}
 		if seen[k] {
-			return t, bad(k + " given twice")
+			return t, fmt.Errorf("%s given twice", k)
 		}
 		seen[k] = true
 		switch k {
@@ -139,20 +138,29 @@ func ParseSPRT(s string, alpha, beta float64) (SPRT, error) {
 		case "beta":
 			t.Beta = x
 		default:
-			return t, bad(fmt.Sprintf("unknown key %q", k))
+			return t, fmt.Errorf("unknown key %q", clip(k))
 		}
 	}
 	switch {
 	case len(plain) == 2 && len(seen) == 0:
 		t.Elo0, t.Elo1 = plain[0], plain[1]
 	case len(plain) > 0 || !seen["elo0"] || !seen["elo1"]:
-		return t, bad("want two Elo differences")
+		return t, errors.New("want two Elo differences")
 	}
 	if err := t.Check(); err != nil {
-		return t, bad(err.Error())
+		return t, err
 	}
 	return t, nil
 }
+
+// String writes the test's parameters as ParseSPRT reads them, with
+// cutechess-cli's keys: "elo0=0,elo1=10,alpha=0.05,beta=0.05".
+func (t SPRT) String() string {
+	return fmt.Sprintf("elo0=%s,elo1=%s,alpha=%s,beta=%s", num(t.Elo0), num(t.Elo1), num(t.Alpha), num(t.Beta))
+}
+
+// num writes x as ParseSPRT reads it back exactly.
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // Bounds returns the log-likelihood ratios at which the test stops:
 // below lower it accepts H0, above upper H1 (Wald's bounds,
