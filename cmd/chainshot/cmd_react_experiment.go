@@ -50,7 +50,8 @@ func doReactExperiment(c *cli.Context) error {
 		return err
 	}
 	return experiment.Run(c.Context, s.IO, experiment.Options{Cmd: cmd, Note: seedNote("seed 002"), Games: c.Int("games"),
-		Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c), Rows: rows, Cols: cols, Depth1: c.Int("depth1"), Depth2: c.Int("depth2"), Dir: dir})
+		Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c), Rows: rows, Cols: cols, Depth1: c.Int("depth1"), Depth2: c.Int("depth2"),
+		Dir: dir, Flag: typedFlag(c, []string{"out-dir", "out"})})
 }
 
 // experimentDir returns --out-dir (or its old spelling --out), made if

@@ -114,6 +114,9 @@ var fifoExtra = map[string][]string{
 	"play --memprofile":   {"--auto"},
 	"react analyze --gif": {"--move", "1 1"},
 	"react analyze --png": {"--move", "1 1"},
+	// the runs are at once, and each holds the files of its --out-dir
+	"react experiment --cpuprofile": {"--out-dir", "experiment-cpu"},
+	"react experiment --memprofile": {"--out-dir", "experiment-mem"},
 }
 
 // fifoRefused are the outputs that are also read back, and so refuse a

@@ -28,13 +28,19 @@ type Options struct {
 	// Depth1 is the search depth of Table 1's single-heuristic agents,
 	// Depth2 of Table 2's.
 	Depth1, Depth2 int
-	// Dir is the folder the files are written into; it exists.
-	Dir string
+	// Dir is the folder the files are written into; it exists. Flag
+	// names it in messages, as typed ("--out-dir").
+	Dir, Flag string
 }
 
 // Run plays every matchup of seed 002's tables, prints the tables and
-// writes them and the figures into o.Dir.
+// writes them and the figures into o.Dir, each file claimed through the
+// run's gate before any game.
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
+	claims, err := claimFiles(io, o.Cmd, o.Flag, o.Dir)
+	if err != nil {
+		return err
+	}
 	run := func(a, b string) (match.MatchResult, error) {
 		t0 := time.Now()
 		r, err := match.RunMatch(ctx, match.MatchConfig{Specs: [2]string{a, b}, Games: o.Games, Rows: o.Rows, Cols: o.Cols, Seed: o.Seed, Jobs: o.Jobs})
@@ -52,7 +58,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		return status.Fail("%s: %v", o.Cmd, err)
 	}
 	printExperiment(io.Out, o.Note, t1, t2, o.Games, o.Depth2)
-	return writeFiles(o.Cmd, o.Dir, experiment{t1: t1, t2: t2, games: o.Games, seed: o.Seed, size: fmt.Sprintf("%dx%d", o.Rows, o.Cols), depth2: o.Depth2})
+	return writeFiles(o.Cmd, claims, experiment{t1: t1, t2: t2, games: o.Games, seed: o.Seed, size: fmt.Sprintf("%dx%d", o.Rows, o.Cols), depth2: o.Depth2})
 }
 
 // table1 plays Table 1: each agent against the random agent.

@@ -19,6 +19,7 @@ import (
 
 	"chainshot/internal/chart"
 	"chainshot/internal/iostreams"
+	"chainshot/internal/outfile"
 )
 
 var figuresDir = flag.String("figures", "", "write the seed 002 test figures into this folder, to look at them")
@@ -212,7 +213,7 @@ func TestComparisonFigureShowsTheRates(t *testing.T) {
 func TestExperimentFilesAgree(t *testing.T) {
 	dir := t.TempDir()
 	e := testExperiment()
-	if err := writeFiles("test", dir, e); err != nil {
+	if err := writeFiles("test", testClaims(t, dir), e); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"seed002-table1.csv", "seed002-table2.csv", "seed002.json",
@@ -252,7 +253,7 @@ func TestTable1HasOneNameAnAgent(t *testing.T) {
 	printExperiment(&out, "seed 002 is the seed.", e.t1, e.t2, e.games, e.depth2)
 	fig := comparisonFigure(e).Panels[0].Categories
 	dir := t.TempDir()
-	if err := writeFiles("test", dir, e); err != nil {
+	if err := writeFiles("test", testClaims(t, dir), e); err != nil {
 		t.Fatal(err)
 	}
 	csvText, _ := os.ReadFile(filepath.Join(dir, "seed002-table1.csv"))
@@ -302,7 +303,7 @@ func TestRunWritesTheFiles(t *testing.T) {
 	var out bytes.Buffer
 	ios := iostreams.New(nil, &out, io.Discard)
 	defer ios.Close()
-	o := Options{Cmd: "test", Note: "seed 002 is the seed.", Games: 2, Seed: 1, Jobs: 2, Rows: 3, Cols: 3, Depth1: 1, Depth2: 1, Dir: dir}
+	o := Options{Cmd: "test", Note: "seed 002 is the seed.", Games: 2, Seed: 1, Jobs: 2, Rows: 3, Cols: 3, Depth1: 1, Depth2: 1, Dir: dir, Flag: "--out-dir"}
 	if err := Run(context.Background(), ios, o); err != nil {
 		t.Fatal(err)
 	}
@@ -316,5 +317,35 @@ func TestRunWritesTheFiles(t *testing.T) {
 		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// testClaims claims the run's files in dir, as Run does before any game.
+func testClaims(t *testing.T, dir string) map[string]*outfile.Claim {
+	t.Helper()
+	ios := iostreams.New(nil, io.Discard, io.Discard)
+	t.Cleanup(ios.Close)
+	claims, err := claimFiles(ios, "test", "--out-dir", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return claims
+}
+
+// TestRunRefusesAForeignFile: a file in the folder that is not one of
+// the run's own kind is refused before any game, and left as it is.
+func TestRunRefusesAForeignFile(t *testing.T) {
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "seed002.json")
+	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var errs bytes.Buffer
+	ios := iostreams.New(nil, io.Discard, &errs)
+	defer ios.Close()
+	o := Options{Cmd: "test", Games: 1, Seed: 1, Jobs: 1, Rows: 3, Cols: 3, Depth1: 1, Depth2: 1, Dir: dir, Flag: "--out-dir"}
+	err := Run(context.Background(), ios, o)
+	if data, _ := os.ReadFile(notes); err == nil || !strings.Contains(err.Error(), "seed002.json") || string(data) != "my notes\n" || errs.Len() > 0 {
+		t.Errorf("a foreign seed002.json: %v; the file now %q; stderr %q", err, data, errs.String())
 	}
 }

@@ -3,6 +3,8 @@ package experiment
 import (
 	"bytes"
 	"chainshot/internal/chart"
+	"chainshot/internal/filekinds"
+	"chainshot/internal/iostreams"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
@@ -114,9 +116,52 @@ type experiment struct {
 	depth2 int
 }
 
+// files are the files a run writes into its folder, each of its kind.
+var files = []struct {
+	name string
+	kind outfile.Kind
+}{
+	{"seed002-table1.csv", filekinds.ExperimentTable}, {"seed002-table2.csv", filekinds.ExperimentTable},
+	{"seed002.json", filekinds.ExperimentJSON},
+	{"seed002-heatmap.png", filekinds.PNG}, {"seed002-heatmap.svg", filekinds.SVG},
+	{"seed002-comparison.png", filekinds.PNG}, {"seed002-comparison.svg", filekinds.SVG},
+}
+
+// claimFiles claims every file of the run in dir through the run's gate,
+// before any game: no other run writes them, none is another kind's.
+func claimFiles(io *iostreams.IO, cmd, flag, dir string) (map[string]*outfile.Claim, error) {
+	claims := map[string]*outfile.Claim{}
+	for _, f := range files {
+		c, err := io.Claim(cmd, flag, filepath.Join(dir, f.name), f.kind)
+		if err != nil {
+			return nil, err
+		}
+		claims[f.name] = c
+	}
+	return claims, nil
+}
+
 // writeFiles writes the run's tables (CSV), JSON and figures (PNG and
-// SVG) into dir.
-func writeFiles(cmd, dir string, e experiment) error {
+// SVG) into their claimed files, each whole or not at all.
+func writeFiles(cmd string, claims map[string]*outfile.Claim, e experiment) error {
+	data, err := fileData(e)
+	if err != nil {
+		return status.Fail("%s: %v", cmd, err)
+	}
+	for _, f := range files {
+		err := claims[f.name].WriteFile(func(w io.Writer) error {
+			_, err := w.Write(data[f.name])
+			return err
+		})
+		if err != nil {
+			return status.Fail("%s: %v", cmd, err)
+		}
+	}
+	return nil
+}
+
+// fileData makes the content of each file of the run, by name.
+func fileData(e experiment) (map[string][]byte, error) {
 	t1, t2 := e.t1, e.t2
 	f3 := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	var c1 bytes.Buffer
@@ -134,11 +179,7 @@ func writeFiles(cmd, dir string, e experiment) error {
 	}
 	w.Flush()
 	js, _ := json.MarshalIndent(map[string]any{"experiment": "seed002", "games": e.games, "seed": e.seed, "size": e.size, "table1": t1, "table2": t2}, "", "  ")
-	js = append(js, '\n')
-	files := []struct {
-		name string
-		data []byte
-	}{{"seed002-table1.csv", c1.Bytes()}, {"seed002-table2.csv", c2.Bytes()}, {"seed002.json", js}}
+	data := map[string][]byte{"seed002-table1.csv": c1.Bytes(), "seed002-table2.csv": c2.Bytes(), "seed002.json": append(js, '\n')}
 	for _, fig := range []struct {
 		name string
 		f    chart.Figure
@@ -146,27 +187,10 @@ func writeFiles(cmd, dir string, e experiment) error {
 		for _, format := range []string{"png", "svg"} {
 			var buf bytes.Buffer
 			if err := fig.f.Write(&buf, format); err != nil {
-				return status.Fail("%s: %v", cmd, err)
+				return nil, err
 			}
-			files = append(files, struct {
-				name string
-				data []byte
-			}{fig.name + "." + format, buf.Bytes()})
+			data[fig.name+"."+format] = buf.Bytes()
 		}
 	}
-	for _, f := range files {
-		if err := writeWhole(filepath.Join(dir, f.name), f.data); err != nil {
-			return status.Fail("%s: %v", cmd, err)
-		}
-	}
-	return nil
-}
-
-// writeWhole writes a whole file or nothing, through the one whole-file
-// writer (outfile.WriteFile).
-func writeWhole(name string, data []byte) error {
-	return outfile.WriteFile(name, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
+	return data, nil
 }

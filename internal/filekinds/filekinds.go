@@ -73,3 +73,10 @@ var (
 
 // MergedProof is the proof file "react merge" writes: a new file.
 var MergedProof = outfile.Kind{Name: "a merged proof"}
+
+// The tables of seed 002's experiment (react experiment --out-dir),
+// rewritten whole by a later run.
+var (
+	ExperimentTable = outfile.Kind{Name: "a table of seed 002's experiment (CSV)", Own: outfile.Prefix("agent,spec,", "heuristic_1,heuristic_2,")}
+	ExperimentJSON  = outfile.Kind{Name: "seed 002's experiment (JSON)", Own: outfile.Prefix("{\n  \"experiment\": \"seed002\"")}
+)
