@@ -119,77 +119,107 @@ func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, s
 			return
 		}
 		r.mu.Unlock()
-		line := &r.pf.Split.Lines[i]
-		cpu0, threadOK := cpuclock.Thread()
-		t0 := time.Now()
-		watch, watched := make(chan struct{}), make(chan struct{})
-		var seen uint64
-		go func() { // --max-nodes counts the positions of every worker
-			defer close(watched)
-			t := time.NewTicker(100 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-watch:
-					return
-				case <-t.C:
-					n, _, _, _ := sv.Progress()
-					r.nodes.Add(n - seen)
-					seen = n
-				}
-			}
-		}()
-		res, err := sv.Solve(ctx, &line.Board)
-		close(watch)
-		<-watched
-		took := time.Since(t0)
-		cpu1, _ := cpuclock.Thread()
-		if err != nil || res.Winner < 0 || (!res.Exact && (!r.winnerOnly || ctx.Err() != nil)) {
+		res, took, cpu, ok := r.solveLine(ctx, sv, i)
+		if !ok || res.Winner < 0 || (!res.Exact && (!r.winnerOnly || ctx.Err() != nil)) {
 			return // stopped: the line is solved again another time
 		}
-		r.nodes.Add(res.Nodes - seen)
-		l := Line{Line: i, Moves: [][]int{}, Winner: string(r.pf.Names[res.Winner]), Nodes: res.Nodes,
-			Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: Commit}
-		lr := &exact.LineResult{Winner: res.Winner, Exact: res.Exact, Plies: res.Plies, PliesMin: res.PliesMin, PliesMax: res.PliesMax, PV: res.PV}
-		if res.Exact {
-			l.Plies, l.PV = res.Plies, [][]int{}
-		} else {
-			l.PliesMin, l.PliesMax = res.PliesMin, res.PliesMax
-		}
-		if threadOK {
-			l.CPU = (cpu1 - cpu0).Seconds()
-		}
-		b := r.pf.Split.Root
-		for _, m := range line.Moves {
-			row, col := b.RowCol(m)
-			l.Moves = append(l.Moves, []int{row, col})
-		}
-		for _, m := range res.PV {
-			row, col := b.RowCol(m)
-			l.PV = append(l.PV, []int{row, col})
-		}
-		data, _ := json.Marshal(l)
-		r.mu.Lock()
-		if werr := r.out.Append(data); werr != nil {
-			if r.err == nil {
-				r.err = werr
-				cancel(werr)
-			}
-			r.mu.Unlock()
+		l, lr := r.newLine(i, res, took, cpu)
+		if !r.record(i, l, lr, cancel) {
 			return
 		}
-		if r.pf.Results[i] == nil {
-			r.pf.Solved++
-		}
-		r.pf.Lines[i], r.pf.Results[i] = &l, lr
-		r.pf.Nodes += l.Nodes
-		r.pf.CPU += l.CPU
-		r.pf.Seconds += l.Seconds
-		r.needed = nil
-		if r.settled() {
-			cancel(errSettled) // the lines still being solved are not needed
-		}
-		r.done++
-		r.mu.Unlock()
 	}
+}
+
+// solveLine solves line i with sv, counting its positions into r.nodes
+// as it goes (--max-nodes counts the positions of every worker). It
+// returns what the solve found, its wall-clock time, its thread's CPU
+// time (-1 where the thread's clock cannot be read), and false when the
+// solve failed.
+func (r *proofRun) solveLine(ctx context.Context, sv *exact.Solver, i int) (exact.SolveResult, time.Duration, time.Duration, bool) {
+	cpu0, threadOK := cpuclock.Thread()
+	t0 := time.Now()
+	watch, watched := make(chan struct{}), make(chan struct{})
+	var seen uint64
+	go func() {
+		defer close(watched)
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-watch:
+				return
+			case <-t.C:
+				n, _, _, _ := sv.Progress()
+				r.nodes.Add(n - seen)
+				seen = n
+			}
+		}
+	}()
+	res, err := sv.Solve(ctx, &r.pf.Split.Lines[i].Board)
+	close(watch)
+	<-watched
+	took := time.Since(t0)
+	cpu1, _ := cpuclock.Thread()
+	cpu := time.Duration(-1)
+	if threadOK {
+		cpu = cpu1 - cpu0
+	}
+	if err == nil {
+		r.nodes.Add(res.Nodes - seen)
+	}
+	return res, took, cpu, err == nil
+}
+
+// newLine is the proof line of line i solved as res.
+func (r *proofRun) newLine(i int, res exact.SolveResult, took, cpu time.Duration) (*Line, *exact.LineResult) {
+	l := &Line{Line: i, Moves: [][]int{}, Winner: string(r.pf.Names[res.Winner]), Nodes: res.Nodes,
+		Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: Commit}
+	lr := &exact.LineResult{Winner: res.Winner, Exact: res.Exact, Plies: res.Plies, PliesMin: res.PliesMin, PliesMax: res.PliesMax, PV: res.PV}
+	if res.Exact {
+		l.Plies, l.PV = res.Plies, [][]int{}
+	} else {
+		l.PliesMin, l.PliesMax = res.PliesMin, res.PliesMax
+	}
+	if cpu >= 0 {
+		l.CPU = cpu.Seconds()
+	}
+	b := r.pf.Split.Root
+	for _, m := range r.pf.Split.Lines[i].Moves {
+		row, col := b.RowCol(m)
+		l.Moves = append(l.Moves, []int{row, col})
+	}
+	for _, m := range res.PV {
+		row, col := b.RowCol(m)
+		l.PV = append(l.PV, []int{row, col})
+	}
+	return l, lr
+}
+
+// record appends line i to the proof file and counts it; once the lines
+// settle the root, the others under way are stopped. It reports false
+// when the file cannot be written (r.err says why).
+func (r *proofRun) record(i int, l *Line, lr *exact.LineResult, cancel context.CancelCauseFunc) bool {
+	data, _ := json.Marshal(l)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if werr := r.out.Append(data); werr != nil {
+		if r.err == nil {
+			r.err = werr
+			cancel(werr)
+		}
+		return false
+	}
+	if r.pf.Results[i] == nil {
+		r.pf.Solved++
+	}
+	r.pf.Lines[i], r.pf.Results[i] = l, lr
+	r.pf.Nodes += l.Nodes
+	r.pf.CPU += l.CPU
+	r.pf.Seconds += l.Seconds
+	r.needed = nil
+	if r.settled() {
+		cancel(errSettled) // the lines still being solved are not needed
+	}
+	r.done++
+	return true
 }
