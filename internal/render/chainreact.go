@@ -31,26 +31,26 @@ func ReactBoard(w io.Writer, p *chainreact.Position, colour bool, marks map[chai
 		for c := 1; c <= b.Cols(); c++ {
 			m, _ := b.MoveAt(r, c)
 			o, k := b.Cell(int(m))
-			cell := "  ."
+			text, code := ".", ""
 			if o >= 0 {
-				cell = fmt.Sprintf("%2d%c", k, p.Names[o])
+				text = fmt.Sprintf("%d%c", k, p.Names[o])
 				if colour {
-					code := reactColours[p.Names[o]]
-					if code == "" {
+					if code = reactColours[p.Names[o]]; code == "" {
 						code = "1"
 					}
 					if k == b.CriticalMass(int(m))-1 {
 						code += ";1" // critical cells in bold
 					}
-					cell = fmt.Sprintf("\x1b[%sm%s\x1b[0m", code, cell)
 				}
 			}
-			if marks[m] {
-				cell = "[" + strings.TrimLeft(cell, " ") + "]"
-				cell = strings.Repeat(" ", max(0, 5-len(stripANSI(cell)))) + cell
-			} else {
-				cell = "  " + cell
+			width := len(text)
+			if code != "" {
+				text = "\x1b[" + code + "m" + text + "\x1b[0m"
 			}
+			if marks[m] {
+				text, width = "["+text+"]", width+2
+			}
+			cell := strings.Repeat(" ", max(0, 5-width)) + text
 			sb.WriteString(cell)
 		}
 		sb.WriteByte('\n')
@@ -61,21 +61,6 @@ func ReactBoard(w io.Writer, p *chainreact.Position, colour bool, marks map[chai
 	}
 	sb.WriteString("\n")
 	io.WriteString(w, sb.String())
-}
-
-// stripANSI drops the ANSI colour sequences of s.
-func stripANSI(s string) string {
-	var out strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b {
-			for i < len(s) && s[i] != 'm' {
-				i++
-			}
-			continue
-		}
-		out.WriteByte(s[i])
-	}
-	return out.String()
 }
 
 // ReactAnalysis prints the moves table of react analyze, the best line and the predicted

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,5 +39,13 @@ captures 1 cell, 2 orbs: 2 2 (2B)
 `
 	if out.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+	// In colour, the columns line up as without: a marked cell keeps its
+	// brackets beside its orbs.
+	out.Reset()
+	ReactBoard(&out, &pos, true, map[chainreact.Move]bool{m: true})
+	plain := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(out.String(), "")
+	if !strings.HasPrefix(want, plain) || out.String() == plain {
+		t.Errorf("in colour, without the colours:\n%s\nwant:\n%s", plain, want)
 	}
 }
