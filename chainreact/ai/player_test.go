@@ -91,6 +91,8 @@ func TestSpecErrors(t *testing.T) {
 		{"best:time=5", "want a duration with a unit"},
 		{"minimax:depth", "option \"depth\": want key=value"},
 		{"mcts:playouts=1,playouts=2", "given twice"},
+		{"engine:" + strings.Repeat("x", MaxSpec), "a player's spec of 1031 bytes: want at most 1024"},
+		{"best:nodes=1" + strings.Repeat("0", MaxSpec), "want at most 1024"},
 	} {
 		_, err := NewPlayer(tc.spec, 1)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"chainshot/chainreact"
 )
@@ -292,6 +293,25 @@ func TestNeeded(t *testing.T) {
 				}
 				t.Logf("%s", where)
 			}
+		}
+	}
+}
+
+// TestSplitIsQuick: a split takes time in the positions before it, not
+// in the orders of moves that reach them, whatever plies a proof file's
+// header asks: 3x3 after 12 plies is split, 16x16 after 12 refused for
+// its lines, each within seconds (the walk of every order took 28 s for
+// 3x3 after 9 plies, and never ended for 4x4 after 12).
+func TestSplitIsQuick(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols, plies int
+		refused           bool
+	}{{3, 3, 12, false}, {4, 4, 12, true}, {16, 16, 12, true}} {
+		b, _ := chainreact.NewBoard(tc.rows, tc.cols, 2)
+		t0 := time.Now()
+		_, err := Split(&b, tc.plies)
+		if took := time.Since(t0); took > 5*time.Second || (err != nil) != tc.refused {
+			t.Errorf("%dx%d after %d plies: %v in %v", tc.rows, tc.cols, tc.plies, err, took)
 		}
 	}
 }
