@@ -230,7 +230,7 @@ func stopWhileWaitingFor(dir string, argv []string, side string) string {
 func inputSlots(cmd *cli.Command) []int {
 	var slots []int
 	for i, word := range strings.Fields(cmd.ArgsUsage) {
-		for _, kind := range []string{"FILE", "POSITION", "RESULTS", "ACTIONS"} {
+		for _, kind := range []string{"FILE", "POSITION", "RESULTS", "ACTIONS", "RECORDS", "PROOF"} {
 			if strings.Contains(word, kind) {
 				slots = append(slots, i)
 				break
