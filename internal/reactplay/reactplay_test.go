@@ -94,11 +94,19 @@ func TestRunSaysWhoPlaysAndStops(t *testing.T) {
 		done <- Run(ctx, iostreams.New(r, &stdout, &stderr), Options{Cmd: "test", Pos: start, Specs: []string{"", "random"}, Seed: 1})
 	}()
 	io.WriteString(w, "hint\n1 1\n")
-	for strings.Count(stderr.String(), "R to move") < 3 {
-		time.Sleep(time.Millisecond)
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(stderr.String(), "R to move") < 3; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no third prompt after 10 s:\n%s", stderr.String())
+		}
 	}
 	cancel()
-	err := <-done
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		w.Close()
+		t.Fatal("the game goes on 10 s after Ctrl-C")
+	}
 	if !status.Is(err, status.Interrupted) {
 		t.Fatalf("stopped: %v", err)
 	}
