@@ -67,17 +67,24 @@ var floors = []struct {
 	{"internal/iostreams", 3, []string{"golang.org/x/term"}, "a run's streams"},
 	{"internal/filekinds", 3, nil, "every kind of file read or written"},
 	{"internal/verify", 3, nil, "results lines replayed"},
-	{"internal/figures", 3, nil, "the charts of ChainShot runs"},
+	{"internal/figures", 3, nil, "the charts of runs: ChainShot's, seed 002's figures"},
 	{"internal/gamepic", 3, nil, "the games' pictures"},
 	// 4.
 	{"chainreact/match", 4, nil, "matches play players"},
 	{"internal/resultsfile", 4, nil, "results files read, merged, compared"},
 	{"internal/render", 4, nil, "the games as text"},
+	{"internal/solverun", 4, nil, "react solve on one position"},
 	// 5: the runners of the commands; the server.
 	{"internal/runs", 5, []string{"github.com/schollz/progressbar/"}, "runs over data sets"},
 	{"internal/play", 5, nil, "ChainShot by hand"},
 	{"internal/boomrun", 5, nil, "the Expendibots commands' work"},
 	{"internal/web", 5, nil, "the server: no command line"},
+	{"internal/analysis", 5, nil, "react analyze's work"},
+	{"internal/matchrun", 5, nil, "react match and its records, react replay"},
+	{"internal/rating", 5, nil, "react rate's list and its pairings"},
+	{"internal/proofrun", 5, nil, "react solve --proof: proof files, workers, merge"},
+	{"internal/experiment", 5, nil, "seed 002's experiment run for real"},
+	{"internal/reactplay", 5, nil, "Chain Reaction by hand"},
 }
 
 // covered are the trees whose every package must have a row in floors:

@@ -3,7 +3,10 @@ package matchrun
 import (
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 
+	"chainshot/chainreact"
 	"chainshot/chainreact/match"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/iostreams"
@@ -47,12 +50,12 @@ func Replay(io *iostreams.IO, o ReplayOptions) error {
 		}
 		switch {
 		case o.List:
-			render.ReactGameLine(io.Out, info, rec)
+			gameLine(io.Out, info, rec)
 		case shown > 0:
 			fmt.Fprintf(io.Out, "\n")
 			fallthrough
 		default:
-			render.ReactGame(io.Out, info, rec, io.Color)
+			gameReplay(io.Out, info, rec, io.Color)
 		}
 		shown++
 		if io.OutFailed() {
@@ -98,4 +101,47 @@ func (s numbers) String() string {
 		return fmt.Sprintf("only game %d", s.lo)
 	}
 	return fmt.Sprintf("games %d to %d", s.lo, s.hi)
+}
+
+// gameLine writes one line of a game of a match's records: its
+// seats, winner, plies and CPU time.
+func gameLine(w io.Writer, info match.RecordInfo, r match.GameRecord) {
+	sp, cpu := seats(info, r), cpuOf(r)
+	fmt.Fprintf(w, "game %d (pair %d): R %s, G %s: %s wins (%s) on ply %d; CPU %.2f s (p1) and %.2f s (p2)\n",
+		r.Game+1, r.Game/2+1, sp[0], sp[1], "RG"[r.Winner^r.First:][:1], info.Specs[r.Winner],
+		len(r.Moves), cpu[0], cpu[1])
+}
+
+// gameReplay replays a game of a match's records move by move, each
+// reaction wave by wave (render.ReactChain), in colour when colour is true.
+func gameReplay(w io.Writer, info match.RecordInfo, r match.GameRecord, colour bool) {
+	sp := seats(info, r)
+	fmt.Fprintf(w, "game %d (pair %d) on %dx%d, seed %d: R is %s, G is %s\n", r.Game+1, r.Game/2+1, info.Rows, info.Cols, info.Seed, sp[0], sp[1])
+	pos, _ := chainreact.NewPosition(info.Rows, info.Cols, 2)
+	for i, m := range r.Moves {
+		who := fmt.Sprintf("%s, %.1f ms CPU", sp[pos.Board.ToMove()], float64(r.CPU[i].Microseconds())/1000)
+		if i < r.Opening {
+			who = "opening"
+		}
+		fmt.Fprintf(w, "\nply %d (%s)", i+1, who)
+		render.ReactChain(w, &pos, m, colour)
+		pos.Board.Play(m)
+	}
+	cpu := cpuOf(r)
+	fmt.Fprintf(w, "%s (%s) wins on ply %d; CPU time %s %.2f s, %s %.2f s\n", strings.ToUpper("RG"[r.Winner^r.First:][:1]),
+		info.Specs[r.Winner], len(r.Moves), info.Specs[0], cpu[0], info.Specs[1], cpu[1])
+}
+
+// seats returns the specs of R and G in game r.
+func seats(info match.RecordInfo, r match.GameRecord) [2]string {
+	return [2]string{info.Specs[r.First], info.Specs[1-r.First]}
+}
+
+// cpuOf returns the CPU seconds of each player named (p1, p2) in game r.
+func cpuOf(r match.GameRecord) [2]float64 {
+	var t [2]float64
+	for i := r.Opening; i < len(r.Moves); i++ {
+		t[r.Mover(i)] += r.CPU[i].Seconds()
+	}
+	return t
 }
