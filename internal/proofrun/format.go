@@ -9,7 +9,6 @@ package proofrun
 
 import (
 	"fmt"
-	"runtime/debug"
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
@@ -161,36 +160,3 @@ func NewHeader(pos *chainreact.Position, split *exact.ProofSplit) Header {
 	return Header{Proof: HeaderTitle, Format: Format, Size: fmt.Sprintf("%dx%d", b.Rows(), b.Cols()),
 		Position: pos.String(), Split: split.Plies, Lines: len(split.Lines), Digest: split.Digest()}
 }
-
-// buildCommit may be set when building (go build -ldflags "-X
-// chainshot/internal/proofrun.buildCommit=$(git rev-parse --short HEAD)") where the build does
-// not record its revision itself.
-var buildCommit string
-
-// Commit is the version control revision the binary was built from, if
-// the build recorded it, or buildCommit.
-var Commit = func() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return buildCommit
-	}
-	rev, dirty := "", false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if rev == "" {
-		return buildCommit
-	}
-	if dirty {
-		rev += "+"
-	}
-	return rev
-}()

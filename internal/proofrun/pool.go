@@ -13,6 +13,7 @@ import (
 	"chainshot/internal/iostreams"
 	"chainshot/internal/journal"
 	"chainshot/internal/solverun"
+	"chainshot/internal/version"
 	"chainshot/internal/words"
 )
 
@@ -173,7 +174,7 @@ func (r *proofRun) solveLine(ctx context.Context, sv *exact.Solver, i int) (exac
 // newLine is the proof line of line i solved as res.
 func (r *proofRun) newLine(i int, res exact.SolveResult, took, cpu time.Duration) (*Line, *exact.LineResult) {
 	l := &Line{Line: i, Moves: [][]int{}, Winner: string(r.pf.Names[res.Winner]), Nodes: res.Nodes,
-		Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: Commit}
+		Seconds: took.Seconds(), TableMB: r.table.MB(), Jobs: r.workers, Commit: version.Commit()}
 	lr := &exact.LineResult{Winner: res.Winner, Exact: res.Exact, Plies: res.Plies, PliesMin: res.PliesMin, PliesMax: res.PliesMax, PV: res.PV}
 	if res.Exact {
 		l.Plies, l.PV = res.Plies, [][]int{}
