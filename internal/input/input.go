@@ -131,11 +131,13 @@ func (s Source) openFIFO(path string) (*File, error) {
 	if written(f, 200) {
 		return &File{Reader: f, Name: path, closer: f}, nil
 	}
-	s.note("note: waiting for a program to write the FIFO %s (Ctrl-C stops)\n", path)
+	// The signals are caught before the note says Ctrl-C stops the wait:
+	// a signal sent on reading the note is this wait's.
 	defer interrupt.Hold()()
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
+	s.note("note: waiting for a program to write the FIFO %s (Ctrl-C stops)\n", path)
 	for !written(f, 50) {
 		select {
 		case <-sig:
