@@ -55,6 +55,9 @@ func TestReadersRefuseHostileContent(t *testing.T) {
 	n := 0
 	for path, cmd := range leaves("", commands()) {
 		valid := validArgs[path]
+		// One command's runs take turns: they share its --out, which
+		// a run holds while another would read its input.
+		var turn sync.Mutex
 		for _, slot := range inputSlots(cmd) {
 			if slot >= len(valid.args) {
 				continue // TestInputLimits says so
@@ -68,6 +71,8 @@ func TestReadersRefuseHostileContent(t *testing.T) {
 					defer wg.Done()
 					sem <- struct{}{}
 					defer func() { <-sem }()
+					turn.Lock()
+					defer turn.Unlock()
 					args := append([]string{}, valid.args...)
 					args[slot] = in
 					argv := append(append(strings.Fields(path), valid.flags...), args...)
