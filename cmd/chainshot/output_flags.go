@@ -20,7 +20,7 @@ import (
 // (outfile.Gate) before the command's action runs (claimOutputs): one
 // file per flag, no file another run holds, a whole file replaced only
 // by its own kind. A command gets these promises by declaring its output
-// flags with outFlag or folderFlag; TestOutputFlagsAreClaimed walks every
+// flags with outFlag or folderFlag; TestOutputFlagsGuardWhatIsNotTheirs walks every
 // command to see that none writes a file through a plain flag.
 type outputFlag struct {
 	*cli.StringFlag
