@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
 
 // TestOutputFlagsGuardWhatIsNotTheirs is the output gate's table over the
@@ -130,4 +133,59 @@ func (f *outputFlag) Aliases0() string {
 		return f.Aliases[0]
 	}
 	return f.Name
+}
+
+// TestResumeRefusesForeignFiles: every record file that grows (an output
+// flag whose kind Grows, of every command that takes --resume: the tree
+// is walked, so one added later is covered), given with --resume a file
+// that is not its own kind (a JSON object of someone's settings or a line
+// of notes, with or without a final newline), is refused with exit status
+// 2, the file named and left as it was. (react match and react rate took
+// such a line without its newline for "a cut last line", dropped it and
+// wrote their records in its place.)
+func TestResumeRefusesForeignFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program for each record file and foreign content")
+	}
+	dir := hostileDir(t)
+	foreign := map[string]string{
+		"settings": `{"name": "my settings", "important": true}`,
+		"notes":    "my notes",
+		"notes nl": "my notes\n",
+	}
+	n := 0
+	for path, cmd := range leaves("", commands()) {
+		valid, ok := validArgs[path]
+		if !ok || !slices.ContainsFunc(cmd.Flags, func(f cli.Flag) bool { return f.Names()[0] == "resume" }) {
+			continue
+		}
+		for _, f := range cmd.Flags {
+			of, ok := f.(*outputFlag)
+			if !ok || of.kind == nil {
+				continue
+			}
+			if k, err := of.kind("x.jsonl"); err != nil || !k.Grows {
+				continue
+			}
+			for what, text := range foreign {
+				n++
+				file := strings.ReplaceAll(path+"-"+of.Name+"-"+what, " ", "-") + ".jsonl"
+				if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				argv := append(append(strings.Fields(path), valid.flags...), "--"+of.Name, file, "--resume")
+				argv = append(argv, valid.args...)
+				code, _, stderr := runChainshot(t, dir, argv)
+				if code != 2 || !strings.Contains(stderr, file) {
+					t.Errorf("chainshot %s (%s): exit %d, stderr %q; want 2 naming %s", strings.Join(argv, " "), what, code, stderr, file)
+				}
+				if got, err := os.ReadFile(filepath.Join(dir, file)); err != nil || string(got) != text {
+					t.Errorf("chainshot %s (%s) changed the file: %q, %v", strings.Join(argv, " "), what, got, err)
+				}
+			}
+		}
+	}
+	if n < 5*len(foreign) {
+		t.Errorf("only %d runs: the walk missed the record files of tournament, solve, bench, react match, react rate, react solve", n)
+	}
 }
