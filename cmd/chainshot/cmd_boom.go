@@ -1,11 +1,6 @@
 package main
 
 import (
-	"strings"
-
-	"chainshot/internal/status"
-	"chainshot/internal/words"
-
 	"github.com/urfave/cli/v2"
 )
 
@@ -20,13 +15,4 @@ func boomCommand() *cli.Command {
 			seedNote("seed 003"),
 		Subcommands: []*cli.Command{boomSolveCommand(), boomShowCommand(), boomVerifyCommand(), boomGenCommand()},
 	}
-}
-
-// wantArgs checks the number of positional arguments.
-func wantArgs(c *cli.Context, cmd string, names ...string) error {
-	if c.NArg() != len(names) {
-		return status.BadInput("chainshot boom %s: want %s, got %s (run \"chainshot boom %s --help\")",
-			cmd, strings.Join(names, " "), words.Plural(c.NArg(), "argument"), cmd)
-	}
-	return nil
 }

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
+	"chainshot/internal/filekinds"
+	"chainshot/internal/status"
+	"runtime"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// The arguments the react commands share: player specs, --size, --jobs,
+// position files.
+
+// playerSpecs lists the player specs and evaluations, in the help of
+// every command that takes a SPEC.
+const playerSpecs = `Players (SPEC): a name, options after a colon as name:key=value,key=value.
+  random          uniformly random moves
+  greedy          the best evaluation one ply ahead [eval=E]
+  minimax         plain minimax [depth=3,eval=brilliant,width=0; W>0 keeps the W best moves]
+  seed001         minimax:depth=3,eval=brilliant,width=5, seed 001's search
+  alphabeta       alpha-beta [depth=3,eval=weighted; or time=100ms, deepening within it]
+  seed002         alphabeta:depth=3,eval=weighted, seed 002's bot
+  mcts            Monte-Carlo tree search [playouts=2000,c=1]
+  best            the strongest, the default [nodes=40000,eval=tuned,q=4,spread=0,time=T]
+  perfect         best asking the exact solver first: perfect on small boards [nodes=N,oracle=O]
+  engine:COMMAND  another program speaking the engine protocol ("chainshot react engine --help")
+Evaluations (E): brilliant, weighted, orbs, critical, control, chain, safety, static
+(weighted without the chain term), reach, tuned (fitted to self-play; best's default).`
+
+// parseSize reads "RxC" for the flag named flag (chainreact.ParseSize).
+func parseSize(cmd, flag, s string) (rows, cols int, err error) {
+	rows, cols, err = chainreact.ParseSize(s)
+	if err != nil {
+		return 0, 0, status.BadInput("%s: --%s %q: want %s", cmd, flag, s, chainreact.SizeWant)
+	}
+	return rows, cols, nil
+}
+
+// jobsFlag is the --jobs flag of the commands that play games at once:
+// N from 0 (one per CPU), value by default.
+func jobsFlag(value int, usage string) *cli.IntFlag {
+	return bounded(&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: value, Usage: usage}, jobsBound)
+}
+
+// gamesAtOnce is --jobs, 0 meaning one per CPU.
+func gamesAtOnce(c *cli.Context) int {
+	if n := c.Int("jobs"); n > 0 {
+		return n
+	}
+	return runtime.NumCPU()
+}
+
+// checkSpec reports a bad player spec as bad usage (exit 2).
+func checkSpec(cmd, flag, spec string) error {
+	if len(spec) > ai.MaxSpec {
+		return status.BadInput("%s: --%s: a spec of %d bytes: want at most %d", cmd, flag, len(spec), ai.MaxSpec)
+	}
+	if strings.HasPrefix(spec, "engine:") {
+		if strings.TrimSpace(strings.TrimPrefix(spec, "engine:")) == "" {
+			return status.BadInput("%s: --%s %q: want engine:COMMAND", cmd, flag, spec)
+		}
+		return nil
+	}
+	if _, err := ai.NewPlayer(spec, 0); err != nil {
+		return status.BadInput("%s: --%s: %v", cmd, flag, err)
+	}
+	return nil
+}
+
+// loadPosition reads a position file for cmd ("-": standard input)
+// through the program's capped reader (filekinds.Position's cap).
+func loadPosition(s *streams, cmd, name string) (chainreact.Position, error) {
+	data, err := s.Inputs.ReadAll(name, filekinds.Position)
+	if err != nil {
+		return chainreact.Position{}, status.BadInput("%s: %v", cmd, err)
+	}
+	p, err := chainreact.ParsePosition(name, bytes.NewReader(data))
+	if err != nil {
+		// the message names the file: the package's prefix would say it twice
+		return chainreact.Position{}, status.BadInput("%s: %s", cmd, strings.TrimPrefix(err.Error(), "chainreact: "))
+	}
+	return p, nil
+}
