@@ -1,6 +1,9 @@
 package main
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -127,5 +130,75 @@ func TestFilesSayWhatTheyHold(t *testing.T) {
 		if !found {
 			t.Errorf("%s is not in ARCHITECTURE.md's table of the files of cmd/chainshot: say there what it holds", f)
 		}
+	}
+}
+
+// TestCommandFilesDoNotDependOnEachOther: no two cmd_*.go files use
+// each other's names (issue 39: cmd_react_solve.go called doProof while
+// cmd_react_proof.go used solveJSON from it). A group's file may name its
+// subcommands' builders; what commands share lives in a file of its own
+// (react_args.go, usage.go ...), or below package main.
+func TestCommandFilesDoNotDependOnEachOther(t *testing.T) {
+	files, err := filepath.Glob("cmd_*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	declared := map[string]string{} // a top-level name: its file
+	uses := map[string]map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range af.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					declared[d.Name.Name] = f
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							declared[n.Name] = f
+						}
+					case *ast.TypeSpec:
+						declared[sp.Name.Name] = f
+					}
+				}
+			}
+		}
+		uses[f] = map[string]bool{}
+		ast.Inspect(af, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				uses[f][id.Name] = true
+			}
+			return true
+		})
+	}
+	dep := func(a, b string) string { // a name of b that a uses
+		for name := range uses[a] {
+			if declared[name] == b {
+				return name
+			}
+		}
+		return ""
+	}
+	for a := range uses {
+		for b := range uses {
+			if a < b {
+				if x, y := dep(a, b), dep(b, a); x != "" && y != "" {
+					t.Errorf("%s uses %s of %s, and %s uses %s of %s: move what they share into a file of its own", a, x, b, b, y, a)
+				}
+			}
+		}
+	}
+	if len(uses) < 20 {
+		t.Errorf("only %d command files read", len(uses))
 	}
 }
