@@ -13,6 +13,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"chainshot/board"
 	"chainshot/datasets"
@@ -283,6 +284,13 @@ func (p *Session) move(g *board.Game, start board.Board, line string, fields []s
 	render.Board(s.Out, &g.Board, s.Color, nil)
 }
 
+// ParseMove reads a move typed "row col" on a board of rows by cols, or
+// says why it is no move: the line interface's words, which the
+// full-screen game says too.
+func ParseMove(line string, rows, cols int) (board.Move, error) {
+	return parseMove(strings.Fields(line), rows, cols)
+}
+
 // parseMove reads "row col" on a board of rows by cols.
 func parseMove(fields []string, rows, cols int) (board.Move, error) {
 	if len(fields) != 2 {
@@ -324,41 +332,53 @@ func (p *Session) listGroups(b *board.Board) {
 // the total.
 func (p *Session) listPlayed(g *board.Game) {
 	fmt.Fprintf(p.io.Out, "Moves played so far (%d):\n", len(g.Moves))
-	p.writeMoves(g)
+	writeMoves(p.io.Out, g)
 	fmt.Fprintf(p.io.Out, "Score %d, %s left\n", g.Total, words.Plural(g.Board.Beads(), "bead"))
 }
 
 // writeMoves writes a game's moves, one a line with its score.
-func (p *Session) writeMoves(g *board.Game) {
+func writeMoves(w io.Writer, g *board.Game) {
 	for i, m := range g.Moves {
-		fmt.Fprintf(p.io.Out, "  %3d. %-6s +%d\n", i+1, m, g.Scores[i])
+		fmt.Fprintf(w, "  %3d. %-6s +%d\n", i+1, m, g.Scores[i])
 	}
 }
 
 // summary prints every move made, the final score and beads left.
-func (p *Session) summary(name string, g *board.Game) {
-	s := p.io
-	fmt.Fprintf(s.Out, "Moves played on %s (%d):\n", name, len(g.Moves))
-	p.writeMoves(g)
-	fmt.Fprintf(s.Out, "Final score: %d, beads left: %d\n", g.Total, g.Board.Beads())
+func (p *Session) summary(name string, g *board.Game) { Summary(p.io.Out, name, g) }
+
+// Summary writes what a game of play ends with, however it ends: every
+// move made with its score, the final score and beads left. The
+// full-screen game writes it too, once its screen is gone.
+func Summary(w io.Writer, name string, g *board.Game) {
+	fmt.Fprintf(w, "Moves played on %s (%d):\n", name, len(g.Moves))
+	writeMoves(w, g)
+	fmt.Fprintf(w, "Final score: %d, beads left: %d\n", g.Total, g.Board.Beads())
 }
 
 // hint asks the solver, within the hint budget, for the best line from
 // the game's position and suggests its first move. Ctrl-C stops the
 // search (and then the game).
 func (p *Session) hint(g *board.Game) {
-	s := p.io
 	res, err := solver.Solve(p.ctx, g.Board, "auto", p.opt.Hint)
 	if err != nil || len(res.Moves) == 0 {
-		fmt.Fprintf(s.Err, "hint: no move to suggest\n")
+		fmt.Fprintf(p.io.Err, "hint: no move to suggest\n")
 		return
 	}
+	fmt.Fprintf(p.io.Err, "%s\n", HintText(g, res, p.opt.Hint.Budget))
+}
+
+// HintText says what the solver's line res from g's position suggests:
+// its first move, what that removes and scores, and where the line ends
+// ("hint: 3 4 removes 5 red beads (+9); the solver's line from here (12
+// moves, 1s of search) leaves 2 beads with total 240"). budget is the
+// search's budget, said when the line is not proved best. res has a move.
+func HintText(g *board.Game, res solver.Result, budget time.Duration) string {
 	m := res.Moves[0]
 	n := g.Board.GroupSize(m)
-	how := fmt.Sprintf("%v of search", p.opt.Hint.Budget)
+	how := fmt.Sprintf("%v of search", budget)
 	if res.Optimal {
 		how = "proved best"
 	}
-	fmt.Fprintf(s.Err, "hint: %s removes %d %s beads (+%d); the solver's line from here (%s, %s) leaves %s with total %d\n",
+	return fmt.Sprintf("hint: %s removes %d %s beads (+%d); the solver's line from here (%s, %s) leaves %s with total %d",
 		m, n, g.Board.At(int(m.Row), int(m.Col)).Name(), board.Score(n), words.Plural(len(res.Moves), "move"), how, words.Plural(res.BeadsLeft, "bead"), g.Total+res.Score)
 }

@@ -42,20 +42,41 @@ type Options struct {
 // said stopped, with its moves so far, and the status is 130.
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	interrupt.Handle()
-	g := &game{io: io, ctx: ctx, rules: o.Rules, pos: o.Pos, ais: make([]ai.Player, len(o.Specs)), waves: o.Waves}
+	ais, hint, err := Players(o)
+	if err != nil {
+		return err
+	}
+	g := &game{io: io, ctx: ctx, rules: o.Rules, pos: o.Pos, ais: ais, hint: hint, waves: o.Waves}
 	defer g.close()
+	g.lines = readLines(io.In)
+	return g.run(o.Cmd)
+}
+
+// Players returns the AI players in their seats (nil for a human), each
+// seeded from o.Seed by its seat, and the strongest player, who gives
+// the hints. The caller closes the players that run a program (Close).
+func Players(o Options) (ais []ai.Player, hint ai.Player, err error) {
+	ais = make([]ai.Player, len(o.Specs))
 	for p, spec := range o.Specs {
 		if spec == "" || spec == "human" {
 			continue
 		}
-		var err error
-		if g.ais[p], err = ai.NewPlayer(spec, match.GameSeed(o.Seed, p)); err != nil {
-			return status.Fail("%s: --vs %s: %v", o.Cmd, spec, words.WithoutPackage(err.Error()))
+		if ais[p], err = ai.NewPlayer(spec, match.GameSeed(o.Seed, p)); err != nil {
+			Close(ais)
+			return nil, nil, status.Fail("%s: --vs %s: %v", o.Cmd, spec, words.WithoutPackage(err.Error()))
 		}
 	}
-	g.hint, _ = ai.NewPlayer(ai.DefaultSpec, o.Seed)
-	g.lines = readLines(io.In)
-	return g.run(o.Cmd, o.Specs)
+	hint, _ = ai.NewPlayer(ai.DefaultSpec, o.Seed)
+	return ais, hint, nil
+}
+
+// Close ends the players that run a program.
+func Close(players []ai.Player) {
+	for _, p := range players {
+		if cl, ok := p.(interface{ Close() error }); ok {
+			cl.Close()
+		}
+	}
 }
 
 // maxLine is the longest line a player may type (or a script give).
@@ -115,24 +136,18 @@ type game struct {
 }
 
 // close ends the AI players that run a program.
-func (g *game) close() {
-	for _, ai := range g.ais {
-		if cl, ok := ai.(interface{ Close() error }); ok {
-			cl.Close()
-		}
-	}
-}
+func (g *game) close() { Close(g.ais) }
 
 // run plays the game to its end, asking the humans for their moves.
-func (g *game) run(cmd string, specs []string) error {
+func (g *game) run(cmd string) error {
 	b := &g.pos.Board
 	fmt.Fprintf(g.io.Out, "Chain Reaction %dx%d, %d players: %s\n", b.Rows(), b.Cols(), b.Players(), spaced(g.pos.Names))
-	fmt.Fprintf(g.io.Out, "%s\n", g.seats(specs))
+	fmt.Fprintf(g.io.Out, "%s\n", Seats(g.pos.Names, g.ais))
 	render.ReactBoard(g.io.Out, &g.pos, g.io.Color, nil)
 	for !b.Over() {
 		p := b.ToMove()
 		if g.ais[p] != nil {
-			m := choose(g.ctx, g.ais[p], b, g.moves)
+			m := Choose(g.ctx, g.ais[p], b, g.moves)
 			if g.ctx.Err() != nil {
 				return g.stopped()
 			}
@@ -165,27 +180,28 @@ func (g *game) run(cmd string, specs []string) error {
 	return nil
 }
 
-// seats says who plays each seat: "R: you (seat 1); G: best (AI,
-// seat 2)", or "human" for each person of a hot-seat game.
-func (g *game) seats(specs []string) string {
+// Seats says who plays each seat: "R: you (seat 1); G: best (AI, seat
+// 2)", or "human" for each person of a hot-seat game; ais holds the AI
+// players by seat, nil for a person.
+func Seats(names string, ais []ai.Player) string {
 	humans := 0
-	for p := range specs {
-		if g.ais[p] == nil {
+	for _, p := range ais {
+		if p == nil {
 			humans++
 		}
 	}
 	var parts []string
-	for p := range specs {
+	for p := range ais {
 		var who string
 		switch {
-		case g.ais[p] != nil:
-			who = fmt.Sprintf("%s (AI, seat %d)", g.ais[p].Spec(), p+1)
+		case ais[p] != nil:
+			who = fmt.Sprintf("%s (AI, seat %d)", ais[p].Spec(), p+1)
 		case humans == 1:
 			who = fmt.Sprintf("you (seat %d)", p+1)
 		default:
 			who = fmt.Sprintf("human (seat %d)", p+1)
 		}
-		parts = append(parts, fmt.Sprintf("%c: %s", g.pos.Names[p], who))
+		parts = append(parts, fmt.Sprintf("%c: %s", names[p], who))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -200,35 +216,48 @@ func (g *game) stopped() error {
 
 // movesSoFar lists the moves played: "3 moves: R 1 1, G 9 6, R 5 3".
 func (g *game) movesSoFar() string {
-	if len(g.moves) == 0 {
-		return "0 moves"
-	}
 	b, _ := chainreact.NewBoard(g.pos.Board.Rows(), g.pos.Board.Cols(), g.pos.Board.Players())
 	if len(g.history) > 0 {
 		b = g.history[0]
 	}
-	var parts []string
-	for _, m := range g.moves {
-		parts = append(parts, fmt.Sprintf("%c %s", g.pos.Names[b.ToMove()], b.FormatMove(m)))
-		b.Play(m)
-	}
-	return fmt.Sprintf("%s: %s", words.Plural(len(g.moves), "move"), strings.Join(parts, ", "))
+	return MovesSoFar(b, g.pos.Names, g.moves)
 }
 
-// choose asks p for its move in b; a player whose search can be stopped
+// MovesSoFar lists moves played from start, each with its player's
+// letter: "3 moves: R 1 1, G 9 6, R 5 3".
+func MovesSoFar(start chainreact.Board, names string, moves []chainreact.Move) string {
+	if len(moves) == 0 {
+		return "0 moves"
+	}
+	b := start
+	var parts []string
+	for _, m := range moves {
+		parts = append(parts, fmt.Sprintf("%c %s", names[b.ToMove()], b.FormatMove(m)))
+		b.Play(m)
+	}
+	return fmt.Sprintf("%s: %s", words.Plural(len(moves), "move"), strings.Join(parts, ", "))
+}
+
+// Choose asks p for its move in b; a player whose search can be stopped
 // (ai.ContextChooser) stops when ctx ends.
-func choose(ctx context.Context, p ai.Player, b *chainreact.Board, history []chainreact.Move) chainreact.Move {
+func Choose(ctx context.Context, p ai.Player, b *chainreact.Board, history []chainreact.Move) chainreact.Move {
 	if cp, ok := p.(ai.ContextChooser); ok {
 		return cp.ChooseContext(ctx, b, history)
 	}
 	return p.Choose(b, history)
 }
 
-// hint asks the strongest player for a move, and says why: the player
-// that would play it, and what the move does.
+// hintText asks the strongest player for a move, and says why: the
+// player that would play it, and what the move does.
 func (g *game) hintText() string {
 	b := &g.pos.Board
-	m := choose(g.ctx, g.hint, b, g.moves)
+	return HintText(b, Choose(g.ctx, g.hint, b, g.moves), g.hint.Spec())
+}
+
+// HintText says why m is the hint in b: the player (spec) that would
+// play it, and what the move does: "hint: 3 4 (best would play it; it
+// sets off 2 waves and captures 3 cells)".
+func HintText(b *chainreact.Board, m chainreact.Move, spec string) string {
 	after := *b
 	tr := after.PlayTrace(m)
 	what := "it sets off no explosion"
@@ -246,7 +275,7 @@ func (g *game) hintText() string {
 	if after.Over() {
 		what += ", and wins"
 	}
-	return fmt.Sprintf("hint: %s (%s would play it; %s)", b.FormatMove(m), g.hint.Spec(), what)
+	return fmt.Sprintf("hint: %s (%s would play it; %s)", b.FormatMove(m), spec, what)
 }
 
 // command runs one line a human typed; it reports whether they quit.
