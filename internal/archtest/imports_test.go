@@ -85,7 +85,14 @@ var floors = []struct {
 	{"internal/proofrun", 5, nil, "react solve --proof: proof files, workers, merge"},
 	{"internal/experiment", 5, nil, "seed 002's experiment run for real"},
 	{"internal/reactplay", 5, nil, "Chain Reaction by hand"},
+	// 6: the full-screen games, over the line interfaces they share words with.
+	{"internal/tui", 4, tuiModules, "what the full-screen games share: no game"},
+	{"internal/tui/shot", 6, tuiModules, "ChainShot full screen"},
 }
+
+// tuiModules are the outside modules of the full-screen games: bubbletea
+// and lipgloss, and termenv, lipgloss's colour profiles.
+var tuiModules = []string{"github.com/charmbracelet/bubbletea", "github.com/charmbracelet/lipgloss", "github.com/muesli/termenv"}
 
 // covered are the trees whose every package must have a row in floors:
 // the whole module but the command.
