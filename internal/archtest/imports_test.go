@@ -88,6 +88,7 @@ var floors = []struct {
 	// 6: the full-screen games, over the line interfaces they share words with.
 	{"internal/tui", 4, tuiModules, "what the full-screen games share: no game"},
 	{"internal/tui/shot", 6, tuiModules, "ChainShot full screen"},
+	{"internal/tui/react", 6, tuiModules, "Chain Reaction full screen"},
 }
 
 // tuiModules are the outside modules of the full-screen games: bubbletea
