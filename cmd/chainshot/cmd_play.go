@@ -12,6 +12,8 @@ import (
 	"chainshot/internal/render"
 	"chainshot/internal/runs"
 	"chainshot/internal/status"
+	"chainshot/internal/tui"
+	"chainshot/internal/tui/shot"
 	"chainshot/internal/words"
 )
 
@@ -29,6 +31,10 @@ func playCommand() *cli.Command {
 			"--budget CPU time, showing the board after each move, then the moves, CPU time and\n" +
 			"beads left. Flags marked \"with --auto\" apply only then (without it they are\n" +
 			"refused); a hint searches for --hint-budget with the others.\n" +
+			"On a terminal (standard input and output both), play opens a full-screen game: arrows\n" +
+			"or h j k l (or the mouse) move the cursor, Enter or a click removes the group under it,\n" +
+			"u undo, r redo, H hint, a auto-play, ? keys and rules, q quit; \"row col\" can still\n" +
+			"be typed. --plain keeps the line interface.\n" +
 			"Ctrl-C ends a game as quit does, listing the moves and score, then exits with status 130;\n" +
 			"with --auto it shows the best line found so far." +
 			examples("chainshot play sample1",
@@ -36,6 +42,7 @@ func playCommand() *cli.Command {
 				"chainshot play --auto ladder04-10x10-3c --budget 5s"),
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "auto", Usage: "let the computer play FILE automatically (see \"chainshot solve\")"},
+			&cli.BoolFlag{Name: "plain", Usage: "the line interface even on a terminal (without it, a terminal gets the full-screen game)"},
 			boundedDuration(&cli.DurationFlag{Name: "hint-budget", Value: time.Second, Usage: "`DURATION` of CPU time the solver spends on each hint, with a unit: 1s, 500ms"}, bounds.Duration{Min: time.Millisecond, Max: time.Hour}),
 		}, markAutoOnly(searchFlags())...),
 		Action: doPlay,
@@ -65,8 +72,12 @@ func doPlay(c *cli.Context) error {
 	hint := cfg.Opt
 	hint.Budget, hint.Wall = c.Duration("hint-budget"), false
 	s := ioFrom(c)
+	load := func(name string) (datasets.Set, error) { return loadOne(s, name) }
+	if tui.Wanted(s.IO, c.Bool("plain")) {
+		return shot.Run(ctx, s.IO, shot.Config{Name: c.Args().First(), Hint: hint, Load: load, Rules: chainShotRules})
+	}
 	p := play.New(ctx, s.IO, play.Options{Hint: hint, Rules: chainShotRules,
-		Load: func(name string) (datasets.Set, error) { return loadOne(s, name) }})
+		Load: load})
 	return p.Run(c.Args().First())
 }
 

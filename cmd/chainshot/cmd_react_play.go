@@ -6,6 +6,8 @@ import (
 	"chainshot/internal/bounds"
 	"chainshot/internal/reactplay"
 	"chainshot/internal/status"
+	"chainshot/internal/tui"
+	"chainshot/internal/tui/react"
 	"chainshot/internal/words"
 
 	"github.com/urfave/cli/v2"
@@ -21,6 +23,10 @@ func reactPlayCommand() *cli.Command {
 			"boards go to stdout, prompts and complaints to stderr; the game ends at EOF.\n" +
 			"It says first who plays each seat; Ctrl-C stops the game, listing the moves so\n" +
 			"far (exit status 130).\n" +
+			"On a terminal (standard input and output both), it opens a full-screen game: arrows\n" +
+			"or h j k l (or the mouse) move the cursor, Enter or a click plays, each chain is drawn\n" +
+			"wave by wave; u undo, r redo, H hint, ? keys and rules, q quit; at the end the arrows\n" +
+			"step through a replay. --plain keeps the line interface.\n" +
 			"--vs once gives every other seat that player; with more players, give --vs once\n" +
 			"for each other seat, in seat order (\"human\" for a person at the keyboard).\n\n" +
 			playerSpecs +
@@ -34,6 +40,7 @@ func reactPlayCommand() *cli.Command {
 			bounded(&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (seat 1 moves first)"}, bounds.Int{Min: 1, Max: chainreact.MaxPlayers}),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the AI players"}),
 			&cli.BoolFlag{Name: "waves", Usage: "draw every chain wave by wave from the start (the waves command turns it on and off)"},
+			&cli.BoolFlag{Name: "plain", Usage: "the line interface even on a terminal (without it, a terminal gets the full-screen game)"},
 		},
 		Action: doReactPlay,
 	}
@@ -62,8 +69,11 @@ func doReactPlay(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return reactplay.Run(c.Context, s.IO, reactplay.Options{Cmd: cmd, Pos: pos, Specs: specs, Seed: c.Uint64("seed"),
-		Waves: c.Bool("waves"), Rules: chainReactionRules})
+	o := reactplay.Options{Cmd: cmd, Pos: pos, Specs: specs, Seed: c.Uint64("seed"), Waves: c.Bool("waves"), Rules: chainReactionRules}
+	if tui.Wanted(s.IO, c.Bool("plain")) {
+		return react.Run(c.Context, s.IO, o)
+	}
+	return reactplay.Run(c.Context, s.IO, o)
 }
 
 // seatSpecs gives each seat of n its player from the --vs values: "" for
