@@ -146,7 +146,7 @@ func Clamp(v, n int) int { return max(0, min(v, n-1)) }
 // TooSmall is the screen of a terminal too small for the game: what it
 // needs, what it has, and how to leave.
 func TooSmall(needW, needH, w, h int) string {
-	return fmt.Sprintf("The terminal is %dx%d; this board needs %dx%d.\nEnlarge the window (or press q to leave).\n", w, h, needW, needH)
+	return fmt.Sprintf("The terminal is %dx%d;\nthis board needs %dx%d.\nEnlarge it, or q leaves.\n", w, h, needW, needH)
 }
 
 // Elapsed writes a duration as a clock: "0:07", "12:40", "1:02:03".

@@ -328,7 +328,7 @@ func TestQuit(t *testing.T) {
 func TestTooSmall(t *testing.T) {
 	m := newGame(t, 9, 6, "")
 	send(m, tea.WindowSizeMsg{Width: 40, Height: 12})
-	if !strings.HasPrefix(m.View(), "The terminal is 40x12; this board needs 50x21.") {
+	if !strings.HasPrefix(m.View(), "The terminal is 40x12;\nthis board needs 50x21.") {
 		t.Errorf("too small:\n%s", m.View())
 	}
 	send(m, click(m, 1, 1))
