@@ -82,8 +82,8 @@ type Model struct {
 	thinkFrom time.Time // when it began
 	replay    int       // at the end: the moves shown, stepped with the arrows
 
-	begin, now time.Time
-	end        End
+	begin, now, over time.Time // the clock: the start, now, the end
+	end              End
 }
 
 // New returns the game on opt.Pos; ctx stops the AI's searches. Its
@@ -127,12 +127,13 @@ func (m *Model) Thinking() bool { return m.thinking >= 0 }
 type (
 	clockMsg time.Time
 	frameMsg int
-	// chosenMsg is a player's move chosen on the position after ply
-	// moves: an AI's move (seat ≥ 0) or a hint (seat -1).
+	// chosenMsg is a player's move chosen on the position from: an AI's
+	// move (seat ≥ 0) or a hint (seat -1).
 	chosenMsg struct {
-		seat, ply int
-		move      chainreact.Move
-		took      time.Duration
+		seat int
+		from chainreact.Board
+		move chainreact.Move
+		took time.Duration
 	}
 )
 
@@ -334,6 +335,9 @@ func (m *Model) nextTurn() tea.Cmd {
 		return nil
 	}
 	if b.Over() {
+		if m.over.IsZero() {
+			m.over = m.opt.Now()
+		}
 		m.replay = len(m.moves)
 		m.msg = fmt.Sprintf("%c wins after %d moves. Replay: ←/→ step, Home/End; u undoes, q leaves.", m.pos.Names[b.Winner()], len(m.moves))
 		return nil
@@ -359,13 +363,13 @@ func (m *Model) choose(seat int, player ai.Player) tea.Cmd {
 	ctx, now, from := m.ctx, m.opt.Now, m.opt.Now()
 	return func() tea.Msg {
 		mv := reactplay.Choose(ctx, player, &b, history)
-		return chosenMsg{seat: seat, ply: len(history), move: mv, took: now().Sub(from)}
+		return chosenMsg{seat: seat, from: b, move: mv, took: now().Sub(from)}
 	}
 }
 
 // chosen takes a player's move: an AI's is played, a hint's lit.
 func (m *Model) chosen(c chosenMsg) tea.Cmd {
-	if c.ply != len(m.moves) || m.ctx.Err() != nil {
+	if c.from != m.pos.Board || m.ctx.Err() != nil {
 		return nil
 	}
 	b := &m.pos.Board
@@ -418,7 +422,7 @@ func (m *Model) undo() {
 			break
 		}
 	}
-	m.replay = -1
+	m.replay, m.over = -1, time.Time{}
 	m.msg = fmt.Sprintf("undone: %d %s taken back; %c to move (r redoes)", n, map[bool]string{true: "move", false: "moves"}[n == 1], m.pos.Names[m.pos.Board.ToMove()])
 }
 

@@ -182,8 +182,11 @@ func TestChainFrames(t *testing.T) {
 		t.Fatalf("1 1 sets off %d waves; the test wants a chain", len(tr.Waves))
 	}
 	_, cmd := m.Update(click(m, 1, 1))
-	if m.anim == nil || len(m.anim.frames) != 1+len(tr.Waves) {
-		t.Fatalf("the chain has %v frames, want %d", m.anim, 1+len(tr.Waves))
+	if m.anim == nil {
+		t.Fatalf("no chain drawn")
+	}
+	if len(m.anim.frames) != 1+len(tr.Waves) {
+		t.Fatalf("the chain has %d frames, want %d (the landing and each wave)", len(m.anim.frames), 1+len(tr.Waves))
 	}
 	for i, w := range tr.Waves {
 		f := m.anim.frames[i+1]

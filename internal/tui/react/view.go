@@ -134,7 +134,11 @@ func (m *Model) status() string {
 	for p := 0; p < b.Players(); p++ {
 		fmt.Fprintf(&sb, " %c %d", m.pos.Names[p], b.Orbs(p))
 	}
-	fmt.Fprintf(&sb, "   time %s", tui.Elapsed(m.now.Sub(m.begin)))
+	end := m.now
+	if !m.over.IsZero() {
+		end = m.over
+	}
+	fmt.Fprintf(&sb, "   time %s", tui.Elapsed(end.Sub(m.begin)))
 	return sb.String()
 }
 

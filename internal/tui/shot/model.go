@@ -121,13 +121,13 @@ func (m *Model) Hint() (board.Move, bool) {
 type (
 	clockMsg time.Time
 	frameMsg int // the animation it belongs to
-	// solvedMsg is the solver's line from the position after moves moves,
-	// for a hint or for auto-play.
+	// solvedMsg is the solver's line from the position from, for a hint
+	// or for auto-play.
 	solvedMsg struct {
-		why   string
-		moves int
-		res   solver.Result
-		err   error
+		why  string
+		from board.Board
+		res  solver.Result
+		err  error
 	}
 )
 
@@ -365,10 +365,10 @@ func (m *Model) think(why string) tea.Cmd {
 	}
 	m.thinking = why
 	m.msg = fmt.Sprintf("the solver is thinking (%v)...", m.opt.Hint.Budget)
-	ctx, b, opt, n := m.ctx, m.game.Board, m.opt.Hint, len(m.game.Moves)
+	ctx, b, opt := m.ctx, m.game.Board, m.opt.Hint
 	return func() tea.Msg {
 		res, err := solver.Solve(ctx, b, "auto", opt)
-		return solvedMsg{why: why, moves: n, res: res, err: err}
+		return solvedMsg{why: why, from: b, res: res, err: err}
 	}
 }
 
@@ -379,7 +379,7 @@ func (m *Model) solved(s solvedMsg) tea.Cmd {
 		return nil // stopped meanwhile
 	}
 	m.thinking = ""
-	if s.moves != len(m.game.Moves) {
+	if s.from != m.game.Board {
 		return nil // the board changed meanwhile
 	}
 	if s.err != nil || len(s.res.Moves) == 0 {

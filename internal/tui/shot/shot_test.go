@@ -440,3 +440,18 @@ func FuzzKeys(f *testing.F) {
 		}
 	})
 }
+
+// TestStaleHint checks that a hint found for a position the game has
+// left, even for as many moves, is dropped.
+func TestStaleHint(t *testing.T) {
+	m := newGame(t, "sample1")
+	send(m, keys("2 2", "enter")...)
+	_, search := m.Update(key("H"))
+	send(m, key("u"))
+	send(m, keys("4 3", "enter")...)
+	said := m.Message()
+	run(m, search)
+	if _, lit := m.Hint(); lit || m.Message() != said {
+		t.Errorf("a hint for the board after 2 2 was taken on the board after 4 3: says %q", m.Message())
+	}
+}
