@@ -19,6 +19,7 @@ import (
 	"chainshot/chainreact/ai"
 	"chainshot/internal/reactplay"
 	"chainshot/internal/tui"
+	"chainshot/internal/words"
 )
 
 // Options are a game's settings.
@@ -401,29 +402,28 @@ func (m *Model) hint() tea.Cmd {
 }
 
 // undo takes back the moves since the last turn of a person, so that it
-// is a person's move again; they are kept for redo.
+// is a person's move again; they are kept for redo. The AI's moves before
+// a person's first turn stay.
 func (m *Model) undo() {
 	if m.thinking >= 0 {
 		m.msg = m.busy()
 		return
 	}
-	if len(m.past) == 0 {
+	k := len(m.past) - 1
+	for k >= 0 && m.opt.AIs[m.past[k].ToMove()] != nil {
+		k--
+	}
+	if k < 0 {
 		m.msg = "nothing to undo"
 		return
 	}
-	n := 0
-	for len(m.past) > 0 {
-		k := len(m.past) - 1
-		m.pos.Board = m.past[k]
-		m.redo = append(m.redo, m.moves[k])
-		m.past, m.moves = m.past[:k], m.moves[:k]
-		n++
-		if m.opt.AIs[m.pos.Board.ToMove()] == nil {
-			break
-		}
+	for i := len(m.moves) - 1; i >= k; i-- {
+		m.redo = append(m.redo, m.moves[i])
 	}
+	n := len(m.moves) - k
+	m.pos.Board, m.past, m.moves = m.past[k], m.past[:k], m.moves[:k]
 	m.replay, m.over = -1, time.Time{}
-	m.msg = fmt.Sprintf("undone: %d %s taken back; %c to move (r redoes)", n, map[bool]string{true: "move", false: "moves"}[n == 1], m.pos.Names[m.pos.Board.ToMove()])
+	m.msg = fmt.Sprintf("undone: %s taken back; %c to move (r redoes)", words.Plural(n, "move"), m.pos.Names[m.pos.Board.ToMove()])
 }
 
 // redoMove plays again the moves last undone, up to a person's turn.

@@ -343,3 +343,27 @@ func TestTooSmall(t *testing.T) {
 		t.Errorf("grown:\n%s", m.View())
 	}
 }
+
+// TestUndoAIFirst checks undo when the AI moves first: its first move
+// stays, and undo goes back to your turn.
+func TestUndoAIFirst(t *testing.T) {
+	pos, _ := chainreact.NewPosition(4, 4, 2)
+	bot, _ := ai.NewPlayer("random", 3)
+	hint, _ := ai.NewPlayer("greedy", 1)
+	m := New(context.Background(), Options{Pos: pos, AIs: []ai.Player{bot, nil}, Hint: hint, Now: clock})
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	run(m, m.nextTurn()) // what Init starts
+	if len(m.Moves()) != 1 {
+		t.Fatalf("the AI in seat 1 made %d moves, want 1", len(m.Moves()))
+	}
+	send(m, key("u"))
+	if len(m.Moves()) != 1 || m.Message() != "nothing to undo" {
+		t.Errorf("undo before your first move: %d moves, says %q", len(m.Moves()), m.Message())
+	}
+	first := *m.Board()
+	send(m, typed("4 4")...)
+	send(m, key("u"))
+	if len(m.Moves()) != 1 || *m.Board() != first || m.Board().ToMove() != 1 {
+		t.Errorf("after your move and undo: %d moves, says %q; want 1, your turn", len(m.Moves()), m.Message())
+	}
+}
