@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -67,10 +68,14 @@ type Paint struct {
 func NewPaint(colour bool) *Paint {
 	p := &Paint{on: colour}
 	if colour {
-		p.r = lipgloss.NewRenderer(os.Stdout)
-		if p.r.ColorProfile() == termenv.Ascii {
-			p.r.SetColorProfile(termenv.ANSI)
+		// The run's streams have said the terminal takes colour; how many
+		// shades it takes, TERM and COLORTERM say.
+		p.r = lipgloss.NewRenderer(io.Discard)
+		profile := termenv.EnvColorProfile()
+		if profile == termenv.Ascii {
+			profile = termenv.ANSI
 		}
+		p.r.SetColorProfile(profile)
 	}
 	return p
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -453,5 +454,30 @@ func TestStaleHint(t *testing.T) {
 	run(m, search)
 	if _, lit := m.Hint(); lit || m.Message() != said {
 		t.Errorf("a hint for the board after 2 2 was taken on the board after 4 3: says %q", m.Message())
+	}
+}
+
+// TestColour checks the screen in colour: painted, and with the escapes
+// taken out the same letters as without colour (but for the lit group's
+// lower case, which colour shows instead).
+func TestColour(t *testing.T) {
+	t.Setenv("TERM", "xterm-256color")
+	sets, err := datasets.LoadBuiltin("sample1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := newGame(t, "sample1")
+	colour := New(context.Background(), Options{Name: "sample1", Board: sets[0].Board, Colour: true, Now: clock})
+	for _, m := range []*Model{plain, colour} {
+		send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+		send(m, keys("jjjl")...)
+	}
+	got := colour.View()
+	if !strings.Contains(got, "\x1b[") {
+		t.Fatalf("no colour in the screen:\n%s", got)
+	}
+	stripped := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(got, "")
+	if want := strings.ToUpper(plain.View()); strings.ToUpper(stripped) != want {
+		t.Errorf("in colour, without the escapes:\n%s\nwant the plain screen:\n%s", stripped, plain.View())
 	}
 }
