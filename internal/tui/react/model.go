@@ -193,11 +193,13 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	m.row, m.col = r, c
-	if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
-		m.finish()
-		return m.human(m.Cursor())
+	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft {
+		return nil
 	}
-	return nil
+	if m.finish() {
+		return m.nextTurn() // a click, like a key, shows a chain's end
+	}
+	return m.human(m.Cursor())
 }
 
 // key carries out a key.
@@ -279,6 +281,8 @@ func (m *Model) busy() string {
 		return fmt.Sprintf("wait: %c (%s) is thinking", m.pos.Names[m.thinking], m.opt.AIs[m.thinking].Spec())
 	case b.Over():
 		return fmt.Sprintf("the game is over: %c won (u undoes, q leaves)", m.pos.Names[b.Winner()])
+	case m.opt.AIs[b.ToMove()] != nil:
+		return fmt.Sprintf("wait: it is %c's turn (%s)", m.pos.Names[b.ToMove()], m.opt.AIs[b.ToMove()].Spec())
 	}
 	return ""
 }

@@ -367,3 +367,26 @@ func TestUndoAIFirst(t *testing.T) {
 		t.Errorf("after your move and undo: %d moves, says %q; want 1, your turn", len(m.Moves()), m.Message())
 	}
 }
+
+// TestClickDuringChain checks that a click while your chain is drawn
+// shows its end and lets the AI move, never playing for the AI.
+func TestClickDuringChain(t *testing.T) {
+	m := newGame(t, 3, 3, "random")
+	// R 1 1 twice: the second sets off a chain (the AI's moves between
+	// are random but seeded; skip the test if it took 1 1's neighbours).
+	send(m, typed("1 1")...)
+	_, cmd := m.Update(click(m, 1, 1))
+	if m.anim == nil {
+		t.Skip("no chain: the AI played beside 1 1")
+	}
+	ply := len(m.Moves())
+	_, next := m.Update(click(m, 2, 2))
+	if m.anim != nil || !m.Thinking() {
+		t.Fatalf("after a click during the chain: chain drawn %v, AI thinking %v", m.anim != nil, m.Thinking())
+	}
+	run(m, next)
+	run(m, cmd)
+	if len(m.Moves()) != ply+1 || m.past[ply].ToMove() != 1 {
+		t.Errorf("%d moves after the click, want %d, the last the AI's", len(m.Moves()), ply+1)
+	}
+}
