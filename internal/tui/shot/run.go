@@ -3,11 +3,13 @@ package shot
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"chainshot/datasets"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/play"
 	"chainshot/internal/status"
+	"chainshot/internal/termsafe"
 	"chainshot/internal/tui"
 	"chainshot/internal/words"
 	"chainshot/solver"
@@ -25,19 +27,36 @@ type Config struct {
 	Rules string
 }
 
-// Run plays one game full screen on the run's terminal: on c.Name, or on
-// a board asked for first. When the screen closes, the moves so far and
-// the score are listed on standard output, as the line interface lists
-// them. Ctrl-C ends the game so, with status 130.
+// Run plays games full screen on the run's terminal: on c.Name, or on a
+// board asked for first. When a game's screen closes, its moves and the
+// score are listed on standard output, as the line interface lists them;
+// after a game played to its end, it asks whether to play another, as the
+// line interface does. Ctrl-C ends a game so, with status 130.
 func Run(ctx context.Context, io *iostreams.IO, c Config) error {
-	set, err := loadAsked(ctx, io, c)
-	if err != nil || set.Name == "" {
-		return err
+	name, asked := c.Name, false
+	for {
+		set, err := load(ctx, io, c, name, asked)
+		if err != nil || set.Name == "" {
+			return err
+		}
+		over, err := game(ctx, io, c, set)
+		if err != nil || !over {
+			return err
+		}
+		if name = askNext(ctx, io, set.Name); name == "" {
+			return nil
+		}
+		asked = true
 	}
+}
+
+// game plays one game on set and lists its moves; over reports that it
+// was played to its end.
+func game(ctx context.Context, io *iostreams.IO, c Config, set datasets.Set) (over bool, err error) {
 	m := New(ctx, Options{Name: set.Name, Board: set.Board, Hint: c.Hint, Rules: c.Rules, Colour: io.Color, Frame: DefaultFrame})
 	final, killed, err := tui.Run(ctx, io, m)
 	if err != nil {
-		return status.Fail("chainshot play: %v", err)
+		return false, status.Fail("chainshot play: %v", err)
 	}
 	m = final.(*Model)
 	g := m.Game()
@@ -45,7 +64,7 @@ func Run(ctx context.Context, io *iostreams.IO, c Config) error {
 	case killed || m.End() == Interrupted:
 		fmt.Fprintf(io.Out, "Interrupted: game stopped.\n")
 		play.Summary(io.Out, set.Name, g)
-		return status.Interrupt("chainshot play: interrupted; the moves so far on %s are listed above", set.Name)
+		return false, status.Interrupt("chainshot play: interrupted; the moves so far on %s are listed above", set.Name)
 	case g.Board.IsEmpty():
 		fmt.Fprintf(io.Out, "Game over: every bead removed!\n")
 	case g.Board.IsOver():
@@ -54,31 +73,52 @@ func Run(ctx context.Context, io *iostreams.IO, c Config) error {
 		fmt.Fprintf(io.Out, "Game stopped.\n")
 	}
 	play.Summary(io.Out, set.Name, g)
-	return nil
+	return g.Board.IsOver(), nil
 }
 
-// loadAsked loads the board named on the command line, or asks for one
-// until a name loads; a zero set means the player left.
-func loadAsked(ctx context.Context, io *iostreams.IO, c Config) (datasets.Set, error) {
-	if c.Name != "" {
-		return c.Load(c.Name)
+// askNext asks whether to play another game and on which board; ""
+// means no more.
+func askNext(ctx context.Context, io *iostreams.IO, last string) string {
+	yes, ok, err := tui.Ask(ctx, io.In, io.Err, "Play another game? [y/N] ")
+	if err != nil || !ok || !strings.HasPrefix(strings.ToLower(yes), "y") {
+		return ""
 	}
+	next, ok, err := tui.Ask(ctx, io.In, io.Err, fmt.Sprintf("Data-set file or built-in name [Enter for %s]: ", termsafe.String(last)))
+	switch {
+	case err != nil || !ok:
+		return ""
+	case next == "":
+		return last
+	}
+	return next
+}
+
+// load loads the board name names, or asks for one when name is "";
+// a name asked for that does not load is said and asked for again. A
+// zero set means the player left.
+func load(ctx context.Context, io *iostreams.IO, c Config, name string, asked bool) (datasets.Set, error) {
 	for {
-		name, ok, err := tui.Ask(ctx, io.In, io.Err, "Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
-		switch {
-		case err != nil:
-			return datasets.Set{}, status.Interrupt("chainshot play: interrupted")
-		case !ok:
-			return datasets.Set{}, status.BadInput("chainshot play: no data-set file given (standard input ended)")
-		case name == "":
-			continue
-		case play.IsQuit(name):
-			return datasets.Set{}, nil
+		if name == "" {
+			var ok bool
+			var err error
+			name, ok, err = tui.Ask(ctx, io.In, io.Err, "Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
+			switch {
+			case err != nil:
+				return datasets.Set{}, status.Interrupt("chainshot play: interrupted")
+			case !ok:
+				return datasets.Set{}, status.BadInput("chainshot play: no data-set file given (standard input ended)")
+			case name == "":
+				continue
+			case play.IsQuit(name):
+				return datasets.Set{}, nil
+			}
+			asked = true
 		}
 		set, err := c.Load(name)
-		if err == nil {
-			return set, nil
+		if err == nil || !asked {
+			return set, err
 		}
 		fmt.Fprintf(io.Err, "%s\n", words.WithoutPackage(err.Error()))
+		name = ""
 	}
 }
