@@ -390,3 +390,41 @@ func TestClickDuringChain(t *testing.T) {
 		t.Errorf("%d moves after the click, want %d, the last the AI's", len(m.Moves()), ply+1)
 	}
 }
+
+// FuzzKeys types any keys and clicks against a random AI: the game's
+// moves always replay on the engine to its board, and the cursor stays
+// on the board.
+func FuzzKeys(f *testing.F) {
+	f.Add([]byte("\r\r\rlj\rk\ruurr\r H?x"))
+	f.Add([]byte("1 1\r2 2\r\x80\x81\x82u"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		m := newGame(t, 3, 4, "random")
+		for _, c := range in {
+			var msg tea.Msg
+			switch {
+			case c == '\r':
+				msg = key("enter")
+			case c >= 0x80:
+				msg = click(m, int(c>>3&3)+1, int(c&3)+1)
+			case c == 'q' || c == 3:
+				continue
+			default:
+				msg = key(string(rune(c)))
+			}
+			send(m, msg)
+			b := m.Start()
+			for i, mv := range m.Moves() {
+				if err := b.PlayChecked(mv); err != nil {
+					t.Fatalf("after %q: move %d: %v", in, i+1, err)
+				}
+			}
+			if b != *m.Board() {
+				t.Fatalf("after %q: the moves replay to another board", in)
+			}
+			if m.row < 0 || m.col < 0 || m.row >= b.Rows() || m.col >= b.Cols() {
+				t.Fatalf("cursor off the board: %d %d", m.row, m.col)
+			}
+			_ = m.View()
+		}
+	})
+}
