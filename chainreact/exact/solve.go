@@ -785,3 +785,19 @@ func (s *Solver) principal(b chainreact.Board, v int32) ([]chainreact.Move, erro
 	}
 	return line, nil
 }
+
+// TableMove returns the move the table holds for b, a position of the
+// size this solver last solved: after a solve that proved b's player to
+// move wins, the first move of a winning line (a solve with WinnerOnly
+// gives no principal variation). False when the table holds none.
+func (s *Solver) TableMove(b *chainreact.Board) (chainreact.Move, bool) {
+	if s.table == nil || s.geo != b.Geometry() || b.Over() {
+		return chainreact.NoMove, false
+	}
+	key, sym := s.canon(b)
+	e, ok := s.table.probe(key)
+	if !ok || e.move == int16(chainreact.NoMove) {
+		return chainreact.NoMove, false
+	}
+	return chainreact.Move(s.inv[sym][e.move]), true
+}

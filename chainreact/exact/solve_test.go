@@ -386,3 +386,27 @@ func TestOutcome(t *testing.T) {
 		}
 	}
 }
+
+// After a solve to its winner only, the table's move at the root wins.
+func TestTableMoveWins(t *testing.T) {
+	for _, sz := range [][2]int{{2, 3}, {3, 3}, {2, 5}, {3, 4}} {
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
+		sv := NewSolver(SolveOptions{TableMB: 16, WinnerOnly: true})
+		if m, ok := sv.TableMove(&b); ok {
+			t.Fatalf("%dx%d: a move %d before any solve", sz[0], sz[1], m)
+		}
+		res, err := sv.Solve(context.Background(), &b)
+		if err != nil || res.Winner != 0 {
+			t.Fatalf("%dx%d: %+v %v", sz[0], sz[1], res, err)
+		}
+		m, ok := sv.TableMove(&b)
+		if !ok || !b.Legal(m) {
+			t.Fatalf("%dx%d: TableMove = %d, %v", sz[0], sz[1], m, ok)
+		}
+		c := b
+		c.Play(m)
+		if r, _ := NewSolver(SolveOptions{TableMB: 16}).Solve(context.Background(), &c); r.Winner != 0 {
+			t.Errorf("%dx%d: the table's move %s loses", sz[0], sz[1], b.FormatMove(m))
+		}
+	}
+}
