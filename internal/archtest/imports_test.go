@@ -59,6 +59,7 @@ var floors = []struct {
 	{"results", 2, nil, "ChainShot's results lines"},
 	{"chainreact/exact", 2, nil, "the exact solver knows the rules, no player"},
 	{"chainreact/engine", 2, nil, "the protocol knows the rules, no player"},
+	{"chainreact/check", 2, nil, "the second check knows the rules, not the exact solver"},
 	{"internal/status", 2, nil, "exit statuses"},
 	{"internal/journal", 2, nil, "the one record file that grows and resumes"},
 	{"internal/picture", 2, []string{"golang.org/x/image/"}, "pictures, knowing no game"},
@@ -89,6 +90,7 @@ var floors = []struct {
 	{"internal/tui", 4, tuiModules, "what the full-screen games share: no game"},
 	{"internal/tui/shot", 6, tuiModules, "ChainShot full screen"},
 	{"internal/tui/react", 6, tuiModules, "Chain Reaction full screen"},
+	{"internal/proofcheck", 6, nil, "react check: a proof file checked a second way"},
 }
 
 // tuiModules are the outside modules of the full-screen games: bubbletea
