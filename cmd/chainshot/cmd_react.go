@@ -27,6 +27,7 @@ func reactCommand() *cli.Command {
 			reactRateCommand(),
 			reactSolveCommand(),
 			reactMergeCommand(),
+			reactCheckCommand(),
 			reactPerftCommand(),
 			reactAutomatonCommand(),
 			reactEngineCommand(),

@@ -40,6 +40,7 @@ var validArgs = map[string]struct{ flags, args []string }{
 	"react perft":      {[]string{"--size", "3x3", "--depth", "2"}, nil},
 	"react solve":      {[]string{"--memory", "16"}, []string{"pos.txt"}},
 	"react merge":      {[]string{"--out", "merged.jsonl"}, []string{"proof.jsonl"}},
+	"react check":      {[]string{"--memory", "16"}, []string{"proof.jsonl"}},
 	"react automaton":  {},
 	"react engine":     {},
 	"react experiment": {[]string{"--games", "1", "--size", "3x3", "--depth1", "1", "--depth2", "1"}, []string{"seed002"}},

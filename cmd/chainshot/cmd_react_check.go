@@ -1,0 +1,41 @@
+package main
+
+import (
+	"chainshot/internal/proofcheck"
+	"chainshot/internal/status"
+
+	"github.com/urfave/cli/v2"
+)
+
+// reactCheckCommand is "react check": a proof file checked a second way.
+func reactCheckCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "check a proof file a second way: strategies from the solver, verified by a checker that knows only the rules",
+		ArgsUsage: "PROOF.jsonl",
+		Description: "Reads what the proof file proves of its position (who wins, on which ply), has the\n" +
+			"exact solver write the winner's strategy (a move for each of the winner's positions it\n" +
+			"reaches) and, when the file gives the last ply exactly, the loser's, and verifies each\n" +
+			"against every reply with a checker that shares only the rules with the solver. Exit 0\n" +
+			"when the strategies prove the file's claim, 1 when a strategy or the claim is refused.\n\n" +
+			"Examples:\n" +
+			"  chainshot react check docs/proofs/3x4.jsonl\n" +
+			"  chainshot react check docs/proofs/4x4.jsonl --memory 8192 --budget 1h",
+		Flags: []cli.Flag{
+			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "the solver's transposition table in `MB`"}, memoryBound()),
+			bounded(&cli.Uint64Flag{Name: "max-positions", Usage: "stop once a strategy reaches `N` positions (0: no limit)"}, nodesBound),
+			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"),
+		},
+		Action: doReactCheck,
+	}
+}
+
+func doReactCheck(c *cli.Context) error {
+	const cmd = "chainshot react check"
+	s := ioFrom(c)
+	if c.NArg() != 1 {
+		return status.BadInput("%s: want one proof file, such as docs/proofs/3x4.jsonl, got %d arguments", cmd, c.NArg())
+	}
+	return proofcheck.Run(c.Context, s.IO, proofcheck.Options{Cmd: cmd, Path: c.Args().First(), MemoryMB: c.Int("memory"),
+		MaxPositions: c.Uint64("max-positions"), Budget: c.Duration("budget")})
+}

@@ -1,0 +1,342 @@
+// Package proofcheck is react check: a proof file's claim (who wins its
+// position and on which ply) checked a second way. The exact solver
+// writes the strategies, package chainreact/check verifies them knowing
+// only the rules; a strategy the solver got wrong is refused there, so
+// the claim rests on the checker, not on the solver.
+package proofcheck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/check"
+	"chainshot/chainreact/exact"
+	"chainshot/cpuclock"
+	"chainshot/internal/interrupt"
+	"chainshot/internal/iostreams"
+	"chainshot/internal/proofrun"
+	"chainshot/internal/solverun"
+	"chainshot/internal/status"
+	"chainshot/internal/words"
+)
+
+// Options are a check's settings.
+type Options struct {
+	Cmd      string // "chainshot react check", for messages
+	Path     string // the proof file
+	MemoryMB int    // the solver's table
+	// MaxPositions stops the check once a strategy reaches more
+	// positions (0: no limit); Budget once this much CPU time is spent.
+	MaxPositions uint64
+	Budget       time.Duration
+}
+
+// Claim is what a proof file says of its root: the winner and the range
+// of the winner's last ply (one ply when exact).
+type Claim struct {
+	Winner   int
+	PliesMin int
+	PliesMax int
+}
+
+// Verdict is what the strategies proved: the winner and the range
+// [PliesMin, PliesMax] of its last ply, with their sizes and costs.
+type Verdict struct {
+	Winner             int
+	PliesMin, PliesMax int
+	Parts              []Part
+}
+
+// Part is one strategy: whose, its positions, what writing it cost the
+// solver and checking it the checker.
+type Part struct {
+	Delay       bool // the loser's strategy (else the winner's)
+	Moves       int  // positions the strategy has a move for
+	Positions   uint64
+	SolverNodes uint64
+	SolverCPU   time.Duration
+	CheckCPU    time.Duration
+	Ply         int // the latest last ply (winner's), the earliest (loser's)
+}
+
+// Run checks the proof file o.Path a second way and says whether it
+// agrees: exit 0 when the strategies prove the file's claim, 1 when a
+// strategy or the claim is refused, 130 when stopped.
+func Run(ctx context.Context, io *iostreams.IO, o Options) error {
+	pf, err := proofrun.ReadFile(io.Inputs, o.Cmd, o.Path)
+	if err != nil {
+		return err
+	}
+	if pf.Empty {
+		return status.BadInput("%s: %s holds no proof to check", o.Cmd, o.Path)
+	}
+	res, err := pf.Split.Combine(pf.Results)
+	if err != nil {
+		return status.Fail("%s: %s: %v", o.Cmd, o.Path, err)
+	}
+	if res.Winner < 0 {
+		return status.BadInput("%s: %s does not prove who wins yet: nothing to check", o.Cmd, o.Path)
+	}
+	root := pf.Split.Root
+	if _, err := check.NewStrategy(&root); err != nil {
+		return status.BadInput("%s: %s: %v", o.Cmd, o.Path, err)
+	}
+	claim := Claim{Winner: res.Winner, PliesMin: res.PliesMin, PliesMax: res.PliesMax}
+	interrupt.Handle()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if o.Budget > 0 {
+		stop := watchBudget(o.Budget, cancel)
+		defer stop()
+	}
+	hints := Hints(pf)
+	v, err := Verify(ctx, &root, claim, hints, o.MemoryMB, o.MaxPositions)
+	names := pf.Names
+	fmt.Fprintf(io.Out, "%s: %s, %s\n", o.Path, pf.Header.Size, describe(names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says"))
+	for _, p := range v.Parts {
+		whose, bound := "winner's", "latest"
+		if p.Delay {
+			whose, bound = "loser's", "earliest"
+		}
+		fmt.Fprintf(io.Out, "  the %s strategy: %s from the solver (%s, %.2f CPU s); checked: last ply %d at the %s (%s, %.2f CPU s)\n",
+			whose, words.PluralThousands(uint64(p.Moves), "move"), words.PluralThousands(p.SolverNodes, "position"), p.SolverCPU.Seconds(),
+			p.Ply, bound, words.PluralThousands(p.Positions, "position"), p.CheckCPU.Seconds())
+	}
+	switch {
+	case err == nil:
+		fmt.Fprintf(io.Out, "agrees: %s\n", describe(names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
+		return nil
+	case errors.Is(err, check.ErrRefused):
+		return status.Fail("%s: %s: DISAGREES: %v", o.Cmd, o.Path, err)
+	case ctx.Err() != nil:
+		return status.Interrupt("%s: %s: stopped: %v", o.Cmd, o.Path, context.Cause(ctx))
+	}
+	return status.Fail("%s: %s: %v", o.Cmd, o.Path, err)
+}
+
+// describe says who wins on which plies.
+func describe(names string, winner, lo, hi int, who string) string {
+	if lo == hi {
+		return fmt.Sprintf("%s: %c wins on ply %d", who, names[winner], lo)
+	}
+	return fmt.Sprintf("%s: %c wins, last ply %d to %d", who, names[winner], lo, hi)
+}
+
+// Hints returns the winner's moves the proof file's lines make before
+// its split, from the lines the winner wins: the solver need not find
+// them again.
+func Hints(pf *proofrun.File) *check.Strategy {
+	root := pf.Split.Root
+	hints, err := check.NewStrategy(&root)
+	if err != nil {
+		return nil
+	}
+	res, err := pf.Split.Combine(pf.Results)
+	if err != nil || res.Winner < 0 {
+		return hints
+	}
+	for i, r := range pf.Results {
+		if r == nil || r.Winner != res.Winner {
+			continue
+		}
+		b := root
+		for _, m := range pf.Split.Lines[i].Moves {
+			if b.Over() || !b.Legal(m) {
+				break
+			}
+			if b.ToMove() == res.Winner {
+				hints.Set(&b, m)
+			}
+			b.Play(m)
+		}
+	}
+	return hints
+}
+
+// Verify checks claim of root: the solver writes the winner's strategy
+// (and, for an exact claim, the loser's), the checker verifies each.
+// The error wraps check.ErrRefused when a strategy or the claim is
+// refused. hints (may be nil) are winner's moves tried before the
+// solver's.
+func Verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64) (Verdict, error) {
+	v := Verdict{Winner: claim.Winner, PliesMin: root.Ply() + 1, PliesMax: check.Never}
+	exactClaim := claim.PliesMin == claim.PliesMax
+	sv := exact.NewSolver(exact.SolveOptions{TableMB: memoryMB, WinnerOnly: !exactClaim})
+	for _, delay := range []bool{false, true} {
+		if delay && !exactClaim {
+			break
+		}
+		p := Part{Delay: delay}
+		t0 := cpuclock.Process()
+		w := &writer{ctx: ctx, sv: sv, winner: claim.Winner, delay: delay, hints: hints, max: maxPositions}
+		var err error
+		if w.s, err = check.NewStrategy(root); err != nil {
+			return v, err
+		}
+		if w.keys, err = check.NewStrategy(root); err != nil {
+			return v, err
+		}
+		err = w.write(*root)
+		p.SolverCPU, p.SolverNodes, p.Moves = cpuclock.Process()-t0, w.nodes, w.s.Len()
+		if err != nil {
+			v.Parts = append(v.Parts, p)
+			return v, err
+		}
+		t1 := cpuclock.Process()
+		var r check.Result
+		if delay {
+			r, err = check.Delay(ctx, root, claim.Winner, w.s, maxPositions)
+		} else {
+			r, err = check.Win(ctx, root, claim.Winner, w.s, maxPositions)
+		}
+		p.CheckCPU, p.Positions, p.Ply = cpuclock.Process()-t1, r.Positions, r.Ply
+		v.Parts = append(v.Parts, p)
+		if err != nil {
+			return v, err
+		}
+		if delay {
+			v.PliesMin = r.Ply
+		} else {
+			v.PliesMax = r.Ply
+		}
+	}
+	if v.PliesMax < claim.PliesMin || v.PliesMin > claim.PliesMax {
+		return v, fmt.Errorf("check: %w: the strategies prove the last ply %d to %d, the claim %d to %d",
+			check.ErrRefused, v.PliesMin, v.PliesMax, claim.PliesMin, claim.PliesMax)
+	}
+	if exactClaim && v.PliesMin != v.PliesMax {
+		return v, fmt.Errorf("check: the strategies prove the last ply %d to %d only", v.PliesMin, v.PliesMax)
+	}
+	if !exactClaim { // what is proved: the claim's bounds and the strategies', together
+		v.PliesMin, v.PliesMax = max(v.PliesMin, claim.PliesMin), min(v.PliesMax, claim.PliesMax)
+	}
+	return v, nil
+}
+
+// writer writes a strategy with the exact solver: for the winner (delay
+// false) a winning move at each of the winner's positions it reaches,
+// every reply of the loser followed; for the loser (delay true) the
+// slowest move at each of the loser's, every move of the winner followed.
+type writer struct {
+	ctx    context.Context
+	sv     *exact.Solver
+	winner int
+	delay  bool
+	hints  *check.Strategy
+	max    uint64
+	s      *check.Strategy
+	keys   *check.Strategy // its positions are the ones visited
+	nodes  uint64
+	count  uint64
+}
+
+func (w *writer) write(b chainreact.Board) error {
+	if b.Over() {
+		return nil
+	}
+	if _, ok := w.keys.Move(&b); ok {
+		return nil
+	}
+	w.keys.Set(&b, 0)
+	w.count++
+	if w.max > 0 && w.count > w.max {
+		return fmt.Errorf("check: stopped after %d positions (the limit)", w.max)
+	}
+	if err := context.Cause(w.ctx); err != nil {
+		return fmt.Errorf("check: stopped: %w", err)
+	}
+	chooser := w.winner
+	if w.delay {
+		chooser = 1 - w.winner
+	}
+	if b.ToMove() == chooser {
+		m, err := w.choose(&b)
+		if err != nil {
+			return err
+		}
+		c := b
+		c.Play(m)
+		return w.write(c)
+	}
+	var buf [chainreact.MaxCells]chainreact.Move
+	for _, m := range b.AppendMoves(buf[:0]) {
+		c := b
+		c.Play(m)
+		if err := w.write(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// choose returns the strategy's move at b and records it: a hint, a move
+// that wins at once (left out of the winner's strategy: the checker finds
+// it), or the solver's.
+func (w *writer) choose(b *chainreact.Board) (chainreact.Move, error) {
+	if !w.delay {
+		if w.hints != nil {
+			if m, ok := w.hints.Move(b); ok {
+				w.s.Set(b, m)
+				return m, nil
+			}
+		}
+		var buf [chainreact.MaxCells]chainreact.Move
+		for _, m := range b.AppendMoves(buf[:0]) {
+			c := *b
+			c.Play(m)
+			if c.Over() {
+				return m, nil
+			}
+		}
+	}
+	res, err := w.sv.Solve(w.ctx, b)
+	w.nodes += res.Nodes
+	if err != nil {
+		return chainreact.NoMove, err
+	}
+	if res.Winner < 0 {
+		return chainreact.NoMove, fmt.Errorf("check: the solver stopped: %w", context.Cause(w.ctx))
+	}
+	// A claim the solver does not share is not refused here: the move is
+	// the solver's best for the player to move all the same, and the
+	// checker refuses what does not win.
+	m := chainreact.NoMove
+	switch {
+	case len(res.PV) > 0:
+		m = res.PV[0]
+	case res.Winner == b.ToMove():
+		m, _ = w.sv.TableMove(b)
+	}
+	if m == chainreact.NoMove {
+		var buf [chainreact.MaxCells]chainreact.Move
+		m = b.AppendMoves(buf[:0])[0]
+	}
+	w.s.Set(b, m)
+	return m, nil
+}
+
+// watchBudget cancels with solverun.ErrBudget once the process has spent
+// budget of CPU time from now; stop ends the watch.
+func watchBudget(budget time.Duration, cancel context.CancelCauseFunc) (stop func()) {
+	done := make(chan struct{})
+	t0 := cpuclock.Process()
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if cpuclock.Process()-t0 >= budget {
+					cancel(solverun.ErrBudget)
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done) }
+}

@@ -1,0 +1,117 @@
+package proofcheck
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/check"
+	"chainshot/chainreact/exact"
+	"chainshot/internal/iostreams"
+	"chainshot/internal/proofrun"
+	"chainshot/internal/shard"
+	"chainshot/internal/status"
+)
+
+func solved(t *testing.T, rows, cols int) (chainreact.Board, exact.SolveResult) {
+	t.Helper()
+	b, err := chainreact.NewBoard(rows, cols, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := exact.NewSolver(exact.SolveOptions{TableMB: 64}).Solve(context.Background(), &b)
+	if err != nil || !res.Exact {
+		t.Fatal(res, err)
+	}
+	return b, res
+}
+
+// The strategies the solver writes prove its value, winner and last ply,
+// on every board that solves in seconds.
+func TestVerifyAgreesWithExact(t *testing.T) {
+	sizes := [][2]int{{2, 2}, {2, 3}, {2, 4}, {3, 3}, {2, 5}}
+	if !testing.Short() {
+		sizes = append(sizes, [2]int{2, 6}, [2]int{3, 4})
+	}
+	for _, sz := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			b, res := solved(t, sz[0], sz[1])
+			v, err := Verify(context.Background(), &b, Claim{res.Winner, res.Plies, res.Plies}, nil, 64, 0)
+			if err != nil || v.Winner != res.Winner || v.PliesMin != res.Plies || v.PliesMax != res.Plies {
+				t.Fatalf("Verify = %+v, %v; the solver: %c on ply %d", v, err, "RG"[res.Winner], res.Plies)
+			}
+			// the winner alone, as a proof to its winner only claims it
+			v, err = Verify(context.Background(), &b, Claim{res.Winner, 1, b.Capacity() + 1}, nil, 64, 0)
+			if err != nil || v.PliesMax < res.Plies || len(v.Parts) != 1 {
+				t.Fatalf("the winner only: Verify = %+v, %v", v, err)
+			}
+		})
+	}
+}
+
+// A claim of the wrong winner or the wrong last ply is refused by the
+// checker.
+func TestVerifyRefusesWrongClaims(t *testing.T) {
+	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			b, res := solved(t, sz[0], sz[1])
+			for _, c := range []Claim{
+				{1 - res.Winner, res.Plies + 1, res.Plies + 1},
+				{1 - res.Winner, 1, b.Capacity() + 1},
+				{res.Winner, res.Plies - 2, res.Plies - 2},
+				{res.Winner, res.Plies + 2, res.Plies + 2},
+				{res.Winner, res.Plies + 2, b.Capacity() + 1},
+			} {
+				if _, err := Verify(context.Background(), &b, c, nil, 64, 0); !errors.Is(err, check.ErrRefused) {
+					t.Errorf("claim %+v (the solver: %+v): err %v, want refused", c, res, err)
+				}
+			}
+		})
+	}
+}
+
+// react check on a proof file: a proof by lines agrees; the same file
+// with one line's winner changed is refused (exit 1).
+func TestRunChecksAProofFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "3x3.jsonl")
+	pos, _ := chainreact.NewPosition(3, 3, 2)
+	ios := iostreams.New(nil, io.Discard, io.Discard)
+	defer ios.Close()
+	err := proofrun.Run(context.Background(), ios, proofrun.Options{Cmd: "test", Pos: pos, What: "3x3", Path: path,
+		Split: 0, SplitSet: true, Shard: shard.Shard{K: 1, N: 1}, Jobs: 1, MemoryMB: 16, WinnerOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, path)
+	if err != nil || !strings.Contains(out, "agrees: checked: R wins, last ply 3 to 13") {
+		t.Fatalf("err %v, out:\n%s", err, out)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, bytes.Replace(data, []byte(`"winner":"R"`), []byte(`"winner":"G"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = run(t, bad)
+	if !status.Is(err, status.Failed) || !strings.Contains(err.Error(), "DISAGREES") {
+		t.Fatalf("a file with the wrong winner: err %v, out:\n%s", err, out)
+	}
+}
+
+func run(t *testing.T, path string) (string, error) {
+	var out bytes.Buffer
+	ios := iostreams.New(nil, &out, io.Discard)
+	defer ios.Close()
+	err := Run(context.Background(), ios, Options{Cmd: "test", Path: path, MemoryMB: 16})
+	return out.String(), err
+}
