@@ -387,26 +387,38 @@ func TestOutcome(t *testing.T) {
 	}
 }
 
-// After a solve to its winner only, the table's move at the root wins.
+// After a solve to its winner only, the table's move wins: at the root
+// of boards the first player wins, and after each first move on 2x4,
+// which the second player wins.
 func TestTableMoveWins(t *testing.T) {
+	var cases []chainreact.Board
 	for _, sz := range [][2]int{{2, 3}, {3, 3}, {2, 5}, {3, 4}} {
 		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
+		cases = append(cases, b)
+	}
+	b24, _ := chainreact.NewBoard(2, 4, 2)
+	for _, m := range b24.AppendMoves(nil) {
+		c := b24
+		c.Play(m)
+		cases = append(cases, c)
+	}
+	for _, b := range cases {
 		sv := NewSolver(SolveOptions{TableMB: 16, WinnerOnly: true})
 		if m, ok := sv.TableMove(&b); ok {
-			t.Fatalf("%dx%d: a move %d before any solve", sz[0], sz[1], m)
+			t.Fatalf("%dx%d: a move %d before any solve", b.Rows(), b.Cols(), m)
 		}
 		res, err := sv.Solve(context.Background(), &b)
-		if err != nil || res.Winner != 0 {
-			t.Fatalf("%dx%d: %+v %v", sz[0], sz[1], res, err)
+		if err != nil || res.Winner != b.ToMove() {
+			t.Fatalf("%dx%d ply %d: %+v %v", b.Rows(), b.Cols(), b.Ply(), res, err)
 		}
 		m, ok := sv.TableMove(&b)
 		if !ok || !b.Legal(m) {
-			t.Fatalf("%dx%d: TableMove = %d, %v", sz[0], sz[1], m, ok)
+			t.Fatalf("%dx%d ply %d: TableMove = %d, %v", b.Rows(), b.Cols(), b.Ply(), m, ok)
 		}
 		c := b
 		c.Play(m)
-		if r, _ := NewSolver(SolveOptions{TableMB: 16}).Solve(context.Background(), &c); r.Winner != 0 {
-			t.Errorf("%dx%d: the table's move %s loses", sz[0], sz[1], b.FormatMove(m))
+		if r, _ := NewSolver(SolveOptions{TableMB: 16}).Solve(context.Background(), &c); r.Winner != b.ToMove() {
+			t.Errorf("%dx%d ply %d: the table's move %s loses", b.Rows(), b.Cols(), b.Ply(), b.FormatMove(m))
 		}
 	}
 }
