@@ -32,6 +32,10 @@ type Options struct {
 	// positions (0: no limit); Budget once this much CPU time is spent.
 	MaxPositions uint64
 	Budget       time.Duration
+	// WinnerOnly checks the winner only, even of a file that gives the
+	// last ply: the winner's strategy from a solver that proves winners
+	// only (often a fraction of the work), which bounds the last ply.
+	WinnerOnly bool
 }
 
 // Claim is what a proof file says of its root: the winner and the range
@@ -85,6 +89,11 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		return status.BadInput("%s: %s: %v", o.Cmd, o.Path, err)
 	}
 	claim := Claim{Winner: res.Winner, PliesMin: res.PliesMin, PliesMax: res.PliesMax}
+	said := describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says")
+	if o.WinnerOnly && claim.PliesMin == claim.PliesMax {
+		said += " (its winner checked, the last ply bounded)"
+		claim.PliesMin, claim.PliesMax = root.Ply()+1, root.Capacity()+1
+	}
 	interrupt.Handle()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -95,7 +104,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	hints := Hints(pf)
 	v, err := Verify(ctx, &root, claim, hints, o.MemoryMB, o.MaxPositions)
 	names := pf.Names
-	fmt.Fprintf(io.Out, "%s: %s, %s\n", o.Path, pf.Header.Size, describe(names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says"))
+	fmt.Fprintf(io.Out, "%s: %s, %s\n", o.Path, pf.Header.Size, said)
 	for _, p := range v.Parts {
 		whose, bound := "winner's", "latest"
 		if p.Delay {
