@@ -11,6 +11,7 @@ import (
 
 	"chainshot/chainreact/exact"
 	"chainshot/internal/input"
+	"chainshot/internal/proofcheck"
 	"chainshot/internal/proofrun"
 	"chainshot/internal/solverun"
 	"chainshot/internal/words"
@@ -57,6 +58,21 @@ func proofFiles(t *testing.T) []*proofrun.File {
 	return out
 }
 
+// checkedBy says how each board's proof was checked a second way: by
+// "chainshot react check docs/proofs/RxC.jsonl" (with --winner-only where
+// it says "winner"), what it proved and its CPU time, as
+// docs/history/react-round15.md records them. TestReadmeSolvedBoards
+// checks the small boards again.
+var checkedBy = map[string]string{
+	"2x2": "winner, ply (< 0.01 s)",
+	"2x3": "winner, ply (< 0.01 s)",
+	"2x4": "winner, ply (0.01 s)",
+	"3x3": "winner, ply (0.04 s)",
+	"2x5": "winner, ply (0.13 s)",
+	"2x6": "winner, ply (4.3 s)",
+	"3x4": "winner, ply (5.7 s)",
+}
+
 // cpuText writes a CPU time as the table does.
 func cpuText(sec float64) string {
 	switch {
@@ -76,7 +92,7 @@ func cpuText(sec float64) string {
 func solvedBoards(t *testing.T) string {
 	t.Helper()
 	var sb strings.Builder
-	sb.WriteString("| board | winner | last ply | positions | CPU time | proof file |\n| --- | --- | --- | --- | --- | --- |\n")
+	sb.WriteString("| board | winner | last ply | positions | CPU time | proof file | checked |\n| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, pf := range proofFiles(t) {
 		res, err := pf.Split.Combine(pf.Results)
 		if err != nil {
@@ -103,8 +119,12 @@ func solvedBoards(t *testing.T) string {
 			so = " so far"
 		}
 		name := filepath.Base(pf.Path)
-		fmt.Fprintf(&sb, "| %dx%d | %s | %s | %s%s | %s%s | [%s](proofs/%s) (%s) |\n", b.Rows(), b.Cols(), winner, ply,
-			words.Thousands(nodes), so, cpuText(cpu), so, name, name, how)
+		checked, ok := checkedBy[fmt.Sprintf("%dx%d", b.Rows(), b.Cols())]
+		if !ok {
+			checked = "not yet"
+		}
+		fmt.Fprintf(&sb, "| %dx%d | %s | %s | %s%s | %s%s | [%s](proofs/%s) (%s) | %s |\n", b.Rows(), b.Cols(), winner, ply,
+			words.Thousands(nodes), so, cpuText(cpu), so, name, name, how, checked)
 	}
 	return sb.String()
 }
@@ -147,5 +167,17 @@ func TestReadmeSolvedBoards(t *testing.T) {
 			}
 		}
 		t.Logf("%s: solved again in %v", pf.Path, time.Since(t0).Round(time.Millisecond))
+		// and checked a second way, as the table says
+		res, err := pf.Split.Combine(pf.Results)
+		if err != nil || !res.Exact {
+			continue // not proved yet
+		}
+		if !strings.HasPrefix(checkedBy[size], "winner, ply (") {
+			t.Errorf("%s: the table says it was checked: %q, want its winner and ply", pf.Path, checkedBy[size])
+		}
+		claim := proofcheck.Claim{Winner: res.Winner, PliesMin: res.Plies, PliesMax: res.Plies}
+		if _, err := proofcheck.Verify(context.Background(), b, claim, nil, 64, 0); err != nil {
+			t.Errorf("%s: react check: %v", pf.Path, err)
+		}
 	}
 }
