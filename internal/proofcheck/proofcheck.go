@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"chainshot/chainreact"
@@ -36,6 +37,10 @@ type Options struct {
 	// last ply: the winner's strategy from a solver that proves winners
 	// only (often a fraction of the work), which bounds the last ply.
 	WinnerOnly bool
+	// Line, from 0, when LineSet, checks that line of the proof alone
+	// (its position and what the file says of it), not the root.
+	Line    int
+	LineSet bool
 }
 
 // Claim is what a proof file says of its root: the winner and the range
@@ -89,6 +94,21 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		return status.BadInput("%s: %s: %v", o.Cmd, o.Path, err)
 	}
 	claim := Claim{Winner: res.Winner, PliesMin: res.PliesMin, PliesMax: res.PliesMax}
+	what := o.Path
+	hints := Hints(pf)
+	if o.LineSet {
+		if o.Line < 0 || o.Line >= len(pf.Lines) || pf.Results[o.Line] == nil {
+			return status.BadInput("%s: --line %d: %s holds no line %d (%s, %d solved)", o.Cmd, o.Line, o.Path, o.Line,
+				words.Plural(len(pf.Lines), "line"), pf.Solved)
+		}
+		r := pf.Results[o.Line]
+		root, hints = pf.Split.Lines[o.Line].Board, nil
+		claim = Claim{Winner: r.Winner, PliesMin: r.PliesMin, PliesMax: r.PliesMax}
+		if r.Exact {
+			claim.PliesMin, claim.PliesMax = r.Plies, r.Plies
+		}
+		what = fmt.Sprintf("%s line %d", o.Path, o.Line)
+	}
 	said := describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says")
 	if o.WinnerOnly && claim.PliesMin == claim.PliesMax {
 		said += " (its winner checked, the last ply bounded)"
@@ -101,10 +121,15 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		stop := watchBudget(o.Budget, cancel)
 		defer stop()
 	}
-	hints := Hints(pf)
-	v, err := Verify(ctx, &root, claim, hints, o.MemoryMB, o.MaxPositions)
+	var shown atomic.Uint64
+	stop := func() {}
+	if io.ErrTTY {
+		stop = showProgress(io, &shown)
+	}
+	v, err := verify(ctx, &root, claim, hints, o.MemoryMB, o.MaxPositions, &shown)
+	stop()
 	names := pf.Names
-	fmt.Fprintf(io.Out, "%s: %s, %s\n", o.Path, pf.Header.Size, said)
+	fmt.Fprintf(io.Out, "%s: %s, %s\n", what, pf.Header.Size, said)
 	for _, p := range v.Parts {
 		whose, bound := "winner's", "latest"
 		if p.Delay {
@@ -119,11 +144,11 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		fmt.Fprintf(io.Out, "agrees: %s\n", describe(names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
 		return nil
 	case errors.Is(err, check.ErrRefused):
-		return status.Fail("%s: %s: DISAGREES: %v", o.Cmd, o.Path, err)
+		return status.Fail("%s: %s: DISAGREES: %v", o.Cmd, what, err)
 	case ctx.Err() != nil:
-		return status.Interrupt("%s: %s: stopped: %v", o.Cmd, o.Path, context.Cause(ctx))
+		return status.Interrupt("%s: %s: stopped: %v", o.Cmd, what, context.Cause(ctx))
 	}
-	return status.Fail("%s: %s: %v", o.Cmd, o.Path, err)
+	return status.Fail("%s: %s: %v", o.Cmd, what, err)
 }
 
 // describe says who wins on which plies.
@@ -171,6 +196,12 @@ func Hints(pf *proofrun.File) *check.Strategy {
 // refused. hints (may be nil) are winner's moves tried before the
 // solver's.
 func Verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64) (Verdict, error) {
+	return verify(ctx, root, claim, hints, memoryMB, maxPositions, nil)
+}
+
+// verify is Verify, storing the positions the strategy being written has
+// reached in shown (may be nil) as it goes.
+func verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64, shown *atomic.Uint64) (Verdict, error) {
 	v := Verdict{Winner: claim.Winner, PliesMin: root.Ply() + 1, PliesMax: check.Never}
 	exactClaim := claim.PliesMin == claim.PliesMax
 	sv := exact.NewSolver(exact.SolveOptions{TableMB: memoryMB, WinnerOnly: !exactClaim})
@@ -180,7 +211,7 @@ func Verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *che
 		}
 		p := Part{Delay: delay}
 		t0 := cpuclock.Process()
-		w := &writer{ctx: ctx, sv: sv, winner: claim.Winner, delay: delay, hints: hints, max: maxPositions}
+		w := &writer{ctx: ctx, sv: sv, winner: claim.Winner, delay: delay, hints: hints, max: maxPositions, shown: shown}
 		var err error
 		if w.s, err = check.NewStrategy(root); err != nil {
 			return v, err
@@ -240,6 +271,7 @@ type writer struct {
 	keys   *check.Strategy // its positions are the ones visited
 	nodes  uint64
 	count  uint64
+	shown  *atomic.Uint64 // count, for the progress line
 }
 
 func (w *writer) write(b chainreact.Board) error {
@@ -251,6 +283,9 @@ func (w *writer) write(b chainreact.Board) error {
 	}
 	w.keys.Set(&b, 0)
 	w.count++
+	if w.count&0xfff == 0 && w.shown != nil {
+		w.shown.Store(w.count)
+	}
 	if w.max > 0 && w.count > w.max {
 		return fmt.Errorf("check: stopped after %d positions (the limit)", w.max)
 	}
@@ -325,6 +360,29 @@ func (w *writer) choose(b *chainreact.Board) (chainreact.Move, error) {
 	}
 	w.s.Set(b, m)
 	return m, nil
+}
+
+// showProgress shows the positions the strategies have reached, every
+// second, until stop is called.
+func showProgress(io *iostreams.IO, shown *atomic.Uint64) (stop func()) {
+	done, finished := make(chan struct{}), make(chan struct{})
+	t0, c0 := time.Now(), cpuclock.Process()
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				io.Status("")
+				return
+			case <-tick.C:
+				io.Status("writing a strategy: %s reached, %.0f s, %.0f CPU s", words.PluralThousands(shown.Load(), "position"),
+					time.Since(t0).Seconds(), (cpuclock.Process() - c0).Seconds())
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }
 
 // watchBudget cancels with solverun.ErrBudget once the process has spent

@@ -90,9 +90,16 @@ func TestRunChecksAProofFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := run(t, path)
+	out, err := run(t, path, -1)
 	if err != nil || !strings.Contains(out, "agrees: checked: R wins, last ply 3 to 13") {
 		t.Fatalf("err %v, out:\n%s", err, out)
+	}
+	// line 0 alone is the root, split after 0 plies; there is no line 1
+	if out, err := run(t, path, 0); err != nil || !strings.Contains(out, "line 0: 3x3") {
+		t.Fatalf("--line 0: err %v, out:\n%s", err, out)
+	}
+	if _, err := run(t, path, 1); !status.Is(err, status.Bad) {
+		t.Fatalf("--line 1: err %v, want bad input", err)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -102,16 +109,16 @@ func TestRunChecksAProofFile(t *testing.T) {
 	if err := os.WriteFile(bad, bytes.Replace(data, []byte(`"winner":"R"`), []byte(`"winner":"G"`), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err = run(t, bad)
+	out, err = run(t, bad, -1)
 	if !status.Is(err, status.Failed) || !strings.Contains(err.Error(), "DISAGREES") {
 		t.Fatalf("a file with the wrong winner: err %v, out:\n%s", err, out)
 	}
 }
 
-func run(t *testing.T, path string) (string, error) {
+func run(t *testing.T, path string, line int) (string, error) {
 	var out bytes.Buffer
 	ios := iostreams.New(nil, &out, io.Discard)
 	defer ios.Close()
-	err := Run(context.Background(), ios, Options{Cmd: "test", Path: path, MemoryMB: 16})
+	err := Run(context.Background(), ios, Options{Cmd: "test", Path: path, MemoryMB: 16, Line: line, LineSet: line >= 0})
 	return out.String(), err
 }
