@@ -121,7 +121,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		stop := watchBudget(o.Budget, cancel)
 		defer stop()
 	}
-	var shown atomic.Uint64
+	var shown progress
 	stop := func() {}
 	if io.ErrTTY {
 		stop = showProgress(io, &shown)
@@ -201,7 +201,7 @@ func Verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *che
 
 // verify is Verify, storing the positions the strategy being written has
 // reached in shown (may be nil) as it goes.
-func verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64, shown *atomic.Uint64) (Verdict, error) {
+func verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64, shown *progress) (Verdict, error) {
 	v := Verdict{Winner: claim.Winner, PliesMin: root.Ply() + 1, PliesMax: check.Never}
 	exactClaim := claim.PliesMin == claim.PliesMax
 	sv := exact.NewSolver(exact.SolveOptions{TableMB: memoryMB, WinnerOnly: !exactClaim})
@@ -271,8 +271,12 @@ type writer struct {
 	keys   *check.Strategy // its positions are the ones visited
 	nodes  uint64
 	count  uint64
-	shown  *atomic.Uint64 // count, for the progress line
+	shown  *progress // count and nodes, for the progress line
 }
+
+// progress is what the progress line shows: the positions the strategy
+// being written has reached, and the solver's positions.
+type progress struct{ reached, solver atomic.Uint64 }
 
 func (w *writer) write(b chainreact.Board) error {
 	if b.Over() {
@@ -284,7 +288,7 @@ func (w *writer) write(b chainreact.Board) error {
 	w.keys.Set(&b, 0)
 	w.count++
 	if w.count&0xfff == 0 && w.shown != nil {
-		w.shown.Store(w.count)
+		w.shown.reached.Store(w.count)
 	}
 	if w.max > 0 && w.count > w.max {
 		return fmt.Errorf("check: stopped after %d positions (the limit)", w.max)
@@ -297,8 +301,8 @@ func (w *writer) write(b chainreact.Board) error {
 		chooser = 1 - w.winner
 	}
 	if b.ToMove() == chooser {
-		m, err := w.choose(&b)
-		if err != nil {
+		m, descend, err := w.choose(&b)
+		if err != nil || !descend {
 			return err
 		}
 		c := b
@@ -319,52 +323,76 @@ func (w *writer) write(b chainreact.Board) error {
 // choose returns the strategy's move at b and records it: a hint, a move
 // that wins at once (left out of the winner's strategy: the checker finds
 // it), or the solver's.
-func (w *writer) choose(b *chainreact.Board) (chainreact.Move, error) {
+func (w *writer) choose(b *chainreact.Board) (m chainreact.Move, descend bool, err error) {
+	var buf [chainreact.MaxCells]chainreact.Move
+	moves := b.AppendMoves(buf[:0])
 	if !w.delay {
 		if w.hints != nil {
 			if m, ok := w.hints.Move(b); ok {
 				w.s.Set(b, m)
-				return m, nil
+				return m, true, nil
 			}
 		}
-		var buf [chainreact.MaxCells]chainreact.Move
-		for _, m := range b.AppendMoves(buf[:0]) {
+		for _, m := range moves {
 			c := *b
 			c.Play(m)
 			if c.Over() {
-				return m, nil
+				return m, true, nil
 			}
 		}
 	}
-	res, err := w.sv.Solve(w.ctx, b)
-	w.nodes += res.Nodes
+	res, err := w.solve(b)
 	if err != nil {
-		return chainreact.NoMove, err
+		return chainreact.NoMove, false, err
 	}
-	if res.Winner < 0 {
-		return chainreact.NoMove, fmt.Errorf("check: the solver stopped: %w", context.Cause(w.ctx))
-	}
-	// A claim the solver does not share is not refused here: the move is
-	// the solver's best for the player to move all the same, and the
-	// checker refuses what does not win.
-	m := chainreact.NoMove
+	m = chainreact.NoMove
 	switch {
 	case len(res.PV) > 0:
 		m = res.PV[0]
 	case res.Winner == b.ToMove():
-		m, _ = w.sv.TableMove(b)
+		if tm, ok := w.sv.TableMove(b); ok {
+			m = tm
+			break
+		}
+		for _, mv := range moves { // the table lost it: a child the player wins
+			c := *b
+			c.Play(mv)
+			r, err := w.solve(&c)
+			if err != nil {
+				return chainreact.NoMove, false, err
+			}
+			if r.Winner == b.ToMove() {
+				m = mv
+				break
+			}
+		}
 	}
 	if m == chainreact.NoMove {
-		var buf [chainreact.MaxCells]chainreact.Move
-		m = b.AppendMoves(buf[:0])[0]
+		m = moves[0]
 	}
 	w.s.Set(b, m)
-	return m, nil
+	// A winner's position the solver says the winner loses is not refused
+	// here: its move is written and the strategy stops there, so that the
+	// checker refuses it.
+	return m, w.delay || res.Winner == w.winner, nil
+}
+
+// solve solves b with the writer's solver, counting its positions.
+func (w *writer) solve(b *chainreact.Board) (exact.SolveResult, error) {
+	res, err := w.sv.Solve(w.ctx, b)
+	w.nodes += res.Nodes
+	if w.shown != nil {
+		w.shown.solver.Store(w.nodes)
+	}
+	if err == nil && res.Winner < 0 {
+		err = fmt.Errorf("check: the solver stopped: %w", context.Cause(w.ctx))
+	}
+	return res, err
 }
 
 // showProgress shows the positions the strategies have reached, every
 // second, until stop is called.
-func showProgress(io *iostreams.IO, shown *atomic.Uint64) (stop func()) {
+func showProgress(io *iostreams.IO, shown *progress) (stop func()) {
 	done, finished := make(chan struct{}), make(chan struct{})
 	t0, c0 := time.Now(), cpuclock.Process()
 	go func() {
@@ -377,8 +405,8 @@ func showProgress(io *iostreams.IO, shown *atomic.Uint64) (stop func()) {
 				io.Status("")
 				return
 			case <-tick.C:
-				io.Status("writing a strategy: %s reached, %.0f s, %.0f CPU s", words.PluralThousands(shown.Load(), "position"),
-					time.Since(t0).Seconds(), (cpuclock.Process() - c0).Seconds())
+				io.Status("writing a strategy: %s reached, the solver %s, %.0f s, %.0f CPU s", words.PluralThousands(shown.reached.Load(), "position"),
+					words.PluralThousands(shown.solver.Load(), "position"), time.Since(t0).Seconds(), (cpuclock.Process() - c0).Seconds())
 			}
 		}
 	}()
