@@ -216,7 +216,7 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *che
 		if w.s, err = check.NewStrategy(root); err != nil {
 			return v, err
 		}
-		if w.keys, err = check.NewStrategy(root); err != nil {
+		if w.others, err = check.NewStrategy(root); err != nil {
 			return v, err
 		}
 		err = w.write(*root)
@@ -268,7 +268,7 @@ type writer struct {
 	hints  *check.Strategy
 	max    uint64
 	s      *check.Strategy
-	keys   *check.Strategy // its positions are the ones visited
+	others *check.Strategy // the other player's positions visited (its moves unused)
 	nodes  uint64
 	count  uint64
 	shown  *progress // count and nodes, for the progress line
@@ -282,10 +282,22 @@ func (w *writer) write(b chainreact.Board) error {
 	if b.Over() {
 		return nil
 	}
-	if _, ok := w.keys.Move(&b); ok {
+	chooser := w.winner
+	if w.delay {
+		chooser = 1 - w.winner
+	}
+	// visited: a chooser's position has its move (but one that wins at
+	// once, found again each time), the other's is in others
+	visited := w.others
+	if b.ToMove() == chooser {
+		visited = w.s
+	}
+	if _, ok := visited.Move(&b); ok {
 		return nil
 	}
-	w.keys.Set(&b, 0)
+	if b.ToMove() != chooser {
+		w.others.Set(&b, 0)
+	}
 	w.count++
 	if w.count&0xfff == 0 && w.shown != nil {
 		w.shown.reached.Store(w.count)
@@ -295,10 +307,6 @@ func (w *writer) write(b chainreact.Board) error {
 	}
 	if err := context.Cause(w.ctx); err != nil {
 		return fmt.Errorf("check: stopped: %w", err)
-	}
-	chooser := w.winner
-	if w.delay {
-		chooser = 1 - w.winner
 	}
 	if b.ToMove() == chooser {
 		m, descend, err := w.choose(&b)
