@@ -29,6 +29,7 @@ func reactCheckCommand() *cli.Command {
 			bounded(&cli.IntFlag{Name: "line", Usage: "check line `N` of the proof alone (from 0), not its root"}, bounds.Int{Min: 0, Max: exact.MaxSplitLines - 1, Unit: "lines"}),
 			&cli.BoolFlag{Name: "winner-only", Usage: "check the winner only, the last ply bounded: the winner's strategy from a solve to the winner only (often a fraction of the work)"},
 			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"),
+			wallFlag(),
 		},
 		Action: doReactCheck,
 	}
@@ -41,5 +42,5 @@ func doReactCheck(c *cli.Context) error {
 		return status.BadInput("%s: want one proof file, such as docs/proofs/3x4.jsonl, got %d arguments", cmd, c.NArg())
 	}
 	return proofcheck.Run(c.Context, s.IO, proofcheck.Options{Cmd: cmd, Path: c.Args().First(), MemoryMB: c.Int("memory"),
-		MaxPositions: c.Uint64("max-positions"), Budget: c.Duration("budget"), WinnerOnly: c.Bool("winner-only"), Line: c.Int("line"), LineSet: c.IsSet("line")})
+		MaxPositions: c.Uint64("max-positions"), Budget: c.Duration("budget"), Wall: c.Bool("wall"), WinnerOnly: c.Bool("winner-only"), Line: c.Int("line"), LineSet: c.IsSet("line")})
 }

@@ -33,6 +33,7 @@ type Options struct {
 	// positions (0: no limit); Budget once this much CPU time is spent.
 	MaxPositions uint64
 	Budget       time.Duration
+	Wall         bool // Budget is wall-clock time
 	// WinnerOnly checks the winner only, even of a file that gives the
 	// last ply: the winner's strategy from a solver that proves winners
 	// only (often a fraction of the work), which bounds the last ply.
@@ -118,7 +119,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	if o.Budget > 0 {
-		stop := watchBudget(o.Budget, cancel)
+		stop := watchBudget(o.Budget, solverun.Clock(o.Wall), cancel)
 		defer stop()
 	}
 	var shown progress
@@ -135,9 +136,12 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		if p.Delay {
 			whose, bound = "loser's", "earliest"
 		}
-		fmt.Fprintf(io.Out, "  the %s strategy: %s from the solver (%s, %.2f CPU s); checked: last ply %d at the %s (%s, %.2f CPU s)\n",
-			whose, words.PluralThousands(uint64(p.Moves), "move"), words.PluralThousands(p.SolverNodes, "position"), p.SolverCPU.Seconds(),
-			p.Ply, bound, words.PluralThousands(p.Positions, "position"), p.CheckCPU.Seconds())
+		checked := "not checked"
+		if p.Positions > 0 {
+			checked = fmt.Sprintf("checked: last ply %d at the %s (%s, %.2f CPU s)", p.Ply, bound, words.PluralThousands(p.Positions, "position"), p.CheckCPU.Seconds())
+		}
+		fmt.Fprintf(io.Out, "  the %s strategy: %s from the solver (%s, %.2f CPU s); %s\n",
+			whose, words.PluralThousands(uint64(p.Moves), "move"), words.PluralThousands(p.SolverNodes, "position"), p.SolverCPU.Seconds(), checked)
 	}
 	switch {
 	case err == nil:
@@ -421,11 +425,11 @@ func showProgress(io *iostreams.IO, shown *progress) (stop func()) {
 	return func() { close(done); <-finished }
 }
 
-// watchBudget cancels with solverun.ErrBudget once the process has spent
-// budget of CPU time from now; stop ends the watch.
-func watchBudget(budget time.Duration, cancel context.CancelCauseFunc) (stop func()) {
+// watchBudget cancels with solverun.ErrBudget once budget has passed
+// on clock from now; stop ends the watch.
+func watchBudget(budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc) (stop func()) {
 	done := make(chan struct{})
-	t0 := cpuclock.Process()
+	t0 := clock()
 	go func() {
 		tick := time.NewTicker(50 * time.Millisecond)
 		defer tick.Stop()
@@ -434,7 +438,7 @@ func watchBudget(budget time.Duration, cancel context.CancelCauseFunc) (stop fun
 			case <-done:
 				return
 			case <-tick.C:
-				if cpuclock.Process()-t0 >= budget {
+				if clock()-t0 >= budget {
 					cancel(solverun.ErrBudget)
 					return
 				}
