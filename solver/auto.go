@@ -14,7 +14,8 @@ import (
 // (which may prove its line optimal) runs beside NRPA and stops it when
 // the proof is done; on a large board every worker runs its own NRPA
 // search (after the beam, on few colours: Params.BeamFirst; or after the
-// tabu-colour trials, Params.TabuTrials), and the last Params.EndShare of
+// tabu-colour trials, Params.TabuTrials; with Params.PortfolioPairs once
+// for each playout rule, see runParts), and the last Params.EndShare of
 // the budget goes to an exhaustive search of the end of the best line.
 func runAuto(s *search) {
 	nw := s.lw
@@ -25,23 +26,9 @@ func runAuto(s *search) {
 			main -= s.prm.BeamFirst
 		}
 		if s.prm.TabuTrials > 0 && !s.fixedTabu {
-			chooseTabu(s, nw)
 			main -= s.prm.TabuTrials
 		}
-		bds := make([]*budget, nw)
-		for w := range bds {
-			bd := s.newBudget(nw)
-			if bd.limit > 0 {
-				bd.limit = max(int64(float64(bd.limit)*main+1e-9), 1)
-			}
-			bd.until = time.Duration(float64(s.opt.Budget) * (1 - s.prm.EndShare))
-			bds[w] = bd
-		}
-		if s.prm.SharedTop && nw > 1 {
-			sharedNRPA(s, bds)
-		} else {
-			s.pool(nw, func(w int) { nrpaWorker(s, w, bds[w]) })
-		}
+		runParts(s, nw, main)
 		bd := s.newBudget(1)
 		bd.limit = int64(float64(s.opt.MaxNodes)*s.prm.EndShare + 1e-9)
 		if bd.limit == 0 && s.opt.MaxNodes > 0 {
@@ -78,6 +65,49 @@ func runAuto(s *search) {
 		bd.quit = &proved
 		nrpaWorker(s, w, bd)
 	})
+}
+
+// runParts runs auto's tabu trials (Params.TabuTrials) and NRPA workers
+// on a large board for main of the budget, from now to the end search's
+// share: once, or with Params.PortfolioPairs on a board of at most
+// PortfolioMaxBeads beads once for each of its values in turn, each run
+// (a part) an equal share of that time and of main's nodes, with the
+// value as NRPA's TabuPairsFrom (s.pairs) and generators of its own
+// (s.part); a later part starts from its own trials' line. The best line
+// of every part is kept as the search's.
+func runParts(s *search, nw int, main float64) {
+	rules := []int{s.prm.TabuPairsFrom}
+	if len(s.prm.PortfolioPairs) > 1 && int(s.root.beads) <= s.prm.PortfolioMaxBeads {
+		rules = s.prm.PortfolioPairs
+	}
+	share := 1 / float64(len(rules))
+	t0, tEnd := s.elapsed(), time.Duration(float64(s.opt.Budget)*(1-s.prm.EndShare))
+	for k, r := range rules {
+		s.pairs, s.part = r, k
+		if s.prm.TabuTrials > 0 && !s.fixedTabu {
+			chooseTabu(s, nw, share)
+		}
+		bds := make([]*budget, nw)
+		for w := range bds {
+			bd := s.newBudget(nw)
+			if bd.limit > 0 {
+				bd.limit = max(int64(float64(bd.limit)*main*share+1e-9), 1)
+			}
+			bd.until = tEnd
+			if s.opt.Budget > 0 && k < len(rules)-1 {
+				bd.until = t0 + (tEnd-t0)*time.Duration(k+1)/time.Duration(len(rules))
+			}
+			bds[w] = bd
+		}
+		if s.prm.SharedTop && nw > 1 {
+			sharedNRPA(s, bds)
+		} else {
+			s.pool(nw, func(w int) { nrpaWorker(s, w, bds[w]) })
+		}
+		if s.stopped.Load() {
+			return
+		}
+	}
 }
 
 // beamFirst runs the beam search of --algo beam, widening, for
@@ -129,7 +159,7 @@ func largestColor(p pos, line []board.Move) uint8 {
 // jump of 1,000 that decided the choice more than the colour did); the
 // main search then starts from the best line (s.warm). s.trials keeps
 // what each colour's trials found.
-func chooseTabu(s *search, nw int) {
+func chooseTabu(s *search, nw int, share float64) {
 	var cands []uint8
 	most := s.root.count[s.root.mostFrequent()]
 	for c := 1; c < nColors; c++ {
@@ -149,8 +179,8 @@ func chooseTabu(s *search, nw int) {
 		}
 		nrounds--
 	}
-	span := time.Duration(float64(s.opt.Budget) * s.prm.TabuTrials / float64(nrounds))
-	nodes := int64(float64(s.opt.MaxNodes) * s.prm.TabuTrials / float64(nrounds*nw))
+	span := time.Duration(float64(s.opt.Budget) * s.prm.TabuTrials * share / float64(nrounds))
+	nodes := int64(float64(s.opt.MaxNodes) * s.prm.TabuTrials * share / float64(nrounds*nw))
 	s.trials = make([]trial, nColors)
 	for c := range s.trials {
 		s.trials[c].val = math.MinInt64
@@ -163,6 +193,11 @@ func chooseTabu(s *search, nw int) {
 	s.mu.Lock()
 	s.warmLine = append([]board.Move(nil), s.best...)
 	s.mu.Unlock()
+	if l := s.trials[cands[0]].line; s.part > 0 && len(l) > 0 {
+		// A later part of the portfolio starts from its own trials'
+		// line, not from the best of the parts before.
+		s.warmLine = append(s.warmLine[:0], l...)
+	}
 	s.tabu, s.warm = cands[0], true
 }
 
@@ -189,7 +224,7 @@ func trialRound(s *search, nw int, cands []uint8, span time.Duration, nodes int6
 				bd.until = t0 + span*time.Duration(r+1)/time.Duration(slots)
 			}
 			n := newNRPA(s, w, s.prm.TrialLevel, bd)
-			a, b := workerSeed(s.opt.Seed, w+16*(int(cands[i])+8*round))
+			a, b := workerSeed(s.opt.Seed, w+16*(int(cands[i])+8*round)+partStream*s.part)
 			n.rng = rand.New(rand.NewPCG(a, b))
 			n.tabu, n.pen, n.trial = cands[i], s.prm.penalty(0), true
 			n.run()

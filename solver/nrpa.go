@@ -277,7 +277,7 @@ type nrpa struct {
 }
 
 func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
-	a, b := workerSeed(s.opt.Seed, w)
+	a, b := workerSeed(s.opt.Seed, w+partStream*s.part)
 	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.tabu, name: "nrpa", top: math.MinInt64, trialTop: math.MinInt64}
 	bits := 12
 	n.pols = make([]*policy, levels+1)
@@ -287,7 +287,7 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	n.best = make([]line, levels+1)
 	n.local = math.MinInt64
 	n.pen = s.prm.penalty(w)
-	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.prm.TabuPairsFrom
+	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.pairs
 	n.tabuOff = int(s.prm.TabuOffShare * float64(s.root.beads))
 	n.start = s.root
 	if s.prm.BeadCodes {
@@ -509,6 +509,11 @@ func runNRPA(s *search) {
 		nrpaWorker(s, w, s.newBudget(nw))
 	})
 }
+
+// partStream sets the generators of a portfolio's parts apart (see
+// Params.PortfolioPairs): part k's worker w and trials draw from the
+// streams of w + partStream*k.
+const partStream = 1 << 12
 
 // nrpaWorker runs worker w's NRPA searches, restarting at the top level,
 // until bd runs out; with Params.Phases > 1, in phases that re-root the

@@ -25,6 +25,16 @@ type Params struct {
 	// beads of the tabu colour from that move on (Cazenave's selective
 	// policy).
 	TabuPairsFrom int
+	// PortfolioPairs, when it lists more than one value, makes auto, on a
+	// large board of at most PortfolioMaxBeads beads, run its tabu trials
+	// and NRPA once for each value in turn (a part), each part an equal
+	// share of the budget with that value as TabuPairsFrom, starting from
+	// its own trials' line, with generators of its own; the best line of
+	// every part is kept. A portfolio of playout rules: on 15x15 each rule
+	// settles on a line of its own, and the better of two is kept
+	// (docs/history/solver-round15.md). Off (nil) by default.
+	PortfolioPairs    []int
+	PortfolioMaxBeads int
 	// Phases, when > 1, splits each NRPA worker's budget into phases:
 	// phase k searches from the position after the first k*PhaseMoves
 	// moves of the best line so far, for a share of the budget
@@ -141,6 +151,7 @@ func DefaultParams() Params {
 	p := defaultParams
 	p.Penalties = append([]int64(nil), defaultParams.Penalties...)
 	p.BeamRetryIsolated = append([]int64(nil), defaultParams.BeamRetryIsolated...)
+	p.PortfolioPairs = append([]int(nil), defaultParams.PortfolioPairs...)
 	return p
 }
 

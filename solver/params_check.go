@@ -18,6 +18,8 @@ var paramBounds = map[string]paramBound{
 	"Alpha":             {0, 10, ""},
 	"Penalties":         {-100000, 100000, "a bead (at most 64 of them)"},
 	"TabuPairsFrom":     {0, 1024, "moves"},
+	"PortfolioPairs":    {0, 1024, "moves (at most 64 of them)"},
+	"PortfolioMaxBeads": {0, 1024, "beads"},
 	"Phases":            {0, 100, "phases"},
 	"PhaseMoves":        {0, 1024, "moves"},
 	"PhaseDecay":        {0, 10, ""},

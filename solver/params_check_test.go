@@ -40,6 +40,9 @@ func TestParamsOutOfRange(t *testing.T) {
 		{func(p *Params) { p.Penalties = make([]int64, 65) }, "Penalties"},
 		{func(p *Params) { p.BeamRetryIsolated = []int64{0, 1e9} }, "BeamRetryIsolated"},
 		{func(p *Params) { p.TabuColor = 9 }, "TabuColor"},
+		{func(p *Params) { p.PortfolioPairs = []int{0, -10} }, "PortfolioPairs"},
+		{func(p *Params) { p.PortfolioPairs = make([]int, 65) }, "PortfolioPairs"},
+		{func(p *Params) { p.PortfolioMaxBeads = 5000 }, "PortfolioMaxBeads"},
 		{func(p *Params) { p.TabuTrials, p.BeamFirst = 0.6, 0.6 }, "EndShare"},
 	}
 	b, _ := board.New([][]board.Color{{board.Red, board.Red}, {board.Green, board.Green}})

@@ -145,7 +145,7 @@ func TestTabuTrialsChooseACandidate(t *testing.T) {
 				prm.TrialHalving = halving
 				s := newSearch(context.Background(), b, Options{Seed: seed, MaxNodes: maxNodes, Workers: nw, Params: &prm}, nil)
 				s.threads, s.lw = nw, nw
-				chooseTabu(s, nw)
+				chooseTabu(s, nw, 1)
 				if !cands[s.tabu] {
 					t.Errorf("%s: held back colour %d, not a candidate %v", name, s.tabu, cands)
 				}
@@ -190,7 +190,7 @@ func TestTrialsCompareScoresNotClears(t *testing.T) {
 				prm.TrialHalving = halving
 				s := newSearch(context.Background(), b, Options{Seed: seed, MaxNodes: 20000 / raceScale, Workers: 2, Params: &prm}, nil)
 				s.threads, s.lw = 2, 2
-				chooseTabu(s, 2)
+				chooseTabu(s, 2, 1)
 				if s.trials == nil {
 					continue // fewer than two candidates
 				}
@@ -284,4 +284,106 @@ func TestTabuColorParam(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPortfolioPartsKeepTheirPairsRule runs auto's parts (runParts) with
+// Params.PortfolioPairs [0, 10] on 15x15 boards under a node budget and
+// replays every line a worker offered (the tabu trials' and the main
+// searches') against the playout rule of the part that offered it, with
+// the board package's own groups: in part 0 every line holds some colour
+// back by the strict tabu rule; in part 1 every line holds some colour
+// back by the rule that lets its pairs go from move 10 on, and some of
+// them play such a pair, which the strict rule holds back for every
+// colour (else the test could not tell the parts' rules apart). Auto's
+// line with the portfolio replays to its figures.
+func TestPortfolioPartsKeepTheirPairsRule(t *testing.T) {
+	rules := []int{0, 10}
+	paired := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		b := randomBoard(t, 15, 15, 4+int(seed%2), 700+seed)
+		for _, nw := range []int{1, 2} {
+			name := fmt.Sprintf("seed %d, %d workers", seed, nw)
+			prm := DefaultParams()
+			prm.PortfolioPairs, prm.PortfolioMaxBeads = rules, 225
+			opt := Options{Seed: seed, MaxNodes: 12000 / raceScale, Workers: nw, Params: &prm}
+			s := newSearch(context.Background(), b, opt, nil)
+			s.threads, s.lw = nw, nw
+			type offer struct {
+				part  int
+				moves []board.Move
+			}
+			var offers []offer
+			s.offered = func(m []board.Move, _, _ int) {
+				offers = append(offers, offer{s.part, slices.Clone(m)})
+			}
+			runParts(s, nw, 1-prm.EndShare-prm.TabuTrials)
+			seen := [2]int{}
+			for i, o := range offers {
+				seen[o.part]++
+				if !keepsTabuRuleForSomeColour(b, o.moves, rules[o.part]) {
+					t.Fatalf("%s: line %d, offered in part %d, breaks %s for every colour: %v",
+						name, i, o.part, ruleName(rules[o.part]), o.moves)
+				}
+				if o.part == 1 && !keepsTabuRuleForSomeColour(b, o.moves, 0) {
+					paired++
+				}
+			}
+			if seen[0] == 0 || seen[1] == 0 {
+				t.Fatalf("%s: lines offered by part: %v, want some in each", name, seen)
+			}
+			r, err := Solve(context.Background(), b, "auto", opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkReplay(t, b, r)
+		}
+	}
+	if paired == 0 {
+		t.Error("no line of part 1 played a tabu pair the strict rule holds back: its pairs rule is not seen at work")
+	}
+	t.Logf("%d lines of part 1 played a tabu pair", paired)
+}
+
+// keepsTabuRuleForSomeColour reports whether line, from b, keeps NRPA's
+// tabu rule for some colour c: a group of c smaller than c's count of
+// beads is played only when every group is such a group, or when it is
+// a pair at move from or later (from > 0: Params.TabuPairsFrom).
+func keepsTabuRuleForSomeColour(b board.Board, line []board.Move, from int) bool {
+	for c := board.Color(1); c <= 5; c++ {
+		if b.Count(c) > 0 && keepsTabuRule(b, line, c, from) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleName names the tabu rule with pairs from move from.
+func ruleName(from int) string {
+	if from == 0 {
+		return "the strict tabu rule"
+	}
+	return fmt.Sprintf("the tabu rule with pairs from move %d", from)
+}
+
+// keepsTabuRule reports whether line, from b, keeps the tabu rule for
+// colour tabu (see keepsTabuRuleForSomeColour).
+func keepsTabuRule(b board.Board, line []board.Move, tabu board.Color, from int) bool {
+	var gs []board.Group
+	for i, m := range line {
+		held := func(c board.Color, size int) bool {
+			return c == tabu && size < b.Count(tabu) && (from == 0 || i < from || size != 2)
+		}
+		gs = b.AppendGroups(gs[:0])
+		all := true
+		for _, g := range gs {
+			all = all && held(g.Color, g.Size)
+		}
+		if !all && held(b.At(int(m.Row), int(m.Col)), b.GroupSize(m)) {
+			return false
+		}
+		if b.Remove(m) < 2 {
+			return false
+		}
+	}
+	return true
 }

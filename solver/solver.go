@@ -267,6 +267,10 @@ type search struct {
 	// trials, after the tabu trials ran, holds what each candidate
 	// colour's trials found (by colour; see chooseTabu).
 	trials []trial
+	// pairs is NRPA's TabuPairsFrom (Params.TabuPairsFrom, or the
+	// value of the portfolio's part that runs: Params.PortfolioPairs);
+	// part is that part's index, which sets its generators apart.
+	pairs, part int
 
 	// clock reads the budget's clock (process CPU time or wall time);
 	// tests give a search a clock of their own.
@@ -306,6 +310,7 @@ func newSearch(ctx context.Context, b board.Board, opt Options, clock func() tim
 		}
 	}
 	s.tabu = s.root.mostFrequent()
+	s.pairs = s.prm.TabuPairsFrom
 	if c := s.prm.TabuColor; c > 0 && int(c) < nColors && s.root.count[c] > 0 {
 		s.tabu, s.fixedTabu = c, true
 	}
