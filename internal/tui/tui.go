@@ -228,3 +228,23 @@ func Wrap(text string, w, n int) []string {
 	}
 	return lines
 }
+
+// EditTyped applies key to a move being typed as "row col" (digits,
+// spaces and commas, at most 8 bytes; backspace removes the last). It
+// reports false, leaving typed as it is, for a key that is not typing.
+// Both games' models take typed moves through it.
+func EditTyped(typed, key string) (string, bool) {
+	switch {
+	case len(key) == 1 && (key[0] >= '0' && key[0] <= '9' || key == " " || key == ","):
+		if len(typed) < 8 {
+			typed += key
+		}
+	case key == "backspace":
+		if typed != "" {
+			typed = typed[:len(typed)-1]
+		}
+	default:
+		return typed, false
+	}
+	return typed, true
+}

@@ -246,14 +246,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return m.human(mv)
 	case s == "enter" || s == " " && m.typed == "":
 		return m.human(m.Cursor())
-	case len(s) == 1 && (s[0] >= '0' && s[0] <= '9' || s == " " || s == ","):
-		if len(m.typed) < 8 {
-			m.typed += s
-		}
-	case s == "backspace":
-		if m.typed != "" {
-			m.typed = m.typed[:len(m.typed)-1]
-		}
+	case m.edit(s):
 	case s == "esc":
 		m.typed, m.msg = "", ""
 	case s == "u":
@@ -466,3 +459,11 @@ func (m *Model) replayKey(k tea.KeyMsg) bool {
 
 // Replay returns the number of moves the replay shows, -1 while playing.
 func (m *Model) Replay() int { return m.replay }
+
+// edit applies key s to the move being typed (tui.EditTyped), reporting
+// whether s was a key of typing.
+func (m *Model) edit(s string) bool {
+	typed, ok := tui.EditTyped(m.typed, s)
+	m.typed = typed
+	return ok
+}

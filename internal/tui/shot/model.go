@@ -216,14 +216,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return m.typedMove()
 	case s == "enter" || s == " " && m.typed == "":
 		return m.take(m.cur, false)
-	case len(s) == 1 && (s[0] >= '0' && s[0] <= '9' || s == " " || s == ","):
-		if len(m.typed) < 8 {
-			m.typed += s
-		}
-	case s == "backspace":
-		if m.typed != "" {
-			m.typed = m.typed[:len(m.typed)-1]
-		}
+	case m.edit(s):
 	case s == "esc":
 		m.typed, m.msg = "", ""
 	case s == "u":
@@ -401,4 +394,12 @@ func (m *Model) solved(s solvedMsg) tea.Cmd {
 func (m *Model) title() string {
 	b := &m.opt.Board
 	return fmt.Sprintf("chainshot play  %s  %dx%d", termsafe.String(m.opt.Name), b.Rows(), b.Cols())
+}
+
+// edit applies key s to the move being typed (tui.EditTyped), reporting
+// whether s was a key of typing.
+func (m *Model) edit(s string) bool {
+	typed, ok := tui.EditTyped(m.typed, s)
+	m.typed = typed
+	return ok
 }
