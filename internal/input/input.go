@@ -22,6 +22,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Kind is a kind of input file and the most it may hold.
@@ -152,7 +153,10 @@ func (s Source) openFIFO(path string) (*File, error) {
 
 // written reports whether the FIFO f has been written, or opened for
 // writing and closed again, waiting at most ms milliseconds. (Linux
-// reports no hang-up to a reader that opened before any writer.)
+// reports no hang-up to a reader that opened before any writer.) A poll
+// cut short by a signal (Go's own preemption sends them often) polls
+// again for the rest of the time; the caller looks for Ctrl-C between
+// calls.
 func written(f *os.File, ms int) bool {
 	raw, err := f.SyscallConn()
 	if err != nil {
@@ -160,11 +164,17 @@ func written(f *os.File, ms int) bool {
 	}
 	fds := []unixPollFd{{events: pollIn}}
 	raw.Control(func(fd uintptr) { fds[0].fd = int32(fd) })
-	n, err := poll(fds, ms)
-	if errors.Is(err, syscall.EINTR) {
-		return false // a signal: the caller looks for it
+	deadline := time.Now().Add(time.Duration(ms) * time.Millisecond)
+	for {
+		n, err := poll(fds, ms)
+		if !errors.Is(err, syscall.EINTR) {
+			return err != nil || n > 0
+		}
+		ms = int(time.Until(deadline) / time.Millisecond)
+		if ms <= 0 {
+			return false
+		}
 	}
-	return err != nil || n > 0
 }
 
 // ReadAll reads the whole of path ("-": standard input), at most k.Max
