@@ -69,15 +69,15 @@ func runAuto(s *search) {
 
 // runParts runs auto's tabu trials (Params.TabuTrials) and NRPA workers
 // on a large board for main of the budget, from now to the end search's
-// share: once, or with Params.PortfolioPairs on a board of at most
-// PortfolioMaxBeads beads once for each of its values in turn, each run
+// share: once, or where the portfolio runs (portfolioOn) once for each
+// value of Params.PortfolioPairs in turn, each run
 // (a part) an equal share of that time and of main's nodes, with the
 // value as NRPA's TabuPairsFrom (s.pairs) and generators of its own
 // (s.part); a later part starts from its own trials' line. The best line
 // of every part is kept as the search's.
 func runParts(s *search, nw int, main float64) {
 	rules := []int{s.prm.TabuPairsFrom}
-	if len(s.prm.PortfolioPairs) > 1 && int(s.root.beads) <= s.prm.PortfolioMaxBeads {
+	if s.portfolioOn() {
 		rules = s.prm.PortfolioPairs
 	}
 	share := 1 / float64(len(rules))
@@ -108,6 +108,18 @@ func runParts(s *search, nw int, main float64) {
 			return
 		}
 	}
+}
+
+// portfolioOn reports whether auto runs the portfolio of playout rules
+// (Params.PortfolioPairs, two values or more) on this search: on a board
+// of PortfolioMinBeads to PortfolioMaxBeads beads with a time budget of
+// at least PortfolioMinSeconds a worker.
+func (s *search) portfolioOn() bool {
+	p, beads := s.prm, int(s.root.beads)
+	if len(p.PortfolioPairs) < 2 || beads < p.PortfolioMinBeads || beads > p.PortfolioMaxBeads {
+		return false
+	}
+	return s.opt.Budget.Seconds() >= p.PortfolioMinSeconds*float64(s.lw)
 }
 
 // beamFirst runs the beam search of --algo beam, widening, for

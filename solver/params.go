@@ -38,6 +38,13 @@ type Params struct {
 	// against 77,084; docs/history/solver-round15.md).
 	PortfolioPairs    []int
 	PortfolioMaxBeads int
+	// PortfolioMinBeads and PortfolioMinSeconds narrow where the
+	// portfolio runs: boards of at least PortfolioMinBeads beads, and a
+	// time budget of at least PortfolioMinSeconds a worker (Options.Budget
+	// over the workers; a search with no time budget, 0 seconds a worker,
+	// runs it only when this is 0).
+	PortfolioMinBeads   int
+	PortfolioMinSeconds float64
 	// Phases, when > 1, splits each NRPA worker's budget into phases:
 	// phase k searches from the position after the first k*PhaseMoves
 	// moves of the best line so far, for a share of the budget

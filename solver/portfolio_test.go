@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"chainshot/board"
 )
@@ -386,4 +387,44 @@ func keepsTabuRule(b board.Board, line []board.Move, tabu board.Color, from int)
 		}
 	}
 	return true
+}
+
+// TestPortfolioRunsWhereItsRuleSays checks the portfolio's gate
+// (portfolioOn) over board sizes, budgets and workers: on from
+// PortfolioMinBeads to PortfolioMaxBeads beads with PortfolioMinSeconds
+// of budget a worker, off elsewhere and with fewer than two rules.
+func TestPortfolioRunsWhereItsRuleSays(t *testing.T) {
+	cases := []struct {
+		rows, cols int
+		rules      []int
+		budget     time.Duration
+		workers    int
+		minSeconds float64
+		want       bool
+	}{
+		{15, 15, []int{0, 10}, 30 * time.Second, 1, 20, true},
+		{18, 12, []int{0, 10}, 30 * time.Second, 1, 20, true},
+		{15, 15, []int{0, 10}, 30 * time.Second, 2, 20, false}, // 15 s a worker
+		{15, 15, []int{0, 10}, 60 * time.Second, 2, 20, true},
+		{15, 15, []int{0, 10}, 5 * time.Second, 1, 20, false},
+		{15, 15, []int{0, 10}, 0, 1, 20, false}, // a node budget
+		{15, 15, []int{0, 10}, 0, 1, 0, true},
+		{12, 12, []int{0, 10}, 30 * time.Second, 1, 20, false}, // 144 beads
+		{20, 20, []int{0, 10}, 30 * time.Second, 1, 20, false}, // 400 beads
+		{15, 15, []int{10}, 30 * time.Second, 1, 20, false},
+		{15, 15, nil, 30 * time.Second, 1, 0, false},
+	}
+	for i, c := range cases {
+		b := randomBoard(t, c.rows, c.cols, 5, 900+uint64(i))
+		prm := DefaultParams()
+		prm.PortfolioPairs, prm.PortfolioMinBeads, prm.PortfolioMaxBeads = c.rules, 200, 225
+		prm.PortfolioMinSeconds = c.minSeconds
+		opt := Options{Seed: 1, Budget: c.budget, MaxNodes: 1000, Workers: c.workers, Params: &prm}
+		s := newSearch(context.Background(), b, opt, nil)
+		s.lw = c.workers
+		if got := s.portfolioOn(); got != c.want {
+			t.Errorf("%dx%d (%d beads), rules %v, %v over %d workers, at least %gs a worker: portfolio %v, want %v",
+				c.rows, c.cols, s.root.beads, c.rules, c.budget, c.workers, c.minSeconds, got, c.want)
+		}
+	}
 }
