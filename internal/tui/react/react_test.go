@@ -50,21 +50,24 @@ func newGame(t testing.TB, rows, cols int, spec string) *Model {
 func send(m *Model, msgs ...tea.Msg) (quit bool) {
 	for _, msg := range msgs {
 		_, cmd := m.Update(msg)
-		if run(m, cmd) {
+		if run(m, cmd, 0) {
 			return true
 		}
 	}
 	return false
 }
 
-func run(m *Model, cmd tea.Cmd) (quit bool) {
+func run(m *Model, cmd tea.Cmd, depth int) (quit bool) {
 	if cmd == nil {
 		return false
+	}
+	if depth > maxChain {
+		panic(fmt.Sprintf("more than %d messages from one message: a command that never ends", maxChain))
 	}
 	switch msg := cmd().(type) {
 	case tea.BatchMsg:
 		for _, c := range msg {
-			if run(m, c) {
+			if run(m, c, depth+1) {
 				return true
 			}
 		}
@@ -73,7 +76,7 @@ func run(m *Model, cmd tea.Cmd) (quit bool) {
 	case nil:
 	default:
 		_, next := m.Update(msg)
-		return run(m, next)
+		return run(m, next, depth+1)
 	}
 	return false
 }
@@ -144,6 +147,9 @@ func TestScreens(t *testing.T) {
 	_, cmd := m.Update(click(m, 1, 1))
 	shot("R clicks 1 1: the orb lands")
 	for i := 0; cmd != nil; i++ {
+		if i > maxChain {
+			t.Fatalf("more than %d frames from one move", maxChain)
+		}
 		_, cmd = m.Update(cmd())
 		shot(fmt.Sprintf("frame %d", i+1))
 	}
@@ -152,7 +158,10 @@ func TestScreens(t *testing.T) {
 	send(m, key("?"))
 	shot("?: help")
 	send(m, key("x"))
-	for !m.Board().Over() {
+	for i := 0; !m.Board().Over(); i++ {
+		if i > 400 {
+			t.Fatalf("no end after %d typed moves: are typed moves taken?", i)
+		}
 		var mv []chainreact.Move
 		mv = m.Board().AppendMoves(mv)
 		send(m, typed(m.Board().FormatMove(mv[0]))...)
@@ -196,7 +205,7 @@ func TestChainFrames(t *testing.T) {
 			t.Errorf("wave %d: caption %q, board as the trace's %v, %d cells marked; want %q, true, %d", i+1, f.caption, f.board == w.After, len(f.burst), sb.String(), len(w.Exploded))
 		}
 	}
-	run(m, cmd)
+	run(m, cmd, 0)
 	if *m.Board() != after || m.anim != nil {
 		t.Errorf("after the chain the board is not the trace's")
 	}
@@ -309,7 +318,7 @@ func TestThinking(t *testing.T) {
 	if !strings.HasPrefix(m.Message(), "wait: G (random) is thinking") {
 		t.Errorf("a move while the AI thinks says %q", m.Message())
 	}
-	run(m, cmd)
+	run(m, cmd, 0)
 	if m.Thinking() || len(m.Moves()) != 2 || !strings.Contains(m.Message(), "(random, after 0.0s of thought)") {
 		t.Errorf("after the AI's move: thinking %v, %d moves, says %q", m.Thinking(), len(m.Moves()), m.Message())
 	}
@@ -352,7 +361,7 @@ func TestUndoAIFirst(t *testing.T) {
 	hint, _ := ai.NewPlayer("greedy", 1)
 	m := New(context.Background(), Options{Pos: pos, AIs: []ai.Player{bot, nil}, Hint: hint, Now: clock})
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	run(m, m.nextTurn()) // what Init starts
+	run(m, m.nextTurn(), 0) // what Init starts
 	if len(m.Moves()) != 1 {
 		t.Fatalf("the AI in seat 1 made %d moves, want 1", len(m.Moves()))
 	}
@@ -384,8 +393,8 @@ func TestClickDuringChain(t *testing.T) {
 	if m.anim != nil || !m.Thinking() {
 		t.Fatalf("after a click during the chain: chain drawn %v, AI thinking %v", m.anim != nil, m.Thinking())
 	}
-	run(m, next)
-	run(m, cmd)
+	run(m, next, 0)
+	run(m, cmd, 0)
 	if len(m.Moves()) != ply+1 || m.past[ply].ToMove() != 1 {
 		t.Errorf("%d moves after the click, want %d, the last the AI's", len(m.Moves()), ply+1)
 	}
@@ -428,3 +437,7 @@ func FuzzKeys(f *testing.F) {
 		}
 	})
 }
+
+// maxChain bounds the messages one message may bring in these tests, so
+// that a command that never ends fails the test instead of hanging it.
+const maxChain = 10000

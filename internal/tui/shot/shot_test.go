@@ -47,7 +47,7 @@ func newGame(t testing.TB, name string) *Model {
 func send(m *Model, msgs ...tea.Msg) (quit bool) {
 	for _, msg := range msgs {
 		_, cmd := m.Update(msg)
-		if run(m, cmd) {
+		if run(m, cmd, 0) {
 			return true
 		}
 	}
@@ -55,14 +55,17 @@ func send(m *Model, msgs ...tea.Msg) (quit bool) {
 }
 
 // run runs cmd and gives m what it brings, recursively.
-func run(m *Model, cmd tea.Cmd) (quit bool) {
+func run(m *Model, cmd tea.Cmd, depth int) (quit bool) {
 	if cmd == nil {
 		return false
+	}
+	if depth > maxChain {
+		panic(fmt.Sprintf("more than %d messages from one message: a command that never ends", maxChain))
 	}
 	switch msg := cmd().(type) {
 	case tea.BatchMsg:
 		for _, c := range msg {
-			if run(m, c) {
+			if run(m, c, depth+1) {
 				return true
 			}
 		}
@@ -71,7 +74,7 @@ func run(m *Model, cmd tea.Cmd) (quit bool) {
 	case nil:
 	default:
 		_, next := m.Update(msg)
-		return run(m, next)
+		return run(m, next, depth+1)
 	}
 	return false
 }
@@ -147,6 +150,9 @@ func TestScreens(t *testing.T) {
 	_, cmd := m.Update(key("enter"))
 	shot("enter: the group bursts")
 	for i := 0; cmd != nil; i++ {
+		if i > maxChain {
+			t.Fatalf("more than %d frames from one move", maxChain)
+		}
 		msg := cmd()
 		_, cmd = m.Update(msg)
 		shot(fmt.Sprintf("frame %d", i+1))
@@ -380,7 +386,7 @@ func TestAutoPlayStops(t *testing.T) {
 		t.Fatal("auto-play holds no moves")
 	}
 	send(m, key("x"))
-	run(m, cmd)
+	run(m, cmd, 0)
 	if len(m.auto) != 0 || m.Game().Board.IsOver() || !strings.Contains(m.Message(), "auto-play stopped") {
 		t.Errorf("after a key: %d moves to play, over %v, says %q", len(m.auto), m.Game().Board.IsOver(), m.Message())
 	}
@@ -451,7 +457,7 @@ func TestStaleHint(t *testing.T) {
 	send(m, key("u"))
 	send(m, keys("4 3", "enter")...)
 	said := m.Message()
-	run(m, search)
+	run(m, search, 0)
 	if _, lit := m.Hint(); lit || m.Message() != said {
 		t.Errorf("a hint for the board after 2 2 was taken on the board after 4 3: says %q", m.Message())
 	}
@@ -481,3 +487,7 @@ func TestColour(t *testing.T) {
 		t.Errorf("in colour, without the escapes:\n%s\nwant the plain screen:\n%s", stripped, plain.View())
 	}
 }
+
+// maxChain bounds the messages one message may bring in these tests, so
+// that a command that never ends fails the test instead of hanging it.
+const maxChain = 10000
