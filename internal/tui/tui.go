@@ -13,6 +13,7 @@ import (
 	"image/color"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -127,6 +128,35 @@ func (g Grid) At(x, y int) (row, col int, ok bool) {
 		return 0, 0, false
 	}
 	return g.Rows - 1 - line, col, true
+}
+
+// Layout is a game's screen around its board of Rows by Cols cells: Top
+// lines above the board, then each row with its number (RowLabel wide)
+// and its cells of CellW columns, then Below lines; never narrower than
+// MinWidth. Both games lay out their screens this way.
+type Layout struct {
+	Rows, Cols, CellW, Top, Below, MinWidth int
+}
+
+// RowLabel is the width of the row numbers.
+func (l Layout) RowLabel() int { return len(strconv.Itoa(l.Rows)) }
+
+// Grid is the board's place on the screen.
+func (l Layout) Grid() Grid {
+	return Grid{X0: l.RowLabel() + 2, Y0: l.Top, CellW: l.CellW, Rows: l.Rows, Cols: l.Cols}
+}
+
+// Need returns the least terminal the screen fits in.
+func (l Layout) Need() (w, h int) {
+	return max(l.MinWidth, l.RowLabel()+2+l.CellW*l.Cols), l.Top + l.Rows + l.Below
+}
+
+// TooSmall reports whether a terminal of w by h is too small for the
+// screen (0 by 0: not known yet, never too small); View then shows
+// TooSmall's message.
+func (l Layout) TooSmall(w, h int) bool {
+	nw, nh := l.Need()
+	return w > 0 && (w < nw || h < nh)
 }
 
 // Step returns the direction a key moves the cursor: arrows and vi's h

@@ -85,3 +85,31 @@ func TestWrapAndFit(t *testing.T) {
 		}
 	}
 }
+
+// TestLayout checks the screen around a board: its least size, the
+// terminals too small for it, and that Grid finds each cell where the
+// row numbers end.
+func TestLayout(t *testing.T) {
+	l := Layout{Rows: 15, Cols: 15, CellW: 3, Top: 3, Below: 8, MinWidth: 40}
+	if w, h := l.Need(); w != 2+2+45 || h != 3+15+8 {
+		t.Errorf("Need = %d, %d, want 49, 26", w, h)
+	}
+	if w, _ := (Layout{Rows: 5, Cols: 5, CellW: 3, MinWidth: 40}).Need(); w != 40 {
+		t.Errorf("a narrow board needs %d columns, want MinWidth 40", w)
+	}
+	for _, c := range []struct {
+		w, h  int
+		small bool
+	}{{0, 0, false}, {49, 26, false}, {48, 26, true}, {49, 25, true}, {200, 80, false}} {
+		if got := l.TooSmall(c.w, c.h); got != c.small {
+			t.Errorf("TooSmall(%d, %d) = %v", c.w, c.h, got)
+		}
+	}
+	g := l.Grid()
+	if r, c, ok := g.At(4, 3); !ok || r != 14 || c != 0 {
+		t.Errorf("the top-left cell at (4, 3): %d %d %v", r, c, ok)
+	}
+	if _, _, ok := g.At(3, 3); ok {
+		t.Error("the row numbers taken for a cell")
+	}
+}

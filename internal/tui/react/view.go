@@ -57,27 +57,19 @@ func (m *Model) humans() int {
 	return n
 }
 
-func (m *Model) rowLabel() int { return len(fmt.Sprint(m.pos.Board.Rows())) }
-
-func (m *Model) grid() tui.Grid {
+// layout is the screen around the board.
+func (m *Model) layout() tui.Layout {
 	b := &m.pos.Board
-	return tui.Grid{X0: m.rowLabel() + 2, Y0: boardTop, CellW: cellW, Rows: b.Rows(), Cols: b.Cols()}
+	return tui.Layout{Rows: b.Rows(), Cols: b.Cols(), CellW: cellW, Top: boardTop, Below: linesBelow, MinWidth: minWidth}
 }
 
-func (m *Model) need() (w, h int) {
-	b := &m.pos.Board
-	return max(minWidth, m.rowLabel()+2+cellW*b.Cols()), boardTop + b.Rows() + linesBelow
-}
-
-func (m *Model) tooSmall() bool {
-	w, h := m.need()
-	return m.w > 0 && (m.w < w || m.h < h)
-}
+func (m *Model) grid() tui.Grid { return m.layout().Grid() }
+func (m *Model) tooSmall() bool { return m.layout().TooSmall(m.w, m.h) }
 
 // View draws the screen.
 func (m *Model) View() string {
 	if m.tooSmall() {
-		w, h := m.need()
+		w, h := m.layout().Need()
 		return tui.TooSmall(w, h, m.w, m.h)
 	}
 	if m.help {
@@ -186,7 +178,7 @@ func (m *Model) underCursor() string {
 // drawBoard draws b, its marked cells (the last move, or the cells a
 // wave exploded) and the cursor, with the row and column numbers.
 func (m *Model) drawBoard(sb *strings.Builder, b *chainreact.Board, marks map[chainreact.Move]bool) {
-	rw := m.rowLabel()
+	rw := m.layout().RowLabel()
 	cols := picture.PlayerColors(m.pos.Names)
 	cursor := m.Cursor()
 	for r := b.Rows(); r >= 1; r-- {

@@ -43,30 +43,19 @@ const helpText = `Keys
 
 `
 
-// rowLabel is the width of the row numbers.
-func (m *Model) rowLabel() int { return len(fmt.Sprint(m.game.Board.Rows())) }
-
-// grid is the board's place on the screen.
-func (m *Model) grid() tui.Grid {
+// layout is the screen around the board.
+func (m *Model) layout() tui.Layout {
 	b := &m.game.Board
-	return tui.Grid{X0: m.rowLabel() + 2, Y0: boardTop, CellW: cellW, Rows: b.Rows(), Cols: b.Cols()}
+	return tui.Layout{Rows: b.Rows(), Cols: b.Cols(), CellW: cellW, Top: boardTop, Below: linesBelow, MinWidth: minWidth}
 }
 
-// need returns the least terminal the game fits in.
-func (m *Model) need() (w, h int) {
-	b := &m.game.Board
-	return max(minWidth, m.rowLabel()+2+cellW*b.Cols()), boardTop + b.Rows() + linesBelow
-}
-
-func (m *Model) tooSmall() bool {
-	w, h := m.need()
-	return m.w > 0 && (m.w < w || m.h < h)
-}
+func (m *Model) grid() tui.Grid { return m.layout().Grid() }
+func (m *Model) tooSmall() bool { return m.layout().TooSmall(m.w, m.h) }
 
 // View draws the screen.
 func (m *Model) View() string {
 	if m.tooSmall() {
-		w, h := m.need()
+		w, h := m.layout().Need()
 		return tui.TooSmall(w, h, m.w, m.h)
 	}
 	if m.help {
@@ -156,7 +145,7 @@ func (m *Model) drawBoard(sb *strings.Builder) {
 			}
 		}
 	}
-	rw := m.rowLabel()
+	rw := m.layout().RowLabel()
 	for r := rows - 1; r >= 0; r-- {
 		fmt.Fprintf(sb, "%*d │", rw, r+1)
 		for c := 0; c < cols; c++ {
