@@ -90,6 +90,7 @@ var floors = []struct {
 	{"internal/tui", 4, tuiModules, "what the full-screen games share: no game"},
 	{"internal/tui/shot", 6, tuiModules, "ChainShot full screen"},
 	{"internal/tui/react", 6, tuiModules, "Chain Reaction full screen"},
+	{"internal/tui/tuitest", 5, tuiModules, "drives the full-screen games in their tests"},
 	{"internal/proofcheck", 6, nil, "react check: a proof file checked a second way"},
 }
 

@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +13,20 @@ import (
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/internal/render"
+	"chainshot/internal/tui/tuitest"
 )
+
+// The tests' drivers (tuitest): messages sent with their commands run,
+// keys, and clicks and hovers on the model's grid.
+var (
+	send  = tuitest.Send
+	key   = tuitest.Key
+	typed = tuitest.Typed
+)
+
+func click(m *Model, row, col int) tea.MouseMsg { return tuitest.Click(m.grid(), row, col) }
+
+func golden(t *testing.T, name, got string) { t.Helper(); tuitest.Golden(t, name, got, *update) }
 
 var update = flag.Bool("update", false, "rewrite the golden screens in testdata")
 
@@ -44,93 +55,6 @@ func newGame(t testing.TB, rows, cols int, spec string) *Model {
 	return m
 }
 
-// send gives m the messages, each followed by every message its commands
-// bring (waves, the AI's move, a hint) until none is left; it reports
-// whether the game quit.
-func send(m *Model, msgs ...tea.Msg) (quit bool) {
-	for _, msg := range msgs {
-		_, cmd := m.Update(msg)
-		if run(m, cmd, 0) {
-			return true
-		}
-	}
-	return false
-}
-
-func run(m *Model, cmd tea.Cmd, depth int) (quit bool) {
-	if cmd == nil {
-		return false
-	}
-	if depth > maxChain {
-		panic(fmt.Sprintf("more than %d messages from one message: a command that never ends", maxChain))
-	}
-	switch msg := cmd().(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			if run(m, c, depth+1) {
-				return true
-			}
-		}
-	case tea.QuitMsg:
-		return true
-	case nil:
-	default:
-		_, next := m.Update(msg)
-		return run(m, next, depth+1)
-	}
-	return false
-}
-
-func key(s string) tea.KeyMsg {
-	switch s {
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
-	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
-	case "home":
-		return tea.KeyMsg{Type: tea.KeyHome}
-	case "end":
-		return tea.KeyMsg{Type: tea.KeyEnd}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
-}
-
-// typed is a move typed "r c" and Enter.
-func typed(rc string) []tea.Msg { return []tea.Msg{key(rc), key("enter")} }
-
-func click(m *Model, row, col int) tea.MouseMsg {
-	g := m.grid()
-	return tea.MouseMsg{X: g.X0 + (col-1)*g.CellW + 1, Y: g.Y0 + g.Rows - row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if got != string(want) {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := range min(len(wl), len(gl)) {
-			if wl[i] != gl[i] {
-				t.Fatalf("the screens differ from %s at line %d (go test -update rewrites it):\nwant %q\ngot  %q", path, i+1, wl[i], gl[i])
-			}
-		}
-		t.Fatalf("the screens differ from %s in length (go test -update rewrites it)", path)
-	}
-}
-
 // TestScreens checks a hot-seat game's screens against the golden files
 // (go test -update rewrites them): the start, a chain drawn wave by wave
 // (the orb landing, each wave's exploded cells marked), the hint, the
@@ -147,8 +71,8 @@ func TestScreens(t *testing.T) {
 	_, cmd := m.Update(click(m, 1, 1))
 	shot("R clicks 1 1: the orb lands")
 	for i := 0; cmd != nil; i++ {
-		if i > maxChain {
-			t.Fatalf("more than %d frames from one move", maxChain)
+		if i > tuitest.MaxChain {
+			t.Fatalf("more than %d frames from one move", tuitest.MaxChain)
 		}
 		_, cmd = m.Update(cmd())
 		shot(fmt.Sprintf("frame %d", i+1))
@@ -205,7 +129,7 @@ func TestChainFrames(t *testing.T) {
 			t.Errorf("wave %d: caption %q, board as the trace's %v, %d cells marked; want %q, true, %d", i+1, f.caption, f.board == w.After, len(f.burst), sb.String(), len(w.Exploded))
 		}
 	}
-	run(m, cmd, 0)
+	tuitest.Run(m, cmd)
 	if *m.Board() != after || m.anim != nil {
 		t.Errorf("after the chain the board is not the trace's")
 	}
@@ -318,7 +242,7 @@ func TestThinking(t *testing.T) {
 	if !strings.HasPrefix(m.Message(), "wait: G (random) is thinking") {
 		t.Errorf("a move while the AI thinks says %q", m.Message())
 	}
-	run(m, cmd, 0)
+	tuitest.Run(m, cmd)
 	if m.Thinking() || len(m.Moves()) != 2 || !strings.Contains(m.Message(), "(random, after 0.0s of thought)") {
 		t.Errorf("after the AI's move: thinking %v, %d moves, says %q", m.Thinking(), len(m.Moves()), m.Message())
 	}
@@ -361,7 +285,7 @@ func TestUndoAIFirst(t *testing.T) {
 	hint, _ := ai.NewPlayer("greedy", 1)
 	m := New(context.Background(), Options{Pos: pos, AIs: []ai.Player{bot, nil}, Hint: hint, Now: clock})
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	run(m, m.nextTurn(), 0) // what Init starts
+	tuitest.Run(m, m.nextTurn()) // what Init starts
 	if len(m.Moves()) != 1 {
 		t.Fatalf("the AI in seat 1 made %d moves, want 1", len(m.Moves()))
 	}
@@ -393,8 +317,8 @@ func TestClickDuringChain(t *testing.T) {
 	if m.anim != nil || !m.Thinking() {
 		t.Fatalf("after a click during the chain: chain drawn %v, AI thinking %v", m.anim != nil, m.Thinking())
 	}
-	run(m, next, 0)
-	run(m, cmd, 0)
+	tuitest.Run(m, next)
+	tuitest.Run(m, cmd)
 	if len(m.Moves()) != ply+1 || m.past[ply].ToMove() != 1 {
 		t.Errorf("%d moves after the click, want %d, the last the AI's", len(m.Moves()), ply+1)
 	}
@@ -437,7 +361,3 @@ func FuzzKeys(f *testing.F) {
 		}
 	})
 }
-
-// maxChain bounds the messages one message may bring in these tests, so
-// that a command that never ends fails the test instead of hanging it.
-const maxChain = 10000

@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -16,10 +14,24 @@ import (
 	"chainshot/board"
 	"chainshot/datasets"
 	"chainshot/internal/play"
+	"chainshot/internal/tui/tuitest"
 	"chainshot/internal/verify"
 	"chainshot/results"
 	"chainshot/solver"
 )
+
+// The tests' drivers (tuitest): messages sent with their commands run,
+// keys, and clicks and hovers on the model's grid.
+var (
+	send = tuitest.Send
+	key  = tuitest.Key
+	keys = tuitest.Keys
+)
+
+func click(m *Model, row, col int) tea.MouseMsg { return tuitest.Click(m.grid(), row, col) }
+func hover(m *Model, row, col int) tea.MouseMsg { return tuitest.Hover(m.grid(), row, col) }
+
+func golden(t *testing.T, name, got string) { t.Helper(); tuitest.Golden(t, name, got, *update) }
 
 var update = flag.Bool("update", false, "rewrite the golden screens in testdata")
 
@@ -41,97 +53,8 @@ func newGame(t testing.TB, name string) *Model {
 	return m
 }
 
-// send gives m the messages, each followed by every message its commands
-// bring (frames, the solver's line) until none is left; it reports
-// whether the game quit.
-func send(m *Model, msgs ...tea.Msg) (quit bool) {
-	for _, msg := range msgs {
-		_, cmd := m.Update(msg)
-		if run(m, cmd, 0) {
-			return true
-		}
-	}
-	return false
-}
-
-// run runs cmd and gives m what it brings, recursively.
-func run(m *Model, cmd tea.Cmd, depth int) (quit bool) {
-	if cmd == nil {
-		return false
-	}
-	if depth > maxChain {
-		panic(fmt.Sprintf("more than %d messages from one message: a command that never ends", maxChain))
-	}
-	switch msg := cmd().(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			if run(m, c, depth+1) {
-				return true
-			}
-		}
-	case tea.QuitMsg:
-		return true
-	case nil:
-	default:
-		_, next := m.Update(msg)
-		return run(m, next, depth+1)
-	}
-	return false
-}
-
-// key is a key typed: "enter", "up", "ctrl+r" or runes ("u", "3 4").
-func key(s string) tea.KeyMsg {
-	switch s {
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
-	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
-	case "ctrl+r":
-		return tea.KeyMsg{Type: tea.KeyCtrlR}
-	case " ":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
-}
-
-func keys(ss ...string) []tea.Msg {
-	var out []tea.Msg
-	for _, s := range ss {
-		out = append(out, key(s))
-	}
-	return out
-}
-
 // at is the cursor's cell, as the game writes it: "3 4".
 func at(m *Model) string { return m.Cursor().String() }
-
-// screenOf returns the cell's place on the screen for a mouse message.
-func screenOf(m *Model, row, col int) (x, y int) {
-	g := m.grid()
-	return g.X0 + (col-1)*g.CellW + 1, g.Y0 + g.Rows - row
-}
-
-func click(m *Model, row, col int) tea.MouseMsg {
-	x, y := screenOf(m, row, col)
-	return tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
-}
-
-func hover(m *Model, row, col int) tea.MouseMsg {
-	x, y := screenOf(m, row, col)
-	return tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionMotion}
-}
 
 // TestScreens checks the screens of a short game against the golden
 // files in testdata (go test -update rewrites them): the start, the
@@ -150,8 +73,8 @@ func TestScreens(t *testing.T) {
 	_, cmd := m.Update(key("enter"))
 	shot("enter: the group bursts")
 	for i := 0; cmd != nil; i++ {
-		if i > maxChain {
-			t.Fatalf("more than %d frames from one move", maxChain)
+		if i > tuitest.MaxChain {
+			t.Fatalf("more than %d frames from one move", tuitest.MaxChain)
 		}
 		msg := cmd()
 		_, cmd = m.Update(msg)
@@ -170,43 +93,6 @@ func TestScreens(t *testing.T) {
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 30}, key("a"))
 	shot("a: the solver played the rest")
 	golden(t, "sample1.golden", sb.String())
-}
-
-// golden compares got with testdata/name, or writes it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("the screens differ from %s (go test -update rewrites it; check the diff):\n%s", path, firstDiff(string(want), got))
-	}
-}
-
-// firstDiff shows the first line that differs, with its neighbours.
-func firstDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, w, g)
-		}
-	}
-	return ""
 }
 
 // TestCursorKeys checks each key that moves the cursor, the edges, and
@@ -386,7 +272,7 @@ func TestAutoPlayStops(t *testing.T) {
 		t.Fatal("auto-play holds no moves")
 	}
 	send(m, key("x"))
-	run(m, cmd, 0)
+	tuitest.Run(m, cmd)
 	if len(m.auto) != 0 || m.Game().Board.IsOver() || !strings.Contains(m.Message(), "auto-play stopped") {
 		t.Errorf("after a key: %d moves to play, over %v, says %q", len(m.auto), m.Game().Board.IsOver(), m.Message())
 	}
@@ -457,7 +343,7 @@ func TestStaleHint(t *testing.T) {
 	send(m, key("u"))
 	send(m, keys("4 3", "enter")...)
 	said := m.Message()
-	run(m, search, 0)
+	tuitest.Run(m, search)
 	if _, lit := m.Hint(); lit || m.Message() != said {
 		t.Errorf("a hint for the board after 2 2 was taken on the board after 4 3: says %q", m.Message())
 	}
@@ -487,7 +373,3 @@ func TestColour(t *testing.T) {
 		t.Errorf("in colour, without the escapes:\n%s\nwant the plain screen:\n%s", stripped, plain.View())
 	}
 }
-
-// maxChain bounds the messages one message may bring in these tests, so
-// that a command that never ends fails the test instead of hanging it.
-const maxChain = 10000
