@@ -31,11 +31,13 @@ type Params struct {
 	// share of the budget with that value as TabuPairsFrom, starting from
 	// its own trials' line, with generators of its own; the best line of
 	// every part is kept. A portfolio of playout rules: on 15x15 each rule
-	// settles on a line of its own, and the better of two is kept. Off
-	// (nil): [0, 10] on 225 beads won on fresh 15x15 suites at 30 s and
-	// -j 1 (five colours +57 ± 35 a board, 30 boards) and lost on the
-	// standard set at 5 s with default jobs (median of seeds 1-3 76,688
-	// against 77,084; docs/history/solver-round15.md).
+	// settles on a line of its own, and the better of two is kept.
+	// Shipped: [0, 10] on boards of 200 to 225 beads (15x15, 18x12) with
+	// at least 20 s a worker (PortfolioMinBeads, PortfolioMinSeconds): it
+	// won there at 30 s and -j 1 (fresh five-colour 15x15 boards +57 ± 35
+	// and +84 ± 32 a board, seeds 1 and 2; 18x12 +44 ± 47) and lost on the
+	// standard set at 5 s with default jobs, 2.5 s a worker (median of
+	// seeds 1-3 76,688 against 77,084; docs/history/solver-round15.md).
 	PortfolioPairs    []int
 	PortfolioMaxBeads int
 	// PortfolioMinBeads and PortfolioMinSeconds narrow where the
@@ -128,7 +130,9 @@ type Params struct {
 // score less the bead penalty; 3% for the end search; the potential beam
 // less 20 a lone bead (retried without), first for a third of the budget
 // on boards of at most 4 colours and 100 beads; bead codes; dfs beside
-// NRPA up to 64 beads. The figures behind each value are in
+// NRPA up to 64 beads; the portfolio of no tabu pairs and pairs from
+// move 10 on boards of 200 to 225 beads with 20 s a worker or more. The
+// figures behind each value are in
 // docs/history/solver-defaults.md and the round files beside it.
 var defaultParams = Params{
 	Level:      4,
@@ -154,6 +158,11 @@ var defaultParams = Params{
 	BeamIsolated:  20,
 
 	BeamRetryIsolated: []int64{0},
+
+	PortfolioPairs:      []int{0, 10},
+	PortfolioMinBeads:   200,
+	PortfolioMaxBeads:   225,
+	PortfolioMinSeconds: 20,
 }
 
 // DefaultParams returns the shipped tuning values (a fresh copy).

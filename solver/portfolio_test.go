@@ -306,6 +306,7 @@ func TestPortfolioPartsKeepTheirPairsRule(t *testing.T) {
 			name := fmt.Sprintf("seed %d, %d workers", seed, nw)
 			prm := DefaultParams()
 			prm.PortfolioPairs, prm.PortfolioMaxBeads = rules, 225
+			prm.PortfolioMinSeconds = 0 // a node budget
 			opt := Options{Seed: seed, MaxNodes: 12000 / raceScale, Workers: nw, Params: &prm}
 			s := newSearch(context.Background(), b, opt, nil)
 			s.threads, s.lw = nw, nw
@@ -425,6 +426,36 @@ func TestPortfolioRunsWhereItsRuleSays(t *testing.T) {
 		if got := s.portfolioOn(); got != c.want {
 			t.Errorf("%dx%d (%d beads), rules %v, %v over %d workers, at least %gs a worker: portfolio %v, want %v",
 				c.rows, c.cols, s.root.beads, c.rules, c.budget, c.workers, c.minSeconds, got, c.want)
+		}
+	}
+}
+
+// TestShippedPortfolioRule checks where the shipped values run the
+// portfolio: 15x15 and 18x12 at 30 s on one worker; not at 30 s on two
+// (15 s a worker), at 5 s, on 20x20 or 10x10, or under a node budget.
+func TestShippedPortfolioRule(t *testing.T) {
+	cases := []struct {
+		rows, cols int
+		budget     time.Duration
+		workers    int
+		want       bool
+	}{
+		{15, 15, 30 * time.Second, 1, true},
+		{18, 12, 30 * time.Second, 1, true},
+		{15, 15, 120 * time.Second, 2, true},
+		{15, 15, 30 * time.Second, 2, false},
+		{15, 15, 5 * time.Second, 1, false},
+		{20, 20, 30 * time.Second, 1, false},
+		{10, 10, 30 * time.Second, 1, false},
+		{15, 15, 0, 1, false},
+	}
+	for i, c := range cases {
+		b := randomBoard(t, c.rows, c.cols, 5, 950+uint64(i))
+		opt := Options{Seed: 1, Budget: c.budget, MaxNodes: 1000, Workers: c.workers}
+		s := newSearch(context.Background(), b, opt, nil)
+		s.lw = c.workers
+		if got := s.portfolioOn(); got != c.want {
+			t.Errorf("%dx%d, %v over %d workers: portfolio %v, want %v", c.rows, c.cols, c.budget, c.workers, got, c.want)
 		}
 	}
 }
