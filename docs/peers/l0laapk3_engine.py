@@ -16,15 +16,16 @@ left. Both orientations of the peer's board are accepted:
                              (the board seen across its diagonal, which the
                              rules cannot tell apart)
 
-    chainshot react match --size 6x5 --p1 best:time=0.1s \\
-        --p2 "engine:python3 docs/peers/l0laapk3_engine.py --peer /work/peers/l0laapk3/crbot --time 0.05"
+    chainshot react match --size 6x5 --p1 best:time=0.25s \\
+        --p2 "engine:python3 docs/peers/l0laapk3_engine.py --peer /work/peers/l0laapk3/crbot --time 0.1"
 
 --time is the peer's own time target a move (its -t, in CPU seconds with
 the patch); its iterative deepening starts no new depth once the last one
-took longer than what is left, so it spends up to a few times the target.
---depth limits its depth instead (its -d, in plies). The adapter keeps its
-own copy of the game (to refuse illegal moves the way chainshot does and
-for showboard) and passes the peer every move.
+took longer than what is left, so it spends more than the target: about
+twice it on the mean, with a long tail. --depth limits its depth instead
+(its -d, in plies). The adapter keeps its own copy of the game (to refuse
+illegal moves the way chainshot does and for showboard) and passes the
+peer every move.
 """
 import argparse
 import subprocess
