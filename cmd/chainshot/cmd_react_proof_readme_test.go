@@ -73,7 +73,7 @@ var checkedBy = map[string]string{
 	"2x6": "winner, ply (4.3 s)",
 	"3x4": "winner, ply (5.7 s)",
 	"2x7": "winner, ply (114 s)",
-	"3x5": "winner, by ply 28 (9.4 min)",
+	"3x5": "winner, ply (31.9 min)",
 	"2x8": "winner, by ply 27 (5.6 min)",
 	"4x4": "not yet (est. 1 to 3 h)",
 }
