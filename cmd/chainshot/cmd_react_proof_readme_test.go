@@ -61,7 +61,9 @@ func proofFiles(t *testing.T) []*proofrun.File {
 // checkedBy says how each board's proof was checked a second way: by
 // "chainshot react check docs/proofs/RxC.jsonl" ("winner, ply": both
 // strategies; "winner, by ply U": --winner-only, the winner's strategy
-// alone, which wins by ply U at the latest), and its CPU time, as
+// alone, which wins by ply U at the latest; "line by line": each line
+// that refutes a class of R's first moves checked with --line), and its
+// CPU time, as
 // docs/history/react-round15.md records them. TestReadmeSolvedBoards
 // checks the small boards again.
 var checkedBy = map[string]string{
@@ -75,7 +77,7 @@ var checkedBy = map[string]string{
 	"2x7": "winner, ply (114 s)",
 	"3x5": "winner, ply (31.9 min)",
 	"2x8": "winner, by ply 27 (5.6 min)",
-	"4x4": "not yet (est. 1 to 3 h)",
+	"4x4": "winner, by ply 30, line by line (41.4 min)",
 }
 
 // cpuText writes a CPU time as the table does.
