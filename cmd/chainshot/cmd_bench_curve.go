@@ -182,6 +182,9 @@ func drawCurve(out *outfile.Claim, cfg runs.Search, sets int, curve []runs.Curve
 	if len(seeds) > 1 {
 		what = "median of seeds " + strings.Join(seeds, ", ")
 	}
+	if cfg.Opt.Workers == 1 {
+		what += ", one worker"
+	}
 	title := fmt.Sprintf("Anytime curve: chainshot %s on %s (%s)", cfg.Algo, words.Plural(sets, "board"), what)
 	fig, err := figures.Anytime(title, "chainshot "+cfg.Algo, points, standard)
 	if err != nil {
