@@ -76,7 +76,7 @@ var checkedBy = map[string]string{
 	"3x4": "winner, ply (5.7 s)",
 	"2x7": "winner, ply (114 s)",
 	"3x5": "winner, ply (31.9 min)",
-	"2x8": "winner, by ply 27 (5.6 min)",
+	"2x8": "winner, ply (54.1 min)",
 	"4x4": "winner, by ply 30, line by line (41.4 min)",
 }
 
