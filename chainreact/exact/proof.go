@@ -286,7 +286,10 @@ func (c *combiner) principal(b chainreact.Board, v int32) ([]chainreact.Move, bo
 // Needed says which lines may still change what the lines prove of the
 // root: with winnerOnly, its winner; otherwise its exact value. A line is
 // needed unless every way the walk reaches it passes a position already
-// settled (its winner proved, or with !winnerOnly its value exact): its
+// settled (its winner proved, or with !winnerOnly its value exact), or a
+// move that cannot be better for its mover than what that position
+// already has (so an exact run after a winner-only one does not solve
+// the lines already proved lost for the player who chooses them): its
 // value cannot change that position's, nor so the root's. Once the root
 // is settled no line is needed.
 func (p *ProofSplit) Needed(results []*LineResult, winnerOnly bool) []bool {
@@ -313,15 +316,24 @@ func (p *ProofSplit) Needed(results []*LineResult, winnerOnly bool) []bool {
 			return
 		}
 		seen[key] = true
-		if settled(c.bounds(b, d)) {
+		lo, hi := c.bounds(b, d)
+		if settled(lo, hi) {
 			return
 		}
 		for _, m := range b.AppendMoves(nil) {
 			k := *b
 			k.Play(m)
-			if !k.Over() {
-				walk(&k, d+1)
+			if k.Over() {
+				continue
 			}
+			// A move whose best for the mover is no more than what b
+			// already has (a line proved lost where a win is known, or
+			// a win known to come later than one proved) cannot change
+			// b's value: b's is the best of its moves'.
+			if klo, _ := c.bounds(&k, d+1); -klo <= lo {
+				continue
+			}
+			walk(&k, d+1)
 		}
 	}
 	root := p.Root

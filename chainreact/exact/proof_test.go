@@ -297,6 +297,63 @@ func TestNeeded(t *testing.T) {
 	}
 }
 
+// TestNeededAfterWinnerOnly: an exact run resumed over a winner-only one
+// (the lines solved so far known only by their winner and a range of
+// plies) solves only the lines Needed names, and settles the root's exact
+// value as solving every line exactly does; the lines left out, filled in
+// with their exact values, do not change it.
+func TestNeededAfterWinnerOnly(t *testing.T) {
+	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
+		for _, plies := range []int{1, 2, 3} {
+			p, _ := Split(&b, plies)
+			all := solveLines(t, p)
+			full, _ := p.Combine(all)
+			got := make([]*LineResult, len(all))
+			for { // the winner-only run, its lines bounded
+				i := slices.Index(p.Needed(got, true), true)
+				if i < 0 {
+					break
+				}
+				lo := all[i].Plies - 2 // the same player's move, earlier
+				if lo <= plies {
+					lo = all[i].Plies
+				}
+				got[i] = &LineResult{Winner: all[i].Winner, PliesMin: lo, PliesMax: all[i].Plies}
+			}
+			bounded, exact := 0, 0
+			for _, r := range got {
+				if r != nil {
+					bounded++
+				}
+			}
+			for { // then the exact run
+				i := slices.Index(p.Needed(got, false), true)
+				if i < 0 {
+					break
+				}
+				got[i] = all[i]
+				exact++
+			}
+			where := fmt.Sprintf("%dx%d split %d (%d lines bounded, then %d exact, of %d)", sz[0], sz[1], plies, bounded, exact, len(all))
+			res, err := p.Combine(got)
+			if err != nil || !res.Exact || res.Winner != full.Winner || res.Plies != full.Plies {
+				t.Fatalf("%s: %+v %v, every line solved: %+v", where, res, err, full)
+			}
+			rest := append([]*LineResult(nil), got...)
+			for i := range rest {
+				if rest[i] == nil || !rest[i].Exact {
+					rest[i] = all[i]
+				}
+			}
+			if again, _ := p.Combine(rest); again.Winner != res.Winner || again.Plies != res.Plies {
+				t.Fatalf("%s: the lines left out change the root", where)
+			}
+			t.Logf("%s", where)
+		}
+	}
+}
+
 // TestSplitIsQuick: a split takes time in the positions before it, not
 // in the orders of moves that reach them, whatever plies a proof file's
 // header asks: 3x3 after 12 plies is split, 16x16 after 12 refused for
