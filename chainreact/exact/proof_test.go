@@ -253,46 +253,67 @@ func TestSplitProofWinnerOnly(t *testing.T) {
 	}
 }
 
-// TestNeeded: solving only the lines Needed names, one at a time, each
-// chosen as the first needed, settles the root as solving every line
-// does, with fewer lines; a line not needed is never one whose value could
-// change the root (every line filled in at random afterwards keeps it).
-func TestNeeded(t *testing.T) {
+// splitCase is a small board split after some plies, every line solved
+// exactly, and what the lines prove of its root.
+type splitCase struct {
+	size  [2]int
+	plies int
+	p     *ProofSplit
+	all   []*LineResult
+	full  SolveResult
+}
+
+// smallSplits returns 2x4, 3x3 and 2x5 split after 1, 2 and 3 plies.
+func smallSplits(t *testing.T) []splitCase {
+	t.Helper()
+	var cases []splitCase
 	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
 		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
 		for _, plies := range []int{1, 2, 3} {
 			p, _ := Split(&b, plies)
 			all := solveLines(t, p)
 			full, _ := p.Combine(all)
-			for _, winnerOnly := range []bool{true, false} {
-				got := make([]*LineResult, len(all))
-				solved := 0
-				for {
-					needed := p.Needed(got, winnerOnly)
-					i := slices.Index(needed, true)
-					if i < 0 {
-						break
-					}
-					got[i] = all[i]
-					solved++
+			cases = append(cases, splitCase{sz, plies, p, all, full})
+		}
+	}
+	return cases
+}
+
+// TestNeeded: solving only the lines Needed names, one at a time, each
+// chosen as the first needed, settles the root as solving every line
+// does, with fewer lines; a line not needed is never one whose value could
+// change the root (every line filled in at random afterwards keeps it).
+func TestNeeded(t *testing.T) {
+	for _, sc := range smallSplits(t) {
+		p, all, full, sz, plies := sc.p, sc.all, sc.full, sc.size, sc.plies
+		for _, winnerOnly := range []bool{true, false} {
+			got := make([]*LineResult, len(all))
+			solved := 0
+			for {
+				needed := p.Needed(got, winnerOnly)
+				i := slices.Index(needed, true)
+				if i < 0 {
+					break
 				}
-				res, _ := p.Combine(got)
-				where := fmt.Sprintf("%dx%d split %d winnerOnly %v (%d of %d lines)", sz[0], sz[1], plies, winnerOnly, solved, len(all))
-				if res.Winner != full.Winner || (!winnerOnly && (!res.Exact || res.Plies != full.Plies)) {
-					t.Fatalf("%s: %+v, every line solved: %+v", where, res, full)
-				}
-				// the lines left out cannot change it
-				rest := append([]*LineResult(nil), got...)
-				for i := range rest {
-					if rest[i] == nil {
-						rest[i] = all[i]
-					}
-				}
-				if again, _ := p.Combine(rest); again.Winner != res.Winner || (!winnerOnly && again.Plies != res.Plies) {
-					t.Fatalf("%s: the lines left out change the root", where)
-				}
-				t.Logf("%s", where)
+				got[i] = all[i]
+				solved++
 			}
+			res, _ := p.Combine(got)
+			where := fmt.Sprintf("%dx%d split %d winnerOnly %v (%d of %d lines)", sz[0], sz[1], plies, winnerOnly, solved, len(all))
+			if res.Winner != full.Winner || (!winnerOnly && (!res.Exact || res.Plies != full.Plies)) {
+				t.Fatalf("%s: %+v, every line solved: %+v", where, res, full)
+			}
+			// the lines left out cannot change it
+			rest := append([]*LineResult(nil), got...)
+			for i := range rest {
+				if rest[i] == nil {
+					rest[i] = all[i]
+				}
+			}
+			if again, _ := p.Combine(rest); again.Winner != res.Winner || (!winnerOnly && again.Plies != res.Plies) {
+				t.Fatalf("%s: the lines left out change the root", where)
+			}
+			t.Logf("%s", where)
 		}
 	}
 }
@@ -303,54 +324,49 @@ func TestNeeded(t *testing.T) {
 // value as solving every line exactly does; the lines left out, filled in
 // with their exact values, do not change it.
 func TestNeededAfterWinnerOnly(t *testing.T) {
-	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
-		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
-		for _, plies := range []int{1, 2, 3} {
-			p, _ := Split(&b, plies)
-			all := solveLines(t, p)
-			full, _ := p.Combine(all)
-			got := make([]*LineResult, len(all))
-			for { // the winner-only run, its lines bounded
-				i := slices.Index(p.Needed(got, true), true)
-				if i < 0 {
-					break
-				}
-				lo := all[i].Plies - 2 // the same player's move, earlier
-				if lo <= plies {
-					lo = all[i].Plies
-				}
-				got[i] = &LineResult{Winner: all[i].Winner, PliesMin: lo, PliesMax: all[i].Plies}
+	for _, sc := range smallSplits(t) {
+		p, all, full, sz, plies := sc.p, sc.all, sc.full, sc.size, sc.plies
+		got := make([]*LineResult, len(all))
+		for { // the winner-only run, its lines bounded
+			i := slices.Index(p.Needed(got, true), true)
+			if i < 0 {
+				break
 			}
-			bounded, exact := 0, 0
-			for _, r := range got {
-				if r != nil {
-					bounded++
-				}
+			lo := all[i].Plies - 2 // the same player's move, earlier
+			if lo <= plies {
+				lo = all[i].Plies
 			}
-			for { // then the exact run
-				i := slices.Index(p.Needed(got, false), true)
-				if i < 0 {
-					break
-				}
-				got[i] = all[i]
-				exact++
-			}
-			where := fmt.Sprintf("%dx%d split %d (%d lines bounded, then %d exact, of %d)", sz[0], sz[1], plies, bounded, exact, len(all))
-			res, err := p.Combine(got)
-			if err != nil || !res.Exact || res.Winner != full.Winner || res.Plies != full.Plies {
-				t.Fatalf("%s: %+v %v, every line solved: %+v", where, res, err, full)
-			}
-			rest := append([]*LineResult(nil), got...)
-			for i := range rest {
-				if rest[i] == nil || !rest[i].Exact {
-					rest[i] = all[i]
-				}
-			}
-			if again, _ := p.Combine(rest); again.Winner != res.Winner || again.Plies != res.Plies {
-				t.Fatalf("%s: the lines left out change the root", where)
-			}
-			t.Logf("%s", where)
+			got[i] = &LineResult{Winner: all[i].Winner, PliesMin: lo, PliesMax: all[i].Plies}
 		}
+		bounded, exact := 0, 0
+		for _, r := range got {
+			if r != nil {
+				bounded++
+			}
+		}
+		for { // then the exact run
+			i := slices.Index(p.Needed(got, false), true)
+			if i < 0 {
+				break
+			}
+			got[i] = all[i]
+			exact++
+		}
+		where := fmt.Sprintf("%dx%d split %d (%d lines bounded, then %d exact, of %d)", sz[0], sz[1], plies, bounded, exact, len(all))
+		res, err := p.Combine(got)
+		if err != nil || !res.Exact || res.Winner != full.Winner || res.Plies != full.Plies {
+			t.Fatalf("%s: %+v %v, every line solved: %+v", where, res, err, full)
+		}
+		rest := append([]*LineResult(nil), got...)
+		for i := range rest {
+			if rest[i] == nil || !rest[i].Exact {
+				rest[i] = all[i]
+			}
+		}
+		if again, _ := p.Combine(rest); again.Winner != res.Winner || again.Plies != res.Plies {
+			t.Fatalf("%s: the lines left out change the root", where)
+		}
+		t.Logf("%s", where)
 	}
 }
 
