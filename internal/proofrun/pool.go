@@ -27,13 +27,17 @@ type proofRun struct {
 	workers  int // the solvers at work: jobs, or fewer lines
 	table    *exact.SolveTable
 	maxNodes uint64
-	// winnerOnly solves each line only until its winner is proved
+	// winnerOnly solves each line only until its winner is proved.
+	// Without it a line that holds nothing yet is still solved to its
+	// winner first, and then exactly only if it is still needed: a line
+	// lost for the player who would choose it never needs its last ply.
 	winnerOnly bool
 
 	mu     sync.Mutex
 	needed []bool       // the lines that may change the root, nil when stale
 	taken  map[int]bool // the lines handed out
-	done   int          // lines solved this sitting
+	done   int          // lines solved this sitting, each counted once
+	wrote  map[int]bool // the lines written this sitting
 	nodes  atomic.Uint64
 	err    error // the first failure to write a line
 }
@@ -43,16 +47,20 @@ type proofRun struct {
 // cut short is dropped: a later sitting solves it again.
 func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, budget time.Duration, clock func() time.Duration) {
 	var wg sync.WaitGroup
-	solvers := make([]*exact.Solver, min(r.jobs, len(r.todo)))
-	r.workers = len(solvers)
-	for w := range solvers {
-		solvers[w] = exact.NewSolver(exact.SolveOptions{Table: r.table, WinnerOnly: r.winnerOnly})
+	r.workers = min(r.jobs, len(r.todo))
+	for range r.workers {
+		// Two solvers on the one table: to the winner, and exact.
+		first := exact.NewSolver(exact.SolveOptions{Table: r.table, WinnerOnly: true})
+		sv := first
+		if !r.winnerOnly {
+			sv = exact.NewSolver(exact.SolveOptions{Table: r.table})
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			runtime.LockOSThread() // so that the thread's CPU time is the line's
 			defer runtime.UnlockOSThread()
-			r.worker(ctx, cancel, solvers[w])
+			r.worker(ctx, cancel, first, sv)
 		}()
 	}
 	finished := make(chan struct{})
@@ -89,19 +97,20 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 
 // take returns the next line of todo to solve, or -1: the first not taken
 // yet that may still change what the proof settles (see
-// chainreact.ProofSplit.Needed); lines not needed are skipped. r.mu is
-// held.
-func (r *proofRun) take() int {
+// chainreact.ProofSplit.Needed); lines not needed are skipped. first
+// says to solve it only to its winner: always with --winner-only, and
+// in an exact run when the line holds nothing yet. r.mu is held.
+func (r *proofRun) take() (i int, first bool) {
 	if r.needed == nil {
 		r.needed = r.pf.Split.Needed(r.pf.Results, r.winnerOnly)
 	}
 	for _, i := range r.todo {
 		if r.needed[i] && !r.taken[i] {
 			r.taken[i] = true
-			return i
+			return i, r.winnerOnly || r.pf.Results[i] == nil
 		}
 	}
-	return -1
+	return -1, false
 }
 
 // settled reports whether the lines solved settle the root: its winner
@@ -111,22 +120,33 @@ func (r *proofRun) settled() bool {
 	return err == nil && (res.Exact || (r.winnerOnly && res.Winner >= 0))
 }
 
-func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, sv *exact.Solver) {
+// worker solves the lines take hands it, with first (to the winner) or
+// sv (as the run asks), until none is left.
+func (r *proofRun) worker(ctx context.Context, cancel context.CancelCauseFunc, first, sv *exact.Solver) {
 	for {
 		r.mu.Lock()
-		i := r.take()
+		i, toWinner := r.take()
 		if i < 0 || ctx.Err() != nil || r.err != nil {
 			r.mu.Unlock()
 			return
 		}
 		r.mu.Unlock()
-		res, took, cpu, ok := r.solveLine(ctx, sv, i)
-		if !ok || res.Winner < 0 || (!res.Exact && (!r.winnerOnly || ctx.Err() != nil)) {
+		solver := sv
+		if toWinner {
+			solver = first
+		}
+		res, took, cpu, ok := r.solveLine(ctx, solver, i)
+		if !ok || res.Winner < 0 || (!res.Exact && (!toWinner || ctx.Err() != nil)) {
 			return // stopped: the line is solved again another time
 		}
 		l, lr := r.newLine(i, res, took, cpu)
 		if !r.record(i, l, lr, cancel) {
 			return
+		}
+		if !res.Exact && !r.winnerOnly {
+			r.mu.Lock()
+			r.taken[i] = false // solved exactly later, if still needed
+			r.mu.Unlock()
 		}
 	}
 }
@@ -221,6 +241,12 @@ func (r *proofRun) record(i int, l *Line, lr *exact.LineResult, cancel context.C
 	if r.settled() {
 		cancel(errSettled) // the lines still being solved are not needed
 	}
-	r.done++
+	if !r.wrote[i] {
+		if r.wrote == nil {
+			r.wrote = map[int]bool{}
+		}
+		r.wrote[i] = true
+		r.done++
+	}
 	return true
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,7 +67,7 @@ func TestRunProvesByLines(t *testing.T) {
 		t.Errorf("a second sitting without Resume: %v", err)
 	}
 	out, err = testRun(t, path, 3, 3, Options{Resume: true})
-	if err != nil || !strings.Contains(out, "(0 this sitting)") {
+	if err != nil || !strings.Contains(out, "(0 this sitting") {
 		t.Errorf("resumed: %v\n%s", err, out)
 	}
 	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
@@ -223,4 +225,44 @@ func FuzzReadProof(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestExactRunGoesToTheWinnerFirst: an exact run from an empty file
+// solves each line to its winner first and exactly only while it can
+// change the root. The root is exact and as the direct solve says; some
+// lines stay only to their winner, and solving them exactly (each alone)
+// leaves the root as it is.
+func TestExactRunGoesToTheWinnerFirst(t *testing.T) {
+	for _, c := range []struct{ rows, cols, split int }{{3, 3, 3}, {2, 5, 3}, {3, 3, 4}} {
+		where := fmt.Sprintf("%dx%d split %d", c.rows, c.cols, c.split)
+		path := filepath.Join(t.TempDir(), "p.jsonl")
+		if _, err := testRun(t, path, c.rows, c.cols, Options{Split: c.split, SplitSet: true}); err != nil {
+			t.Fatal(err)
+		}
+		pf, err := ReadFile(input.Source{}, "test", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := pf.Split.Combine(pf.Results)
+		b := pf.Split.Root
+		direct, _ := exact.NewSolver(exact.SolveOptions{}).Solve(context.Background(), &b)
+		if err != nil || !res.Exact || res.Winner != direct.Winner || res.Plies != direct.Plies {
+			t.Fatalf("%s: the file proves %+v (%v), the direct solve %+v", where, res, err, direct)
+		}
+		if pf.WinnerOnlyLines() == 0 {
+			t.Fatalf("%s: every line solved exactly: none was taken to its winner first", where)
+		}
+		all := slices.Clone(pf.Results)
+		for i, r := range all {
+			if r != nil && !r.Exact {
+				l := pf.Split.Lines[i].Board
+				e, _ := exact.NewSolver(exact.SolveOptions{}).Solve(context.Background(), &l)
+				all[i] = &exact.LineResult{Winner: e.Winner, Exact: true, Plies: e.Plies, PliesMin: e.Plies, PliesMax: e.Plies, PV: e.PV}
+			}
+		}
+		if again, _ := pf.Split.Combine(all); again.Plies != res.Plies || again.Winner != res.Winner {
+			t.Fatalf("%s: the lines left to their winner change the root: %+v, not %+v", where, again, res)
+		}
+		t.Logf("%s: %d lines solved, %d only to the winner", where, pf.Solved, pf.WinnerOnlyLines())
+	}
 }
