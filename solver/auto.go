@@ -21,9 +21,9 @@ func runAuto(s *search) {
 	nw := s.lw
 	if int(s.root.beads) > s.prm.SmallBoard {
 		main := 1 - s.prm.EndShare
-		if s.prm.BeamFirst > 0 && s.start.Colors() <= s.prm.BeamColors && int(s.root.beads) <= s.prm.BeamMaxBeads {
-			beamFirst(s, nw)
-			main -= s.prm.BeamFirst
+		if share := s.beamShare(); share > 0 {
+			beamFirst(s, nw, share)
+			main -= share
 		}
 		if s.prm.TabuTrials > 0 && !s.fixedTabu {
 			main -= s.prm.TabuTrials
@@ -122,16 +122,31 @@ func (s *search) portfolioOn() bool {
 	return s.opt.Budget.Seconds() >= p.PortfolioMinSeconds*float64(s.lw)
 }
 
-// beamFirst runs the beam search of --algo beam, widening, for
-// Params.BeamFirst of the budget (time and nodes), and has NRPA start
-// warm from the best line found so far.
-func beamFirst(s *search, nw int) {
+// beamShare is the share of the budget the beam takes first on this
+// search's board: Params.BeamFirst on a board of at most BeamColors
+// colours and BeamMaxBeads beads, Params.BeamLarge where the portfolio
+// runs on a board of at most BeamLargeColors colours, else none.
+func (s *search) beamShare() float64 {
+	colors, beads := s.start.Colors(), int(s.root.beads)
+	switch {
+	case colors <= s.prm.BeamColors && beads <= s.prm.BeamMaxBeads:
+		return s.prm.BeamFirst
+	case colors <= s.prm.BeamLargeColors && s.portfolioOn():
+		return s.prm.BeamLarge
+	}
+	return 0
+}
+
+// beamFirst runs the beam search of --algo beam, widening, for share of
+// the budget (time and nodes), and has NRPA start warm from the best
+// line found so far.
+func beamFirst(s *search, nw int, share float64) {
 	bs := newEvalBeam(s, min(nw, s.threads))
 	if s.opt.MaxNodes > 0 {
-		bs.limit = max(int64(float64(s.opt.MaxNodes)*s.prm.BeamFirst), 1)
+		bs.limit = max(int64(float64(s.opt.MaxNodes)*share), 1)
 	}
 	if s.opt.Budget > 0 {
-		bs.end = max(time.Duration(float64(s.opt.Budget)*s.prm.BeamFirst), 1)
+		bs.end = max(time.Duration(float64(s.opt.Budget)*share), 1)
 		bs.clk[0].until, bs.clk[1].until = bs.end, bs.end
 	}
 	beamWiden(s, bs, 1)

@@ -111,6 +111,13 @@ type Params struct {
 	// run (on larger boards the beam's share costs NRPA more than the
 	// beam's line gives).
 	BeamMaxBeads int
+	// BeamLarge, when > 0, is the beam's share of the budget (as
+	// BeamFirst's) on a board where the portfolio runs (portfolioOn)
+	// with at most BeamLargeColors colours: on 15x15 with three colours
+	// the board is decided by its second largest group, which the beam's
+	// line aims at and NRPA's does not (docs/history/solver-round15.md).
+	BeamLarge       float64
+	BeamLargeColors int
 	// BeamTabu makes NRPA's tabu colour, after BeamFirst, the colour of
 	// the largest group the best line removes.
 	BeamTabu bool
@@ -131,7 +138,8 @@ type Params struct {
 // less 20 a lone bead (retried without), first for a third of the budget
 // on boards of at most 4 colours and 100 beads; bead codes; dfs beside
 // NRPA up to 64 beads; the portfolio of no tabu pairs and pairs from
-// move 10 on boards of 200 to 225 beads with 20 s a worker or more. The
+// move 10 on boards of 200 to 225 beads with 20 s a worker or more,
+// after the beam for a fifth of the budget there on three colours. The
 // figures behind each value are in
 // docs/history/solver-defaults.md and the round files beside it.
 var defaultParams = Params{
@@ -153,6 +161,9 @@ var defaultParams = Params{
 	BeamTabu:   true,
 
 	BeamMaxBeads: 100,
+
+	BeamLarge:       0.2,
+	BeamLargeColors: 3,
 
 	BeamPotential: true,
 	BeamIsolated:  20,

@@ -39,6 +39,8 @@ var paramBounds = map[string]paramBound{
 	"BeamFirst":           {0, 1, "of the budget"},
 	"BeamColors":          {0, 5, "colours"},
 	"BeamMaxBeads":        {0, 1024, "beads"},
+	"BeamLarge":           {0, 1, "of the budget"},
+	"BeamLargeColors":     {0, 5, "colours"},
 	"BeamTabu":            {0, 1, ""},
 	"BeadCodes":           {0, 1, ""},
 	"SmallBoard":          {0, 1024, "beads"},
@@ -85,9 +87,9 @@ func (p Params) Check() error {
 			return err
 		}
 	}
-	if s := p.TabuTrials + p.BeamFirst + p.EndShare; s > 1 {
+	if s := p.TabuTrials + max(p.BeamFirst, p.BeamLarge) + p.EndShare; s > 1 {
 		return &ParamError{Field: "EndShare", Got: strconv.FormatFloat(p.EndShare, 'g', -1, 64),
-			Want: fmt.Sprintf("TabuTrials + BeamFirst + EndShare at most 1 (they are %g)", s)}
+			Want: fmt.Sprintf("TabuTrials + BeamFirst (or BeamLarge) + EndShare at most 1 (they are %g)", s)}
 	}
 	return nil
 }

@@ -459,3 +459,44 @@ func TestShippedPortfolioRule(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedBeamRule checks where the shipped values run the beam
+// first, and for what share: BeamFirst on small boards of up to four
+// colours; BeamLarge where the portfolio runs (15x15 and 18x12, 20 s a
+// worker) on three colours or fewer; nowhere else.
+func TestShippedBeamRule(t *testing.T) {
+	prm := DefaultParams()
+	cases := []struct {
+		rows, cols, colors int
+		budget             time.Duration
+		workers            int
+		want               float64
+	}{
+		{10, 10, 4, 5 * time.Second, 1, prm.BeamFirst},
+		{10, 10, 5, 5 * time.Second, 1, 0},
+		{15, 15, 3, 30 * time.Second, 1, prm.BeamLarge},
+		{18, 12, 2, 30 * time.Second, 1, prm.BeamLarge},
+		{15, 15, 4, 30 * time.Second, 1, 0},
+		{15, 15, 5, 30 * time.Second, 1, 0},
+		{15, 15, 3, 5 * time.Second, 1, 0},
+		{15, 15, 3, 30 * time.Second, 2, 0}, // 15 s a worker
+		{20, 20, 3, 30 * time.Second, 1, 0},
+		{15, 15, 3, 0, 1, 0}, // a node budget
+	}
+	if prm.BeamLarge <= 0 || prm.BeamFirst <= 0 {
+		t.Fatalf("the shipped shares: BeamFirst %g, BeamLarge %g", prm.BeamFirst, prm.BeamLarge)
+	}
+	for i, c := range cases {
+		b := randomBoard(t, c.rows, c.cols, c.colors, 970+uint64(i))
+		if b.Colors() != c.colors {
+			t.Fatalf("board %d has %d colours, not %d", i, b.Colors(), c.colors)
+		}
+		opt := Options{Seed: 1, Budget: c.budget, MaxNodes: 1000, Workers: c.workers}
+		s := newSearch(context.Background(), b, opt, nil)
+		s.lw = c.workers
+		if got := s.beamShare(); got != c.want {
+			t.Errorf("%dx%d, %d colours, %v over %d workers: the beam first takes %g, want %g",
+				c.rows, c.cols, c.colors, c.budget, c.workers, got, c.want)
+		}
+	}
+}

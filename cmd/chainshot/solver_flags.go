@@ -74,8 +74,8 @@ func algoDescription(a solver.Algorithm) string {
 		return a.Description
 	}
 	p := solver.DefaultParams()
-	return fmt.Sprintf("%s (shipped tuning: the beam takes %.0f%% of the budget on boards of at most %d colours and %d beads; the tabu-colour searches %.0f%%, for the colours within %d beads of the most frequent; the end search the last %.0f%%)",
-		a.Description, 100*p.BeamFirst, p.BeamColors, p.BeamMaxBeads, 100*p.TabuTrials, p.TabuWithin, 100*p.EndShare)
+	return fmt.Sprintf("%s (shipped tuning: the beam takes %.0f%% of the budget on boards of at most %d colours and %d beads, and %.0f%% where the portfolio runs on boards of at most %d colours; the tabu-colour searches %.0f%%, for the colours within %d beads of the most frequent; the end search the last %.0f%%)",
+		a.Description, 100*p.BeamFirst, p.BeamColors, p.BeamMaxBeads, 100*p.BeamLarge, p.BeamLargeColors, 100*p.TabuTrials, p.TabuWithin, 100*p.EndShare)
 }
 
 func searchConfigFrom(c *cli.Context) (runs.Search, error) {
