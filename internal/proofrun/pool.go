@@ -36,8 +36,7 @@ type proofRun struct {
 	mu     sync.Mutex
 	needed []bool       // the lines that may change the root, nil when stale
 	taken  map[int]bool // the lines handed out
-	done   int          // lines solved this sitting, each counted once
-	wrote  map[int]bool // the lines written this sitting
+	wrote  map[int]bool // the lines written this sitting (see done)
 	nodes  atomic.Uint64
 	err    error // the first failure to write a line
 }
@@ -87,7 +86,7 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 		if r.io.ErrTTY && time.Since(lastShown) >= time.Second {
 			lastShown = time.Now()
 			r.mu.Lock()
-			done, all := r.done, len(r.todo)
+			done, all := r.done(), len(r.todo)
 			r.mu.Unlock()
 			r.io.Status("lines %d of %d solved, %s, %.0fs", done, all, words.PluralThousands(r.nodes.Load(), "position"), time.Since(start).Seconds())
 			shown = true
@@ -216,6 +215,11 @@ func (r *proofRun) newLine(i int, res exact.SolveResult, took, cpu time.Duration
 	return l, lr
 }
 
+// done counts the lines solved this sitting, each once (a line taken to
+// its winner and then solved exactly is one). r.mu is held, or the
+// workers are done.
+func (r *proofRun) done() int { return len(r.wrote) }
+
 // record appends line i to the proof file and counts it; once the lines
 // settle the root, the others under way are stopped. It reports false
 // when the file cannot be written (r.err says why).
@@ -241,12 +245,6 @@ func (r *proofRun) record(i int, l *Line, lr *exact.LineResult, cancel context.C
 	if r.settled() {
 		cancel(errSettled) // the lines still being solved are not needed
 	}
-	if !r.wrote[i] {
-		if r.wrote == nil {
-			r.wrote = map[int]bool{}
-		}
-		r.wrote[i] = true
-		r.done++
-	}
+	r.wrote[i] = true
 	return true
 }

@@ -72,7 +72,7 @@ func report(ctx context.Context, io *iostreams.IO, o Options, pf *File, run *pro
 	}
 	if o.JSON {
 		j := proofJSON{JSON: rep.JSON(), Proof: pf.Path, Split: pf.Header.Split, Lines: len(pf.Lines),
-			LinesSolved: pf.Solved, LinesNow: run.done, LinesCPU: cpu}
+			LinesSolved: pf.Solved, LinesNow: run.done(), LinesCPU: cpu}
 		if n > 1 {
 			j.Shard = fmt.Sprintf("%d/%d", k, n)
 		}
@@ -97,7 +97,7 @@ func proofText(w io.Writer, r *solverun.Report, pf *File, run *proofRun, k, n, m
 		only = fmt.Sprintf(", %s of them only to the winner", words.Thousands(uint64(n)))
 	}
 	fmt.Fprintf(w, "%s: %dx%d, split after %s into %s; %s solved (%s this sitting%s)\n", pf.Path, b.Rows(), b.Cols(),
-		solverun.Plies(pf.Header.Split), words.Plural(len(pf.Lines), "line"), words.Thousands(uint64(pf.Solved)), words.Thousands(uint64(run.done)), only)
+		solverun.Plies(pf.Header.Split), words.Plural(len(pf.Lines), "line"), words.Thousands(uint64(pf.Solved)), words.Thousands(uint64(run.done())), only)
 	if n > 1 {
 		fmt.Fprintf(w, "shard %d/%d: %d of its %s solved\n", k, n, mine, words.Plural(shard, "line"))
 	}

@@ -91,7 +91,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	interrupt.Handle()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	run := &proofRun{pf: pf, out: out, io: io, todo: todo, jobs: o.Jobs, winnerOnly: o.WinnerOnly, taken: map[int]bool{},
+	run := &proofRun{pf: pf, out: out, io: io, todo: todo, jobs: o.Jobs, winnerOnly: o.WinnerOnly, taken: map[int]bool{}, wrote: map[int]bool{},
 		maxNodes: o.MaxNodes}
 	if len(todo) > 0 {
 		run.table = exact.NewSolveTable(o.MemoryMB, &o.Pos.Board)
