@@ -22,12 +22,14 @@ func reactCheckCommand() *cli.Command {
 			"when the strategies prove the file's claim, 1 when a strategy or the claim is refused.\n\n" +
 			"Examples:\n" +
 			"  chainshot react check docs/proofs/3x4.jsonl\n" +
-			"  chainshot react check docs/proofs/2x6.jsonl --winner-only",
+			"  chainshot react check docs/proofs/2x6.jsonl --winner-only\n" +
+			"  chainshot react check docs/proofs/3x4.jsonl --loser-only",
 		Flags: []cli.Flag{
 			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "the solver's transposition table in `MB`"}, memoryBound()),
 			bounded(&cli.Uint64Flag{Name: "max-positions", Usage: "stop once a strategy reaches `N` positions (0: no limit)"}, nodesBound),
 			bounded(&cli.IntFlag{Name: "line", Usage: "check line `N` of the proof alone (from 0), not its root"}, bounds.Int{Min: 0, Max: exact.MaxSplitLines - 1, Unit: "lines"}),
 			&cli.BoolFlag{Name: "winner-only", Usage: "check the winner only, the last ply bounded: the winner's strategy from a solve to the winner only (often a fraction of the work)"},
+			&cli.BoolFlag{Name: "loser-only", Usage: "check the loser only, of a file that gives the last ply: that the winner cannot win before it (the lower bound), for a line whose winner is checked apart"},
 			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"),
 			wallFlag(),
 		},
@@ -42,5 +44,5 @@ func doReactCheck(c *cli.Context) error {
 		return status.BadInput("%s: want one proof file, such as docs/proofs/3x4.jsonl, got %d arguments", cmd, c.NArg())
 	}
 	return proofcheck.Run(c.Context, s.IO, proofcheck.Options{Cmd: cmd, Path: c.Args().First(), MemoryMB: c.Int("memory"),
-		MaxPositions: c.Uint64("max-positions"), Budget: c.Duration("budget"), Wall: c.Bool("wall"), WinnerOnly: c.Bool("winner-only"), Line: c.Int("line"), LineSet: c.IsSet("line")})
+		MaxPositions: c.Uint64("max-positions"), Budget: c.Duration("budget"), Wall: c.Bool("wall"), WinnerOnly: c.Bool("winner-only"), LoserOnly: c.Bool("loser-only"), Line: c.Int("line"), LineSet: c.IsSet("line")})
 }

@@ -38,6 +38,10 @@ type Options struct {
 	// last ply: the winner's strategy from a solver that proves winners
 	// only (often a fraction of the work), which bounds the last ply.
 	WinnerOnly bool
+	// LoserOnly checks the loser's strategy only, of a file that gives
+	// the last ply exactly: that the winner cannot win before it (the
+	// lower bound), the winner's strategy left to another check.
+	LoserOnly bool
 	// Line, from 0, when LineSet, checks that line of the proof alone
 	// (its position and what the file says of it), not the root.
 	Line    int
@@ -111,6 +115,17 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		what = fmt.Sprintf("%s line %d", o.Path, o.Line)
 	}
 	said := describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says")
+	part := Both
+	switch {
+	case o.WinnerOnly && o.LoserOnly:
+		return status.BadInput("%s: give --winner-only or --loser-only, not both", o.Cmd)
+	case o.LoserOnly && claim.PliesMin != claim.PliesMax:
+		return status.BadInput("%s: --loser-only: %s gives no exact last ply (%s): the loser's strategy has nothing to be checked against",
+			o.Cmd, what, describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "it says"))
+	case o.LoserOnly:
+		said += " (its lower bound checked: the loser's strategy only)"
+		part = LoserOnly
+	}
 	if o.WinnerOnly && claim.PliesMin == claim.PliesMax {
 		said += " (its winner checked, the last ply bounded)"
 		claim.PliesMin, claim.PliesMax = root.Ply()+1, root.Capacity()+1
@@ -127,7 +142,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	if io.ErrTTY {
 		stop = showProgress(io, &shown)
 	}
-	v, err := verify(ctx, &root, claim, hints, o.MemoryMB, o.MaxPositions, &shown)
+	v, err := verify(ctx, &root, claim, part, hints, o.MemoryMB, o.MaxPositions, &shown)
 	stop()
 	names := pf.Names
 	fmt.Fprintf(io.Out, "%s: %s, %s\n", what, pf.Header.Size, said)
@@ -144,6 +159,9 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 			whose, words.PluralThousands(uint64(p.Moves), "move"), words.PluralThousands(p.SolverNodes, "position"), p.SolverCPU.Seconds(), checked)
 	}
 	switch {
+	case err == nil && part == LoserOnly:
+		fmt.Fprintf(io.Out, "agrees: checked: %c cannot win before ply %d\n", names[v.Winner], v.PliesMin)
+		return nil
 	case err == nil:
 		fmt.Fprintf(io.Out, "agrees: %s\n", describe(names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
 		return nil
@@ -194,24 +212,48 @@ func Hints(pf *proofrun.File) *check.Strategy {
 	return hints
 }
 
+// Parts says which strategies a check writes and verifies.
+type Parts int
+
+const (
+	// Both: the winner's, and the loser's when the claim is exact.
+	Both Parts = iota
+	// LoserOnly: the loser's alone, of an exact claim: its lower bound,
+	// that the winner cannot win before the claimed ply.
+	LoserOnly
+)
+
 // Verify checks claim of root: the solver writes the winner's strategy
 // (and, for an exact claim, the loser's), the checker verifies each.
 // The error wraps check.ErrRefused when a strategy or the claim is
 // refused. hints (may be nil) are winner's moves tried before the
 // solver's.
 func Verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64) (Verdict, error) {
-	return verify(ctx, root, claim, hints, memoryMB, maxPositions, nil)
+	return verify(ctx, root, claim, Both, hints, memoryMB, maxPositions, nil)
 }
 
-// verify is Verify, storing the positions the strategy being written has
-// reached in shown (may be nil) as it goes.
-func verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64, shown *progress) (Verdict, error) {
+// VerifyLoser checks the lower bound of an exact claim of root alone:
+// the loser's strategy keeps the winner from winning before
+// claim.PliesMin. The verdict's PliesMax is check.Never (unchecked).
+func VerifyLoser(ctx context.Context, root *chainreact.Board, claim Claim, memoryMB int, maxPositions uint64) (Verdict, error) {
+	return verify(ctx, root, claim, LoserOnly, nil, memoryMB, maxPositions, nil)
+}
+
+// verify is Verify, of the parts asked for, storing the positions the
+// strategy being written has reached in shown (may be nil) as it goes.
+func verify(ctx context.Context, root *chainreact.Board, claim Claim, parts Parts, hints *check.Strategy, memoryMB int, maxPositions uint64, shown *progress) (Verdict, error) {
 	v := Verdict{Winner: claim.Winner, PliesMin: root.Ply() + 1, PliesMax: check.Never}
 	exactClaim := claim.PliesMin == claim.PliesMax
+	if parts == LoserOnly && !exactClaim {
+		return v, fmt.Errorf("check: the loser's strategy alone wants an exact claim, not the last ply %d to %d", claim.PliesMin, claim.PliesMax)
+	}
 	sv := exact.NewSolver(exact.SolveOptions{TableMB: memoryMB, WinnerOnly: !exactClaim})
 	for _, delay := range []bool{false, true} {
 		if delay && !exactClaim {
 			break
+		}
+		if !delay && parts == LoserOnly {
+			continue
 		}
 		p := Part{Delay: delay}
 		t0 := cpuclock.Process()
@@ -246,6 +288,13 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *che
 		} else {
 			v.PliesMax = r.Ply
 		}
+	}
+	if parts == LoserOnly {
+		if v.PliesMin < claim.PliesMin {
+			return v, fmt.Errorf("check: %w: the loser's strategy proves the winner cannot win before ply %d only, the claim %d",
+				check.ErrRefused, v.PliesMin, claim.PliesMin)
+		}
+		return v, nil
 	}
 	if v.PliesMax < claim.PliesMin || v.PliesMin > claim.PliesMax {
 		return v, fmt.Errorf("check: %w: the strategies prove the last ply %d to %d, the claim %d to %d",

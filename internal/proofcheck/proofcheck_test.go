@@ -77,6 +77,32 @@ func TestVerifyRefusesWrongClaims(t *testing.T) {
 	}
 }
 
+// The loser's strategy alone proves the lower bound of an exact claim:
+// a claimed last ply later than the true one, or the wrong winner, is
+// refused; the strategy is the loser's only.
+func TestVerifyLoserProvesTheLowerBound(t *testing.T) {
+	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			b, res := solved(t, sz[0], sz[1])
+			v, err := VerifyLoser(context.Background(), &b, Claim{res.Winner, res.Plies, res.Plies}, 64, 0)
+			if err != nil || v.PliesMin != res.Plies || len(v.Parts) != 1 || !v.Parts[0].Delay {
+				t.Fatalf("VerifyLoser = %+v, %v; the solver: %c on ply %d", v, err, "RG"[res.Winner], res.Plies)
+			}
+			for _, c := range []Claim{
+				{res.Winner, res.Plies + 2, res.Plies + 2},
+				{1 - res.Winner, res.Plies + 1, res.Plies + 1},
+			} {
+				if _, err := VerifyLoser(context.Background(), &b, c, 64, 0); !errors.Is(err, check.ErrRefused) {
+					t.Errorf("claim %+v (the solver: %+v): err %v, want refused", c, res, err)
+				}
+			}
+			if _, err := VerifyLoser(context.Background(), &b, Claim{res.Winner, 1, b.Capacity() + 1}, 64, 0); err == nil {
+				t.Error("a claim with no exact last ply: no error")
+			}
+		})
+	}
+}
+
 // react check on a proof file: a proof by lines agrees; the same file
 // with one line's winner changed is refused (exit 1).
 func TestRunChecksAProofFile(t *testing.T) {
@@ -100,6 +126,13 @@ func TestRunChecksAProofFile(t *testing.T) {
 	}
 	if _, err := run(t, path, 1); !status.Is(err, status.Bad) {
 		t.Fatalf("--line 1: err %v, want bad input", err)
+	}
+	// --loser-only wants a file that gives the last ply; not with --winner-only
+	for _, o := range []Options{{LoserOnly: true}, {LoserOnly: true, WinnerOnly: true}} {
+		o.Cmd, o.Path, o.MemoryMB = "test", path, 16
+		if err := Run(context.Background(), ios, o); !status.Is(err, status.Bad) {
+			t.Errorf("%+v: err %v, want bad input", o, err)
+		}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
