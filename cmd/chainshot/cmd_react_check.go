@@ -24,7 +24,7 @@ func reactCheckCommand() *cli.Command {
 			"  chainshot react check docs/proofs/3x4.jsonl\n" +
 			"  chainshot react check docs/proofs/2x6.jsonl --winner-only\n" +
 			"  chainshot react check docs/proofs/3x4.jsonl --loser-only",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "the solver's transposition table in `MB`"}, memoryBound()),
 			bounded(&cli.Uint64Flag{Name: "max-positions", Usage: "stop once a strategy reaches `N` positions (0: no limit)"}, nodesBound),
 			bounded(&cli.IntFlag{Name: "line", Usage: "check line `N` of the proof alone (from 0), not its root"}, bounds.Int{Min: 0, Max: exact.MaxSplitLines - 1, Unit: "lines"}),
@@ -32,8 +32,8 @@ func reactCheckCommand() *cli.Command {
 			&cli.BoolFlag{Name: "loser-only", Usage: "check the loser only, of a file that gives the last ply: that the winner cannot win before it (the lower bound), for a line whose winner is checked apart"},
 			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"),
 			wallFlag(),
-		},
-		Action: doReactCheck,
+		}, profileFlags()...),
+		Action: profiled(doReactCheck),
 	}
 }
 
