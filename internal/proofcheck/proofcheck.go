@@ -115,7 +115,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		what = fmt.Sprintf("%s line %d", o.Path, o.Line)
 	}
 	said := describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says")
-	part := Both
+	part := both
 	switch {
 	case o.WinnerOnly && o.LoserOnly:
 		return status.BadInput("%s: give --winner-only or --loser-only, not both", o.Cmd)
@@ -124,7 +124,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 			o.Cmd, what, describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "it says"))
 	case o.LoserOnly:
 		said += " (its lower bound checked: the loser's strategy only)"
-		part = LoserOnly
+		part = loserOnly
 	}
 	if o.WinnerOnly && claim.PliesMin == claim.PliesMax {
 		said += " (its winner checked, the last ply bounded)"
@@ -159,7 +159,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 			whose, words.PluralThousands(uint64(p.Moves), "move"), words.PluralThousands(p.SolverNodes, "position"), p.SolverCPU.Seconds(), checked)
 	}
 	switch {
-	case err == nil && part == LoserOnly:
+	case err == nil && part == loserOnly:
 		fmt.Fprintf(io.Out, "agrees: checked: %c cannot win before ply %d\n", names[v.Winner], v.PliesMin)
 		return nil
 	case err == nil:
@@ -212,15 +212,15 @@ func Hints(pf *proofrun.File) *check.Strategy {
 	return hints
 }
 
-// Parts says which strategies a check writes and verifies.
-type Parts int
+// parts says which strategies a check writes and verifies.
+type parts int
 
 const (
-	// Both: the winner's, and the loser's when the claim is exact.
-	Both Parts = iota
-	// LoserOnly: the loser's alone, of an exact claim: its lower bound,
+	// both: the winner's, and the loser's when the claim is exact.
+	both parts = iota
+	// loserOnly: the loser's alone, of an exact claim: its lower bound,
 	// that the winner cannot win before the claimed ply.
-	LoserOnly
+	loserOnly
 )
 
 // Verify checks claim of root: the solver writes the winner's strategy
@@ -229,22 +229,22 @@ const (
 // refused. hints (may be nil) are winner's moves tried before the
 // solver's.
 func Verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64) (Verdict, error) {
-	return verify(ctx, root, claim, Both, hints, memoryMB, maxPositions, nil)
+	return verify(ctx, root, claim, both, hints, memoryMB, maxPositions, nil)
 }
 
 // VerifyLoser checks the lower bound of an exact claim of root alone:
 // the loser's strategy keeps the winner from winning before
 // claim.PliesMin. The verdict's PliesMax is check.Never (unchecked).
 func VerifyLoser(ctx context.Context, root *chainreact.Board, claim Claim, memoryMB int, maxPositions uint64) (Verdict, error) {
-	return verify(ctx, root, claim, LoserOnly, nil, memoryMB, maxPositions, nil)
+	return verify(ctx, root, claim, loserOnly, nil, memoryMB, maxPositions, nil)
 }
 
 // verify is Verify, of the parts asked for, storing the positions the
 // strategy being written has reached in shown (may be nil) as it goes.
-func verify(ctx context.Context, root *chainreact.Board, claim Claim, parts Parts, hints *check.Strategy, memoryMB int, maxPositions uint64, shown *progress) (Verdict, error) {
+func verify(ctx context.Context, root *chainreact.Board, claim Claim, which parts, hints *check.Strategy, memoryMB int, maxPositions uint64, shown *progress) (Verdict, error) {
 	v := Verdict{Winner: claim.Winner, PliesMin: root.Ply() + 1, PliesMax: check.Never}
 	exactClaim := claim.PliesMin == claim.PliesMax
-	if parts == LoserOnly && !exactClaim {
+	if which == loserOnly && !exactClaim {
 		return v, fmt.Errorf("check: the loser's strategy alone wants an exact claim, not the last ply %d to %d", claim.PliesMin, claim.PliesMax)
 	}
 	sv := exact.NewSolver(exact.SolveOptions{TableMB: memoryMB, WinnerOnly: !exactClaim})
@@ -252,7 +252,7 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, parts Part
 		if delay && !exactClaim {
 			break
 		}
-		if !delay && parts == LoserOnly {
+		if !delay && which == loserOnly {
 			continue
 		}
 		p := Part{Delay: delay}
@@ -289,7 +289,7 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, parts Part
 			v.PliesMax = r.Ply
 		}
 	}
-	if parts == LoserOnly {
+	if which == loserOnly {
 		if v.PliesMin < claim.PliesMin {
 			return v, fmt.Errorf("check: %w: the loser's strategy proves the winner cannot win before ply %d only, the claim %d",
 				check.ErrRefused, v.PliesMin, claim.PliesMin)
