@@ -80,6 +80,9 @@ type Part struct {
 // agrees: exit 0 when the strategies prove the file's claim, 1 when a
 // strategy or the claim is refused, 130 when stopped.
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
+	if o.WinnerOnly && o.LoserOnly { // the flags first, before any work
+		return status.BadInput("%s: give --winner-only or --loser-only, not both", o.Cmd)
+	}
 	pf, err := proofrun.ReadFile(io.Inputs, o.Cmd, o.Path)
 	if err != nil {
 		return err
@@ -117,8 +120,6 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	said := describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says")
 	part := both
 	switch {
-	case o.WinnerOnly && o.LoserOnly:
-		return status.BadInput("%s: give --winner-only or --loser-only, not both", o.Cmd)
 	case o.LoserOnly && claim.PliesMin != claim.PliesMax:
 		return status.BadInput("%s: --loser-only: %s gives no exact last ply (%s): the loser's strategy has nothing to be checked against",
 			o.Cmd, what, describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "it says"))
