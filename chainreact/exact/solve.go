@@ -801,3 +801,65 @@ func (s *Solver) TableMove(b *chainreact.Board) (chainreact.Move, bool) {
 	}
 	return chainreact.Move(s.inv[sym][e.move]), true
 }
+
+// Hold returns a move of b's player (b not over, two players) after which
+// the other player cannot win before ply before: the game ends on ply
+// before or later, or b's player wins. It is what a loser's strategy
+// that proves a lower bound needs, found by one null-window search and
+// a search of the children in turn, not a whole solve: no last ply, no
+// principal variation. ok is false when no move holds that long; nodes
+// is the positions searched. It stops with ctx's cause, or once
+// MaxNodes positions are searched, with an error.
+func (s *Solver) Hold(ctx context.Context, b *chainreact.Board, before int) (m chainreact.Move, ok bool, nodes uint64, err error) {
+	if b.Players() != 2 {
+		return chainreact.NoMove, false, 0, ErrSolvePlayers
+	}
+	if b.Over() {
+		return chainreact.NoMove, false, 0, errors.New("chainreact: solver: Hold of a game that is over")
+	}
+	s.prepare(b)
+	defer s.halt.Watch(ctx)()
+	s.nodes, s.stopped = 0, false
+	s.pace = halt.Pacer{Span: pollSpan, Max: pollEvery}
+	s.pace.Start(0, 1)
+	s.poll()
+	defer func() { s.progress.Store(s.nodes) }()
+	stopped := func() (chainreact.Move, bool, uint64, error) {
+		if err := context.Cause(ctx); err != nil {
+			return chainreact.NoMove, false, s.nodes, fmt.Errorf("chainreact: solver stopped: %w", err)
+		}
+		return chainreact.NoMove, false, s.nodes, fmt.Errorf("chainreact: solver stopped after %d positions (the limit)", s.nodes)
+	}
+	t := solveLoss(int32(before)) // the value of a loss on ply before
+	key, sym := s.canon(&s.root)
+	if v := s.search(&s.root, 0, t-1, t, key, sym); s.stopped {
+		return stopped()
+	} else if v < t {
+		return chainreact.NoMove, false, s.nodes, nil
+	}
+	// the move: a child worth at most −t to its mover, the table's first
+	moves := b.AppendMoves(nil)
+	if tm, ok := s.TableMove(b); ok {
+		for i := range moves {
+			if moves[i] == tm {
+				moves[0], moves[i] = moves[i], moves[0]
+			}
+		}
+	}
+	for _, m := range moves {
+		c := *b
+		c.Play(m)
+		if c.Over() { // only the mover wins on its move
+			return m, true, s.nodes, nil
+		}
+		ck, cs := s.canon(&c)
+		r := s.search(&c, 1, -t, -t+1, ck, cs)
+		if s.stopped {
+			return stopped()
+		}
+		if r <= -t {
+			return m, true, s.nodes, nil
+		}
+	}
+	return chainreact.NoMove, false, s.nodes, fmt.Errorf("chainreact: solver: internal error: no move holds to ply %d at ply %d", before, b.Ply())
+}

@@ -422,3 +422,66 @@ func TestTableMoveWins(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldAgreesWithTheReference asks Hold, at every position of random
+// games, for a move that keeps the other player from winning before each
+// ply in turn, and checks with the brute-force reference that one exists
+// exactly when Hold says so, and that the move Hold gives is one.
+func TestHoldAgreesWithTheReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	s := NewSolver(SolveOptions{TableMB: 1})
+	sizes := [][2]int{{3, 3}, {2, 5}, {3, 4}, {2, 6}}
+	asked, held, refused := 0, 0, 0
+	var buf []chainreact.Move
+	for game := 0; game < 36; game++ {
+		sz := sizes[game%len(sizes)]
+		b, _ := chainreact.NewBoard(sz[0], sz[1], 2)
+		start := b.Capacity() * (55 + game%3*10) / 100
+		for !b.Over() && b.Ply() < start {
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+		memo := map[string][2]int{}
+		for !b.Over() {
+			// holds says whether the move m keeps the other from winning before ply before
+			holds := func(m chainreact.Move, before int) bool {
+				c := b
+				c.Play(m)
+				if c.Over() {
+					return true
+				}
+				w, e := refSolve(refFrom(&c), memo)
+				return w == b.ToMove() || e >= before
+			}
+			moves := b.AppendMoves(nil)
+			for before := b.Ply() + 1; before <= b.Capacity()+2; before++ {
+				want := false
+				for _, m := range moves {
+					want = want || holds(m, before)
+				}
+				m, ok, _, err := s.Hold(context.Background(), &b, before)
+				where := fmt.Sprintf("game %d (%dx%d) ply %d, before %d", game, sz[0], sz[1], b.Ply(), before)
+				switch {
+				case err != nil:
+					t.Fatalf("%s: %v", where, err)
+				case ok != want:
+					t.Fatalf("%s: Hold says %v, the reference %v\n%s", where, ok, want, debug(&b))
+				case ok && (!b.Legal(m) || !holds(m, before)):
+					t.Fatalf("%s: Hold's move %s does not hold\n%s", where, b.FormatMove(m), debug(&b))
+				}
+				asked++
+				if ok {
+					held++
+				} else {
+					refused++
+				}
+			}
+			buf = b.AppendMoves(buf[:0])
+			b.Play(buf[rng.IntN(len(buf))])
+		}
+	}
+	if asked < 800 || held < 400 || refused < 100 {
+		t.Fatalf("only %d asked, %d held, %d refused", asked, held, refused)
+	}
+	t.Logf("%d asked, %d held, %d refused", asked, held, refused)
+}
