@@ -143,24 +143,30 @@ type Result struct {
 // may fall on. maxPositions (0: none) and ctx stop it early, with an
 // error that does not wrap ErrRefused.
 func Win(ctx context.Context, b *chainreact.Board, winner int, s *Strategy, maxPositions uint64) (Result, error) {
-	return walk(ctx, b, winner, s, maxPositions, false)
+	return walk(ctx, b, winner, s, maxPositions, false, 0)
 }
 
 // Delay checks s, a strategy of the player who is not winner, against
 // every move of winner from b, and returns the earliest ply the winner's
 // last move may fall on (refused when the winner never wins against s).
-func Delay(ctx context.Context, b *chainreact.Board, winner int, s *Strategy, maxPositions uint64) (Result, error) {
-	return walk(ctx, b, winner, s, maxPositions, true)
+//
+// With before > 0 it proves no more than a lower bound of before: that
+// the winner cannot win before ply before. A position whose next move
+// is ply before or later is not followed (any win after it falls on
+// ply before or later: its value is before), and s needs no moves
+// there; the result is then at most before.
+func Delay(ctx context.Context, b *chainreact.Board, winner int, s *Strategy, before int, maxPositions uint64) (Result, error) {
+	return walk(ctx, b, winner, s, maxPositions, true, max(before, 0))
 }
 
-func walk(ctx context.Context, b *chainreact.Board, winner int, s *Strategy, maxPositions uint64, delay bool) (Result, error) {
+func walk(ctx context.Context, b *chainreact.Board, winner int, s *Strategy, maxPositions uint64, delay bool, before int) (Result, error) {
 	if s.im.geo != b.Geometry() || b.Players() != 2 {
 		return Result{}, errors.New("check: the strategy is for another board size")
 	}
 	if winner != 0 && winner != 1 {
 		return Result{}, fmt.Errorf("check: no player %d", winner)
 	}
-	w := &walker{ctx: ctx, winner: winner, s: s, max: maxPositions, delay: delay, memo: map[Key]int16{}, root: *b}
+	w := &walker{ctx: ctx, winner: winner, s: s, max: maxPositions, delay: delay, before: before, memo: map[Key]int16{}, root: *b}
 	v := w.visit(b)
 	if w.err == nil && delay && v == Never {
 		w.err = w.refuse("the winner never wins against the loser's strategy")
@@ -177,6 +183,7 @@ type walker struct {
 	s         *Strategy
 	max       uint64
 	delay     bool
+	before    int // Delay's horizon: 0, or the ply not followed past
 	memo      map[Key]int16
 	positions uint64
 	root      chainreact.Board
@@ -211,6 +218,9 @@ func (w *walker) visit(b *chainreact.Board) int {
 		}
 		w.err = w.refuse("the loser wins on ply %d", b.Ply())
 		return 0
+	}
+	if w.before > 0 && b.Ply()+1 >= w.before {
+		return w.before // the next move is ply before or later
 	}
 	k, _ := w.s.im.key(b)
 	if v, ok := w.memo[k]; ok {

@@ -111,7 +111,7 @@ func TestAgreesWithMinimax(t *testing.T) {
 			if err != nil || w.Ply != ply {
 				t.Fatalf("Win = %+v, %v; want ply %d", w, err, ply)
 			}
-			d, err := Delay(context.Background(), &b, winner, delay, 0)
+			d, err := Delay(context.Background(), &b, winner, delay, 0, 0)
 			if err != nil || d.Ply != ply {
 				t.Fatalf("Delay = %+v, %v; want ply %d", d, err, ply)
 			}
@@ -131,7 +131,7 @@ func TestRefusesWrongStrategies(t *testing.T) {
 			if _, err := Win(ctx, &b, 1-winner, delay, 0); !errors.Is(err, ErrRefused) {
 				t.Errorf("the wrong winner: err %v, want refused", err)
 			}
-			if _, err := Delay(ctx, &b, 1-winner, win, 0); !errors.Is(err, ErrRefused) {
+			if _, err := Delay(ctx, &b, 1-winner, win, 0, 0); !errors.Is(err, ErrRefused) {
 				t.Errorf("the wrong loser: err %v, want refused", err)
 			}
 			// a winner's position the strategy reaches, with a losing move
@@ -225,5 +225,58 @@ func TestKeysUpToMirrors(t *testing.T) {
 				t.Errorf("%dx%d image %d: move %d, want %d", sz[0], sz[1], img, got, s.im.to[img][1])
 			}
 		}
+	}
+}
+
+// Delay with a horizon (before) follows the lines up to it and no
+// further: a strategy with no moves past it proves the bound, which a
+// full check refuses for the moves missing; a horizon past the true ply
+// changes nothing, one before it proves no more than itself.
+func TestDelayStopsAtBefore(t *testing.T) {
+	for _, sz := range [][2]int{{2, 4}, {3, 3}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			b, winner, ply, _, delay, _ := strategies(t, sz[0], sz[1])
+			ctx := context.Background()
+			cut, _ := NewStrategy(&b)
+			restrict(delay, cut, b, 1-winner, ply, map[Key]bool{})
+			if cut.Len() >= delay.Len() {
+				t.Fatalf("the strategy up to ply %d has %d moves, the whole %d: nothing cut", ply, cut.Len(), delay.Len())
+			}
+			if d, err := Delay(ctx, &b, winner, cut, ply, 0); err != nil || d.Ply != ply {
+				t.Errorf("up to ply %d: Delay = %+v, %v; want ply %d", ply, d, err, ply)
+			}
+			if _, err := Delay(ctx, &b, winner, cut, 0, 0); !errors.Is(err, ErrRefused) {
+				t.Errorf("the cut strategy, every line followed: err %v, want refused", err)
+			}
+			for _, c := range [][2]int{{ply + 2, ply}, {ply - 2, ply - 2}} {
+				if d, err := Delay(ctx, &b, winner, delay, c[0], 0); err != nil || d.Ply != c[1] {
+					t.Errorf("before %d: Delay = %+v, %v; want ply %d", c[0], d, err, c[1])
+				}
+			}
+		})
+	}
+}
+
+// restrict copies into cut the moves of s for loser at the positions it
+// reaches from b whose next move falls before ply before.
+func restrict(s, cut *Strategy, b chainreact.Board, loser, before int, seen map[Key]bool) {
+	if b.Over() || b.Ply()+1 >= before {
+		return
+	}
+	k, _ := s.im.key(&b)
+	if seen[k] {
+		return
+	}
+	seen[k] = true
+	moves := b.AppendMoves(nil)
+	if b.ToMove() == loser {
+		m, _ := s.Move(&b)
+		cut.Set(&b, m)
+		moves = []chainreact.Move{m}
+	}
+	for _, m := range moves {
+		c := b
+		c.Play(m)
+		restrict(s, cut, c, loser, before, seen)
 	}
 }

@@ -12,7 +12,9 @@
 //     perfect play wins by that ply at the latest.
 //   - Delay checks a strategy of the loser against every move of the
 //     winner, and returns the first ply at which the winner's win may
-//     fall: perfect play does not end before it.
+//     fall: perfect play does not end before it. Given the ply to prove
+//     (before), it follows the lines only up to that ply and proves that
+//     bound and no more; the strategy needs no moves past it.
 //
 // Both together pin the last ply of perfect play between two bounds; a
 // claim agrees when the bounds hold it. A strategy may leave out the

@@ -259,6 +259,9 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 		p := Part{Delay: delay}
 		t0 := cpuclock.Process()
 		w := &writer{ctx: ctx, sv: sv, winner: claim.Winner, delay: delay, hints: hints, max: maxPositions, shown: shown}
+		if delay { // the lower bound, no further
+			w.before = claim.PliesMin
+		}
 		var err error
 		if w.s, err = check.NewStrategy(root); err != nil {
 			return v, err
@@ -275,7 +278,7 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 		t1 := cpuclock.Process()
 		var r check.Result
 		if delay {
-			r, err = check.Delay(ctx, root, claim.Winner, w.s, maxPositions)
+			r, err = check.Delay(ctx, root, claim.Winner, w.s, w.before, maxPositions)
 		} else {
 			r, err = check.Win(ctx, root, claim.Winner, w.s, maxPositions)
 		}
@@ -312,13 +315,15 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 
 // writer writes a strategy with the exact solver: for the winner (delay
 // false) a winning move at each of the winner's positions it reaches,
-// every reply of the loser followed; for the loser (delay true) the
-// slowest move at each of the loser's, every move of the winner followed.
+// every reply of the loser followed; for the loser (delay true) a move
+// at each of the loser's after which the winner cannot win before ply
+// before, every move of the winner followed up to that ply.
 type writer struct {
 	ctx    context.Context
 	sv     *exact.Solver
 	winner int
 	delay  bool
+	before int // the loser's: no move wanted where the next ply is this or later
 	hints  *check.Strategy
 	max    uint64
 	s      *check.Strategy
@@ -333,7 +338,7 @@ type writer struct {
 type progress struct{ reached, solver atomic.Uint64 }
 
 func (w *writer) write(b chainreact.Board) error {
-	if b.Over() {
+	if b.Over() || w.before > 0 && b.Ply()+1 >= w.before {
 		return nil
 	}
 	chooser := w.winner
@@ -388,19 +393,20 @@ func (w *writer) write(b chainreact.Board) error {
 func (w *writer) choose(b *chainreact.Board) (m chainreact.Move, descend bool, err error) {
 	var buf [chainreact.MaxCells]chainreact.Move
 	moves := b.AppendMoves(buf[:0])
-	if !w.delay {
-		if w.hints != nil {
-			if m, ok := w.hints.Move(b); ok {
-				w.s.Set(b, m)
-				return m, true, nil
-			}
+	if w.delay {
+		return w.hold(b, moves)
+	}
+	if w.hints != nil {
+		if m, ok := w.hints.Move(b); ok {
+			w.s.Set(b, m)
+			return m, true, nil
 		}
-		for _, m := range moves {
-			c := *b
-			c.Play(m)
-			if c.Over() {
-				return m, true, nil
-			}
+	}
+	for _, m := range moves {
+		c := *b
+		c.Play(m)
+		if c.Over() {
+			return m, true, nil
 		}
 	}
 	res, err := w.solve(b)
@@ -436,7 +442,27 @@ func (w *writer) choose(b *chainreact.Board) (m chainreact.Move, descend bool, e
 	// A winner's position the solver says the winner loses is not refused
 	// here: its move is written and the strategy stops there, so that the
 	// checker refuses it.
-	return m, w.delay || res.Winner == w.winner, nil
+	return m, res.Winner == w.winner, nil
+}
+
+// hold returns the loser's move at b, one of moves, and records it: one
+// after which the winner cannot win before w.before, from the solver
+// (a bound, not a whole solve), or the first move when none holds, so
+// that the checker refuses the strategy there.
+func (w *writer) hold(b *chainreact.Board, moves []chainreact.Move) (chainreact.Move, bool, error) {
+	m, ok, nodes, err := w.sv.Hold(w.ctx, b, w.before)
+	w.nodes += nodes
+	if w.shown != nil {
+		w.shown.solver.Store(w.nodes)
+	}
+	if err != nil {
+		return chainreact.NoMove, false, err
+	}
+	if !ok {
+		m = moves[0]
+	}
+	w.s.Set(b, m)
+	return m, true, nil
 }
 
 // solve solves b with the writer's solver, counting its positions.

@@ -56,8 +56,10 @@ func TestVerifyAgreesWithExact(t *testing.T) {
 	}
 }
 
-// A claim of the wrong winner or the wrong last ply is refused by the
-// checker.
+// A claim of the wrong winner or a last ply too late is refused by the
+// checker; a last ply too early is not agreed: the loser's strategy
+// proves the claimed ply as a lower bound only, the winner's the true
+// one as the upper.
 func TestVerifyRefusesWrongClaims(t *testing.T) {
 	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
@@ -65,7 +67,6 @@ func TestVerifyRefusesWrongClaims(t *testing.T) {
 			for _, c := range []Claim{
 				{1 - res.Winner, res.Plies + 1, res.Plies + 1},
 				{1 - res.Winner, 1, b.Capacity() + 1},
-				{res.Winner, res.Plies - 2, res.Plies - 2},
 				{res.Winner, res.Plies + 2, res.Plies + 2},
 				{res.Winner, res.Plies + 2, b.Capacity() + 1},
 			} {
@@ -73,13 +74,19 @@ func TestVerifyRefusesWrongClaims(t *testing.T) {
 					t.Errorf("claim %+v (the solver: %+v): err %v, want refused", c, res, err)
 				}
 			}
+			early := Claim{res.Winner, res.Plies - 2, res.Plies - 2}
+			if v, err := Verify(context.Background(), &b, early, nil, 64, 0); err == nil || v.PliesMin != early.PliesMin || v.PliesMax != res.Plies {
+				t.Errorf("claim %+v (the solver: %+v): %+v, err %v; want the last ply %d to %d proved, not agreed",
+					early, res, v, err, early.PliesMin, res.Plies)
+			}
 		})
 	}
 }
 
-// The loser's strategy alone proves the lower bound of an exact claim:
-// a claimed last ply later than the true one, or the wrong winner, is
-// refused; the strategy is the loser's only.
+// The loser's strategy alone proves the lower bound of an exact claim
+// and nothing more: a claimed last ply later than the true one is
+// refused; one earlier, or the wrong winner's (who cannot win at all),
+// is a true lower bound and agrees; the strategy is the loser's only.
 func TestVerifyLoserProvesTheLowerBound(t *testing.T) {
 	for _, sz := range [][2]int{{2, 4}, {3, 3}, {2, 5}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
@@ -88,12 +95,14 @@ func TestVerifyLoserProvesTheLowerBound(t *testing.T) {
 			if err != nil || v.PliesMin != res.Plies || len(v.Parts) != 1 || !v.Parts[0].Delay {
 				t.Fatalf("VerifyLoser = %+v, %v; the solver: %c on ply %d", v, err, "RG"[res.Winner], res.Plies)
 			}
-			for _, c := range []Claim{
-				{res.Winner, res.Plies + 2, res.Plies + 2},
-				{1 - res.Winner, res.Plies + 1, res.Plies + 1},
-			} {
+			for _, c := range []Claim{{res.Winner, res.Plies + 1, res.Plies + 1}, {res.Winner, res.Plies + 2, res.Plies + 2}} {
 				if _, err := VerifyLoser(context.Background(), &b, c, 64, 0); !errors.Is(err, check.ErrRefused) {
 					t.Errorf("claim %+v (the solver: %+v): err %v, want refused", c, res, err)
+				}
+			}
+			for _, c := range []Claim{{res.Winner, res.Plies - 2, res.Plies - 2}, {1 - res.Winner, res.Plies + 1, res.Plies + 1}} {
+				if v, err := VerifyLoser(context.Background(), &b, c, 64, 0); err != nil || v.PliesMin != c.PliesMin {
+					t.Errorf("claim %+v (the solver: %+v): %+v, err %v; want ply %d proved", c, res, v, err, c.PliesMin)
 				}
 			}
 			if _, err := VerifyLoser(context.Background(), &b, Claim{res.Winner, 1, b.Capacity() + 1}, 64, 0); err == nil {
