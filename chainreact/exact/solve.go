@@ -803,19 +803,31 @@ func (s *Solver) TableMove(b *chainreact.Board) (chainreact.Move, bool) {
 }
 
 // Hold returns a move of b's player (b not over, two players) after which
-// the other player cannot win before ply before: the game ends on ply
-// before or later, or b's player wins. It is what a loser's strategy
-// that proves a lower bound needs, found by one null-window search and
-// a search of the children in turn, not a whole solve: no last ply, no
-// principal variation. ok is false when no move holds that long; nodes
-// is the positions searched. It stops with ctx's cause, or once
-// MaxNodes positions are searched, with an error.
+// the other player cannot win before ply before: the game ends on that
+// ply or later, or b's player wins. It is what a loser's strategy that
+// proves a lower bound needs. WinBy returns a move after which b's
+// player wins on ply by or sooner, what a winner's strategy that proves
+// an upper bound needs. Each is one null-window search and a search of
+// the children in turn, not a whole solve: no last ply and no principal
+// variation. ok is false when no move does it; nodes is the positions
+// searched. They stop with ctx's cause, or once MaxNodes positions are
+// searched, with an error.
 func (s *Solver) Hold(ctx context.Context, b *chainreact.Board, before int) (m chainreact.Move, ok bool, nodes uint64, err error) {
+	return s.atLeast(ctx, b, solveLoss(int32(before)))
+}
+
+// WinBy: see Hold.
+func (s *Solver) WinBy(ctx context.Context, b *chainreact.Board, by int) (m chainreact.Move, ok bool, nodes uint64, err error) {
+	return s.atLeast(ctx, b, solveWinAt(int32(by)))
+}
+
+// atLeast returns a move of b's player whose value is at least t.
+func (s *Solver) atLeast(ctx context.Context, b *chainreact.Board, t int32) (m chainreact.Move, ok bool, nodes uint64, err error) {
 	if b.Players() != 2 {
 		return chainreact.NoMove, false, 0, ErrSolvePlayers
 	}
 	if b.Over() {
-		return chainreact.NoMove, false, 0, errors.New("chainreact: solver: Hold of a game that is over")
+		return chainreact.NoMove, false, 0, errors.New("chainreact: solver: a move asked of a game that is over")
 	}
 	s.prepare(b)
 	defer s.halt.Watch(ctx)()
@@ -830,7 +842,6 @@ func (s *Solver) Hold(ctx context.Context, b *chainreact.Board, before int) (m c
 		}
 		return chainreact.NoMove, false, s.nodes, fmt.Errorf("chainreact: solver stopped after %d positions (the limit)", s.nodes)
 	}
-	t := solveLoss(int32(before)) // the value of a loss on ply before
 	key, sym := s.canon(&s.root)
 	if v := s.search(&s.root, 0, t-1, t, key, sym); s.stopped {
 		return stopped()
@@ -849,7 +860,7 @@ func (s *Solver) Hold(ctx context.Context, b *chainreact.Board, before int) (m c
 	for _, m := range moves {
 		c := *b
 		c.Play(m)
-		if c.Over() { // only the mover wins on its move
+		if c.Over() { // a win at once, the best value there is: at least t
 			return m, true, s.nodes, nil
 		}
 		ck, cs := s.canon(&c)
@@ -861,5 +872,5 @@ func (s *Solver) Hold(ctx context.Context, b *chainreact.Board, before int) (m c
 			return m, true, s.nodes, nil
 		}
 	}
-	return chainreact.NoMove, false, s.nodes, fmt.Errorf("chainreact: solver: internal error: no move holds to ply %d at ply %d", before, b.Ply())
+	return chainreact.NoMove, false, s.nodes, fmt.Errorf("chainreact: solver: internal error: no move reaches the value %d at ply %d", t, b.Ply())
 }

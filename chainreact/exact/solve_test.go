@@ -425,13 +425,14 @@ func TestTableMoveWins(t *testing.T) {
 
 // TestHoldAgreesWithTheReference asks Hold, at every position of random
 // games, for a move that keeps the other player from winning before each
-// ply in turn, and checks with the brute-force reference that one exists
-// exactly when Hold says so, and that the move Hold gives is one.
+// ply in turn, and WinBy for one that wins by each ply, and checks with
+// the brute-force reference that one exists exactly when they say so, and
+// that the move they give is one.
 func TestHoldAgreesWithTheReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	s := NewSolver(SolveOptions{TableMB: 1})
 	sizes := [][2]int{{3, 3}, {2, 5}, {3, 4}, {2, 6}}
-	asked, held, refused := 0, 0, 0
+	var asked, found [2]int
 	var buf []chainreact.Move
 	for game := 0; game < 36; game++ {
 		sz := sizes[game%len(sizes)]
@@ -443,45 +444,55 @@ func TestHoldAgreesWithTheReference(t *testing.T) {
 		}
 		memo := map[string][2]int{}
 		for !b.Over() {
-			// holds says whether the move m keeps the other from winning before ply before
-			holds := func(m chainreact.Move, before int) bool {
+			// does says whether the move m does what is asked at ply p:
+			// hold (the other cannot win before p) or win by p
+			does := func(win bool, m chainreact.Move, p int) bool {
 				c := b
 				c.Play(m)
-				if c.Over() {
-					return true
+				w, e := c.Winner(), c.Ply()
+				if !c.Over() {
+					w, e = refSolve(refFrom(&c), memo)
 				}
-				w, e := refSolve(refFrom(&c), memo)
-				return w == b.ToMove() || e >= before
+				if win {
+					return w == b.ToMove() && e <= p
+				}
+				return w == b.ToMove() || e >= p
 			}
 			moves := b.AppendMoves(nil)
-			for before := b.Ply() + 1; before <= b.Capacity()+2; before++ {
-				want := false
-				for _, m := range moves {
-					want = want || holds(m, before)
-				}
-				m, ok, _, err := s.Hold(context.Background(), &b, before)
-				where := fmt.Sprintf("game %d (%dx%d) ply %d, before %d", game, sz[0], sz[1], b.Ply(), before)
-				switch {
-				case err != nil:
-					t.Fatalf("%s: %v", where, err)
-				case ok != want:
-					t.Fatalf("%s: Hold says %v, the reference %v\n%s", where, ok, want, debug(&b))
-				case ok && (!b.Legal(m) || !holds(m, before)):
-					t.Fatalf("%s: Hold's move %s does not hold\n%s", where, b.FormatMove(m), debug(&b))
-				}
-				asked++
-				if ok {
-					held++
-				} else {
-					refused++
+			for k, win := range []bool{false, true} {
+				for p := b.Ply() + 1; p <= b.Capacity()+2; p++ {
+					want := false
+					for _, m := range moves {
+						want = want || does(win, m, p)
+					}
+					ask, name := s.Hold, "Hold"
+					if win {
+						ask, name = s.WinBy, "WinBy"
+					}
+					m, ok, _, err := ask(context.Background(), &b, p)
+					where := fmt.Sprintf("game %d (%dx%d) ply %d, %s %d", game, sz[0], sz[1], b.Ply(), name, p)
+					switch {
+					case err != nil:
+						t.Fatalf("%s: %v", where, err)
+					case ok != want:
+						t.Fatalf("%s: says %v, the reference %v\n%s", where, ok, want, debug(&b))
+					case ok && (!b.Legal(m) || !does(win, m, p)):
+						t.Fatalf("%s: the move %s does not do it\n%s", where, b.FormatMove(m), debug(&b))
+					}
+					asked[k]++
+					if ok {
+						found[k]++
+					}
 				}
 			}
 			buf = b.AppendMoves(buf[:0])
 			b.Play(buf[rng.IntN(len(buf))])
 		}
 	}
-	if asked < 800 || held < 400 || refused < 100 {
-		t.Fatalf("only %d asked, %d held, %d refused", asked, held, refused)
+	for k, name := range []string{"Hold", "WinBy"} {
+		if asked[k] < 800 || found[k] < 100 || asked[k]-found[k] < 100 {
+			t.Fatalf("%s: only %d asked, %d found", name, asked[k], found[k])
+		}
+		t.Logf("%s: %d asked, %d found", name, asked[k], found[k])
 	}
-	t.Logf("%d asked, %d held, %d refused", asked, held, refused)
 }

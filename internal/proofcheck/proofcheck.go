@@ -248,7 +248,7 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 	if which == loserOnly && !exactClaim {
 		return v, fmt.Errorf("check: the loser's strategy alone wants an exact claim, not the last ply %d to %d", claim.PliesMin, claim.PliesMax)
 	}
-	sv := exact.NewSolver(exact.SolveOptions{TableMB: memoryMB, WinnerOnly: !exactClaim})
+	sv := exact.NewSolver(exact.SolveOptions{TableMB: memoryMB})
 	for _, delay := range []bool{false, true} {
 		if delay && !exactClaim {
 			break
@@ -258,9 +258,9 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 		}
 		p := Part{Delay: delay}
 		t0 := cpuclock.Process()
-		w := &writer{ctx: ctx, sv: sv, winner: claim.Winner, delay: delay, hints: hints, max: maxPositions, shown: shown}
+		w := &writer{ctx: ctx, sv: sv, winner: claim.Winner, delay: delay, bound: claim.PliesMax, hints: hints, max: maxPositions, shown: shown}
 		if delay { // the lower bound, no further
-			w.before = claim.PliesMin
+			w.bound = claim.PliesMin
 		}
 		var err error
 		if w.s, err = check.NewStrategy(root); err != nil {
@@ -278,7 +278,7 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 		t1 := cpuclock.Process()
 		var r check.Result
 		if delay {
-			r, err = check.Delay(ctx, root, claim.Winner, w.s, w.before, maxPositions)
+			r, err = check.Delay(ctx, root, claim.Winner, w.s, w.bound, maxPositions)
 		} else {
 			r, err = check.Win(ctx, root, claim.Winner, w.s, maxPositions)
 		}
@@ -314,16 +314,16 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 }
 
 // writer writes a strategy with the exact solver: for the winner (delay
-// false) a winning move at each of the winner's positions it reaches,
-// every reply of the loser followed; for the loser (delay true) a move
-// at each of the loser's after which the winner cannot win before ply
-// before, every move of the winner followed up to that ply.
+// false) a move that wins by ply bound at each of the winner's positions
+// it reaches, every reply of the loser followed; for the loser (delay
+// true) a move at each of the loser's after which the winner cannot win
+// before ply bound, every move of the winner followed up to that ply.
 type writer struct {
 	ctx    context.Context
 	sv     *exact.Solver
 	winner int
 	delay  bool
-	before int // the loser's: no move wanted where the next ply is this or later
+	bound  int // the winner's: wins by this ply; the loser's: holds to it, no move wanted past it
 	hints  *check.Strategy
 	max    uint64
 	s      *check.Strategy
@@ -338,7 +338,7 @@ type writer struct {
 type progress struct{ reached, solver atomic.Uint64 }
 
 func (w *writer) write(b chainreact.Board) error {
-	if b.Over() || w.before > 0 && b.Ply()+1 >= w.before {
+	if b.Over() || w.delay && b.Ply()+1 >= w.bound {
 		return nil
 	}
 	chooser := w.winner
@@ -394,7 +394,7 @@ func (w *writer) choose(b *chainreact.Board) (m chainreact.Move, descend bool, e
 	var buf [chainreact.MaxCells]chainreact.Move
 	moves := b.AppendMoves(buf[:0])
 	if w.delay {
-		return w.hold(b, moves)
+		return w.ask(b, moves)
 	}
 	if w.hints != nil {
 		if m, ok := w.hints.Move(b); ok {
@@ -409,48 +409,21 @@ func (w *writer) choose(b *chainreact.Board) (m chainreact.Move, descend bool, e
 			return m, true, nil
 		}
 	}
-	res, err := w.solve(b)
-	if err != nil {
-		return chainreact.NoMove, false, err
-	}
-	m = chainreact.NoMove
-	switch {
-	case len(res.PV) > 0:
-		m = res.PV[0]
-	case res.Winner == b.ToMove():
-		if tm, ok := w.sv.TableMove(b); ok {
-			m = tm
-			break
-		}
-		for _, mv := range moves { // the table lost it: a child the player wins
-			c := *b
-			c.Play(mv)
-			r, err := w.solve(&c)
-			if err != nil {
-				return chainreact.NoMove, false, err
-			}
-			if r.Winner == b.ToMove() {
-				m = mv
-				break
-			}
-		}
-	}
-	if m == chainreact.NoMove {
-		m = moves[0]
-	}
-	w.s.Set(b, m)
-	// A winner's position the solver says the winner loses is not refused
-	// here: its move is written and the strategy stops there, so that the
-	// checker refuses it.
-	return m, res.Winner == w.winner, nil
+	return w.ask(b, moves)
 }
 
-// hold returns the loser's move at b, one of moves, and records it: one
-// after which the winner cannot win before w.before, from the solver
-// (a bound, not a whole solve), or the first move when none holds, so
-// that the checker refuses the strategy there.
-func (w *writer) hold(b *chainreact.Board, moves []chainreact.Move) (chainreact.Move, bool, error) {
-	m, ok, nodes, err := w.sv.Hold(w.ctx, b, w.before)
+// ask returns the solver's move at b, one of moves, and records it: the
+// winner's, one that wins on ply w.bound or sooner (exact.Solver.WinBy);
+// the loser's, one after which the winner cannot win before ply w.bound
+// (Hold). Each is a bound, not a whole solve. When the solver finds none
+// the first move is written, and the winner's strategy stops there, so
+// that the checker refuses it.
+func (w *writer) ask(b *chainreact.Board, moves []chainreact.Move) (chainreact.Move, bool, error) {
+	ask := w.sv.WinBy
+	if w.delay {
+		ask = w.sv.Hold
+	}
+	m, ok, nodes, err := ask(w.ctx, b, w.bound)
 	w.nodes += nodes
 	if w.shown != nil {
 		w.shown.solver.Store(w.nodes)
@@ -462,20 +435,7 @@ func (w *writer) hold(b *chainreact.Board, moves []chainreact.Move) (chainreact.
 		m = moves[0]
 	}
 	w.s.Set(b, m)
-	return m, true, nil
-}
-
-// solve solves b with the writer's solver, counting its positions.
-func (w *writer) solve(b *chainreact.Board) (exact.SolveResult, error) {
-	res, err := w.sv.Solve(w.ctx, b)
-	w.nodes += res.Nodes
-	if w.shown != nil {
-		w.shown.solver.Store(w.nodes)
-	}
-	if err == nil && res.Winner < 0 {
-		err = fmt.Errorf("check: the solver stopped: %w", context.Cause(w.ctx))
-	}
-	return res, err
+	return m, ok || w.delay, nil
 }
 
 // showProgress shows the positions the strategies have reached, every
