@@ -56,9 +56,10 @@ func better(me, w, p, bw, bp int) bool {
 }
 
 // perfect writes the strategy of player who, perfect moves, every move of
-// the other followed from b.
-func (mm minimax) perfect(s *Strategy, b chainreact.Board, who int, seen map[Key]bool) {
-	if b.Over() {
+// the other followed from b; with before > 0 only where the next move
+// falls before ply before.
+func (mm minimax) perfect(s *Strategy, b chainreact.Board, who int, seen map[Key]bool, before int) {
+	if b.Over() || before > 0 && b.Ply()+1 >= before {
 		return
 	}
 	k, _ := s.im.key(&b)
@@ -83,7 +84,7 @@ func (mm minimax) perfect(s *Strategy, b chainreact.Board, who int, seen map[Key
 	for _, m := range moves {
 		c := b
 		c.Play(m)
-		mm.perfect(s, c, who, seen)
+		mm.perfect(s, c, who, seen, before)
 	}
 }
 
@@ -97,8 +98,8 @@ func strategies(t *testing.T, rows, cols int) (b chainreact.Board, winner, ply i
 	winner, ply = mm.value(&b)
 	win, _ = NewStrategy(&b)
 	delay, _ = NewStrategy(&b)
-	mm.perfect(win, b, winner, map[Key]bool{})
-	mm.perfect(delay, b, 1-winner, map[Key]bool{})
+	mm.perfect(win, b, winner, map[Key]bool{}, 0)
+	mm.perfect(delay, b, 1-winner, map[Key]bool{}, 0)
 	return b, winner, ply, win, delay, mm
 }
 
@@ -235,10 +236,10 @@ func TestKeysUpToMirrors(t *testing.T) {
 func TestDelayStopsAtBefore(t *testing.T) {
 	for _, sz := range [][2]int{{2, 4}, {3, 3}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-			b, winner, ply, _, delay, _ := strategies(t, sz[0], sz[1])
+			b, winner, ply, _, delay, mm := strategies(t, sz[0], sz[1])
 			ctx := context.Background()
 			cut, _ := NewStrategy(&b)
-			restrict(delay, cut, b, 1-winner, ply, map[Key]bool{})
+			mm.perfect(cut, b, 1-winner, map[Key]bool{}, ply)
 			if cut.Len() >= delay.Len() {
 				t.Fatalf("the strategy up to ply %d has %d moves, the whole %d: nothing cut", ply, cut.Len(), delay.Len())
 			}
@@ -254,29 +255,5 @@ func TestDelayStopsAtBefore(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// restrict copies into cut the moves of s for loser at the positions it
-// reaches from b whose next move falls before ply before.
-func restrict(s, cut *Strategy, b chainreact.Board, loser, before int, seen map[Key]bool) {
-	if b.Over() || b.Ply()+1 >= before {
-		return
-	}
-	k, _ := s.im.key(&b)
-	if seen[k] {
-		return
-	}
-	seen[k] = true
-	moves := b.AppendMoves(nil)
-	if b.ToMove() == loser {
-		m, _ := s.Move(&b)
-		cut.Set(&b, m)
-		moves = []chainreact.Move{m}
-	}
-	for _, m := range moves {
-		c := b
-		c.Play(m)
-		restrict(s, cut, c, loser, before, seen)
 	}
 }

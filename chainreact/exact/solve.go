@@ -361,12 +361,7 @@ func (s *Solver) Solve(ctx context.Context, b *chainreact.Board) (SolveResult, e
 		w := b.Winner()
 		return SolveResult{Exact: true, Winner: w, Plies: b.Ply(), PliesMin: b.Ply(), PliesMax: b.Ply()}, nil
 	}
-	s.prepare(b)
-	defer s.halt.Watch(ctx)()
-	s.nodes, s.stopped = 0, false
-	s.pace = halt.Pacer{Span: pollSpan, Max: pollEvery}
-	s.pace.Start(0, 1)
-	s.poll()
+	defer s.begin(ctx, b)()
 	lo, hi := solveLoss(soonest(int32(b.Ply())+2)), solveWinAt(soonest(int32(b.Ply())+1))
 	s.publish(lo, hi)
 	key, sym := s.canon(&s.root)
@@ -411,6 +406,19 @@ func (s *Solver) Solve(ctx context.Context, b *chainreact.Board) (SolveResult, e
 	res.Nodes = s.nodes
 	s.progress.Store(s.nodes)
 	return res, nil
+}
+
+// begin readies the solver for a search of b stopped by ctx (and by
+// MaxNodes): its tables, the node count, the pacing of its polls. The
+// caller defers the function it returns, which ends the watch of ctx.
+func (s *Solver) begin(ctx context.Context, b *chainreact.Board) (end func()) {
+	s.prepare(b)
+	end = s.halt.Watch(ctx)
+	s.nodes, s.stopped = 0, false
+	s.pace = halt.Pacer{Span: pollSpan, Max: pollEvery}
+	s.pace.Start(0, 1)
+	s.poll()
+	return end
 }
 
 // tighten returns the bounds [lo, hi] narrowed by v, the result of a
@@ -829,12 +837,7 @@ func (s *Solver) atLeast(ctx context.Context, b *chainreact.Board, t int32) (m c
 	if b.Over() {
 		return chainreact.NoMove, false, 0, errors.New("chainreact: solver: a move asked of a game that is over")
 	}
-	s.prepare(b)
-	defer s.halt.Watch(ctx)()
-	s.nodes, s.stopped = 0, false
-	s.pace = halt.Pacer{Span: pollSpan, Max: pollEvery}
-	s.pace.Start(0, 1)
-	s.poll()
+	defer s.begin(ctx, b)()
 	defer func() { s.progress.Store(s.nodes) }()
 	stopped := func() (chainreact.Move, bool, uint64, error) {
 		if err := context.Cause(ctx); err != nil {
