@@ -16,8 +16,9 @@ func reactCheckCommand() *cli.Command {
 		Usage:     "check a proof file a second way: strategies from the solver, verified by a checker that knows only the rules",
 		ArgsUsage: "PROOF.jsonl",
 		Description: "Reads what the proof file proves of its position (who wins, on which ply), has the\n" +
-			"exact solver write the winner's strategy (a move for each of the winner's positions it\n" +
-			"reaches) and, when the file gives the last ply exactly, the loser's, and verifies each\n" +
+			"exact solver write the winner's strategy (for each of the winner's positions it reaches,\n" +
+			"a move that wins by the file's last ply) and, when the file gives the last ply exactly,\n" +
+			"the loser's (a move after which the winner cannot win before it), and verifies each\n" +
 			"against every reply with a checker that shares only the rules with the solver. Exit 0\n" +
 			"when the strategies prove the file's claim, 1 when a strategy or the claim is refused.\n\n" +
 			"Examples:\n" +
@@ -28,7 +29,7 @@ func reactCheckCommand() *cli.Command {
 			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "the solver's transposition table in `MB`"}, memoryBound()),
 			bounded(&cli.Uint64Flag{Name: "max-positions", Usage: "stop once a strategy reaches `N` positions (0: no limit)"}, nodesBound),
 			bounded(&cli.IntFlag{Name: "line", Usage: "check line `N` of the proof alone (from 0), not its root"}, bounds.Int{Min: 0, Max: exact.MaxSplitLines - 1, Unit: "lines"}),
-			&cli.BoolFlag{Name: "winner-only", Usage: "check the winner only, the last ply bounded: the winner's strategy from a solve to the winner only (often a fraction of the work)"},
+			&cli.BoolFlag{Name: "winner-only", Usage: "check the winner only, the last ply bounded: a strategy that wins, not by the file's last ply"},
 			&cli.BoolFlag{Name: "loser-only", Usage: "check the loser only, of a file that gives the last ply: that the winner cannot win before it (the lower bound), for a line whose winner is checked apart"},
 			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"),
 			wallFlag(),
