@@ -61,25 +61,25 @@ func proofFiles(t *testing.T) []*proofrun.File {
 // checkedBy says how each board's proof was checked a second way: by
 // "chainshot react check docs/proofs/RxC.jsonl" ("winner, ply": both
 // strategies; "winner, by ply U": --winner-only, the winner's strategy
-// alone, which wins by ply U at the latest; "line by line": each line
-// that refutes a class of R's first moves checked with --line; "not
-// before ply P": the lower bound, the loser's lines checked with --line,
-// --loser-only where the winner wins and --winner-only where the loser
-// does), and its CPU time, as docs/history/react-round15.md records
-// them. TestReadmeSolvedBoards
+// alone, which wins by ply U at the latest; "line by line": checked with
+// --line, "by ply U" each line that refutes a class of R's first moves,
+// "not before ply P" the lower bound in each line after the loser's
+// first move, --loser-only where the winner wins and --winner-only
+// where the loser does), and its CPU time, as
+// docs/history/react-round15.md records them. TestReadmeSolvedBoards
 // checks the small boards again.
 var checkedBy = map[string]string{
-	"2x2": "winner, ply (0.01 s)",
+	"2x2": "winner, ply (< 0.01 s)",
 	"2x3": "winner, ply (< 0.01 s)",
 	"2x4": "winner, ply (0.01 s)",
-	"3x3": "winner, ply (0.04 s)",
-	"2x5": "winner, ply (0.13 s)",
-	"2x6": "winner, ply (4.3 s)",
-	"3x4": "winner, ply (5.7 s)",
-	"2x7": "winner, ply (114 s)",
-	"3x5": "winner, ply (31.9 min)",
-	"2x8": "winner, ply (54.1 min)",
-	"4x4": "winner, by ply 30, line by line (41.4 min); not before ply 30 in 8 of 9 lines (140.7 min)",
+	"3x3": "winner, ply (0.02 s)",
+	"2x5": "winner, ply (0.12 s)",
+	"2x6": "winner, ply (2.1 s)",
+	"3x4": "winner, ply (2.4 s)",
+	"2x7": "winner, ply (31 s)",
+	"3x5": "winner, ply (13.5 min)",
+	"2x8": "winner, ply (17.4 min)",
+	"4x4": "winner, ply, line by line: by ply 30 (41.4 min), not before ply 30 (194.4 min)",
 }
 
 // cpuText writes a CPU time as the table does.
