@@ -8,7 +8,10 @@
 //     alpha-beta search with a transposition table of proved bounds
 //     (SolveTable, shared by solvers on several goroutines if asked),
 //     positions keyed up to the board's symmetries, stopped by a context
-//     or a node limit, and then saying what it proved so far;
+//     or a node limit, and then saying what it proved so far; and,
+//     for the strategies a checker verifies, a move that wins by a ply
+//     or holds the other off until one (WinBy, Hold), each a bound
+//     rather than a whole solve;
 //   - proofs split into lines (Split, ProofSplit, LineResult): the
 //     positions a few plies after the root, solved one by one, perhaps
 //     on several machines, and combined by minimax (Combine, Needed);
