@@ -271,20 +271,27 @@ func (b *Board) AppendMoves(dst []Move) []Move {
 	cells := b.geo.cells
 	n := len(dst)
 	if b.geo.small {
-		// the cells nobody else holds, from the owners' masks, written
-		// into 64 slots (no bounds check: k < 64)
-		if cap(dst)-n < 64 {
-			dst = append(dst, make([]Move, 64)...)
-		}
-		out := dst[n : n+64]
+		// the cells nobody else holds, from the owners' masks
 		others := uint64(0)
 		for q := uint8(1); q <= uint8(b.players); q++ {
 			if q != own {
 				others |= b.occ[q]
 			}
 		}
+		free := b.geo.all &^ others
+		if room := cap(dst) - n; room < 64 {
+			if room >= cells { // room for every cell: appended, no allocation
+				for ; free != 0; free &= free - 1 {
+					dst = append(dst, Move(bits.TrailingZeros64(free)))
+				}
+				return dst
+			}
+			dst = append(dst, make([]Move, 64)...)
+		}
+		// written into 64 slots (no bounds check: k < 64)
+		out := dst[n : n+64]
 		k := 0
-		for free := b.geo.all &^ others; free != 0; free &= free - 1 {
+		for ; free != 0; free &= free - 1 {
 			out[k&63] = Move(bits.TrailingZeros64(free))
 			k++
 		}
