@@ -852,7 +852,8 @@ func (s *Solver) atLeast(ctx context.Context, b *chainreact.Board, t int32) (m c
 		return chainreact.NoMove, false, s.nodes, nil
 	}
 	// the move: a child worth at most −t to its mover, the table's first
-	moves := b.AppendMoves(nil)
+	var buf [chainreact.MaxCells]chainreact.Move
+	moves := b.AppendMoves(buf[:0])
 	if tm, ok := s.TableMove(b); ok {
 		for i := range moves {
 			if moves[i] == tm {

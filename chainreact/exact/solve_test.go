@@ -496,3 +496,17 @@ func TestHoldAgreesWithTheReference(t *testing.T) {
 		t.Logf("%s: %d asked, %d found", name, asked[k], found[k])
 	}
 }
+
+// Hold and WinBy, asked at every position a strategy reaches, allocate
+// nothing once the solver is made.
+func TestHoldDoesNotAllocate(t *testing.T) {
+	b, _ := chainreact.NewBoard(3, 3, 2)
+	s := NewSolver(SolveOptions{TableMB: 1})
+	ctx := context.Background()
+	s.Hold(ctx, &b, 10) // the tables, made once
+	for name, ask := range map[string]func(context.Context, *chainreact.Board, int) (chainreact.Move, bool, uint64, error){"Hold": s.Hold, "WinBy": s.WinBy} {
+		if a := testing.AllocsPerRun(20, func() { ask(ctx, &b, 13) }); a != 0 {
+			t.Errorf("%s: %v allocations a call", name, a)
+		}
+	}
+}
