@@ -78,7 +78,7 @@ type Claim struct {
 	// regular says the path is (or will be) a regular file; a device,
 	// FIFO or socket is written through, in place.
 	regular bool
-	// size is the file's size when claimed (0 if new).
+	// size is the file's size when claimed, the lock held (0 if new).
 	size int64
 	lock *Lock
 	g    *Gate
@@ -133,12 +133,8 @@ func (g *Gate) Claim(flag, path string, k Kind) (*Claim, error) {
 		}
 		return refuse(fmt.Errorf("it is the file %s names too: give each its own file", o.Flag))
 	}
-	if t.exists && t.regular {
-		if st, err := os.Stat(path); err == nil {
-			c.size = st.Size()
-		}
-	}
 	if c.regular && !c.stdout {
+		beforeLock()
 		lock, err := LockFile(path)
 		var held *HeldError
 		switch {
@@ -149,6 +145,14 @@ func (g *Gate) Claim(flag, path string, k Kind) (*Claim, error) {
 		}
 		c.lock = lock
 		c.id = idOf(path, t) // the file is there now
+	}
+	// The size once the lock is held, not before: another run may have
+	// written the file and ended in between, and a resume must read what
+	// that run wrote.
+	if t.regular {
+		if st, err := os.Stat(path); err == nil {
+			c.size = st.Size()
+		}
 	}
 	if !k.Grows && c.size > 0 && !c.stdout {
 		if err := ownContent(t.path, k); err != nil {
@@ -214,6 +218,10 @@ func reasonOf(err error) error {
 	}
 	return err
 }
+
+// beforeLock is called just before a claim takes its file's lock: a
+// test's way into the moment another run may write the file.
+var beforeLock = func() {}
 
 // Size is the file's size when it was claimed: a journal that finds
 // records there resumes them or refuses the file.

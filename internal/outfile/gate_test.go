@@ -140,3 +140,30 @@ func TestLockRetriesAHolderThatEnded(t *testing.T) {
 	}
 	l.Unlock()
 }
+
+// A claim's size is the file's once the lock is held: a run that wrote
+// the file and ended between this run's first look and its lock has its
+// lines counted, so a resume reads them instead of writing them again
+// (two resumes started together, results_lock.txtar).
+func TestGateSizeIsTakenUnderTheLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if err := os.WriteFile(path, []byte(`{"cut":`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	written := []byte("{\"file\":\"sample1\"}\n{\"file\":\"sample2\"}\n")
+	beforeLock = func() { // the other run: the cut line dropped, its lines written
+		if err := os.WriteFile(path, written, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	defer func() { beforeLock = func() {} }()
+	g := NewGate(nil)
+	defer g.Close()
+	c, err := g.Claim("--out", path, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Size() != int64(len(written)) {
+		t.Fatalf("Size %d, the file holds %d bytes once locked", c.Size(), len(written))
+	}
+}
