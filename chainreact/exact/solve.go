@@ -750,16 +750,8 @@ func (s *Solver) principal(b chainreact.Board, v int32) ([]chainreact.Move, erro
 	for !b.Over() && !s.stopped {
 		moves = b.AppendMoves(moves[:0])
 		// the table's move first: usually the one that proved v
-		if key, sym := s.canon(&b); true {
-			if e, ok := s.table.probe(key); ok && e.move != int16(chainreact.NoMove) {
-				m := chainreact.Move(s.inv[sym][e.move])
-				for i := range moves {
-					if moves[i] == m {
-						moves[0], moves[i] = moves[i], moves[0]
-					}
-				}
-			}
-		}
+		key, sym := s.canon(&b)
+		s.tableFirst(moves, key, sym)
 		next := chainreact.NoMove
 		var after chainreact.Board
 		for _, m := range moves {
@@ -792,6 +784,21 @@ func (s *Solver) principal(b chainreact.Board, v int32) ([]chainreact.Move, erro
 		v = -v
 	}
 	return line, nil
+}
+
+// tableFirst puts first among moves the move the table holds for the
+// position of key and sym, if it holds one.
+func (s *Solver) tableFirst(moves []chainreact.Move, key uint64, sym int) {
+	e, ok := s.table.probe(key)
+	if !ok || e.move == int16(chainreact.NoMove) {
+		return
+	}
+	m := chainreact.Move(s.inv[sym][e.move])
+	for i := range moves {
+		if moves[i] == m {
+			moves[0], moves[i] = moves[i], moves[0]
+		}
+	}
 }
 
 // TableMove returns the move the table holds for b, a position of the
@@ -854,13 +861,7 @@ func (s *Solver) atLeast(ctx context.Context, b *chainreact.Board, t int32) (m c
 	// the move: a child worth at most −t to its mover, the table's first
 	var buf [chainreact.MaxCells]chainreact.Move
 	moves := b.AppendMoves(buf[:0])
-	if tm, ok := s.TableMove(b); ok {
-		for i := range moves {
-			if moves[i] == tm {
-				moves[0], moves[i] = moves[i], moves[0]
-			}
-		}
-	}
+	s.tableFirst(moves, key, sym)
 	for _, m := range moves {
 		c := *b
 		c.Play(m)
