@@ -8,9 +8,11 @@ import (
 
 // A ContextChooser is a Player whose search can be cut short: ChooseContext
 // is Choose, but it returns soon after ctx is done (within milliseconds,
-// on any board), with the best legal move found by then. Every built-in
-// player but engine: is one; a server that must answer within a time
-// limit, or stop when its client leaves, plays only these.
+// on any board), with the best legal move found by then. Every player
+// NewPlayer makes is one; engine: (another program, which cannot be asked
+// to stop its search) is ended instead, and returns no move. A server
+// that must answer within a time limit, or stop when its client leaves,
+// plays only these, and no engine.
 type ContextChooser interface {
 	Player
 	ChooseContext(ctx context.Context, b *chainreact.Board, history []chainreact.Move) chainreact.Move

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -323,6 +324,27 @@ func (e *EnginePlayer) Choose(b *chainreact.Board, history []chainreact.Move) ch
 		return e.fail(fmt.Errorf("genmove: %w", err))
 	}
 	e.sent++
+	return m
+}
+
+// ChooseContext is Choose, but when ctx ends before the program has
+// answered, the program is killed, with every process it started (it
+// cannot be asked to cut its search short), and NoMove returned, Err
+// wrapping ctx's cause: a match stopped by Ctrl-C does not wait for an
+// engine's long move. The player is then done: later moves fail.
+func (e *EnginePlayer) ChooseContext(ctx context.Context, b *chainreact.Board, history []chainreact.Move) chainreact.Move {
+	if ctx.Err() != nil {
+		return e.fail(fmt.Errorf("stopped: %w", context.Cause(ctx)))
+	}
+	stop := context.AfterFunc(ctx, func() {
+		if e.cmd.Process != nil {
+			killTree(e.cmd.Process.Pid)
+		}
+	})
+	m := e.Choose(b, history)
+	if !stop() {
+		return e.fail(fmt.Errorf("stopped: %w", context.Cause(ctx)))
+	}
 	return m
 }
 

@@ -2,7 +2,17 @@
 
 package engine
 
-import "time"
+import (
+	"os"
+	"time"
+)
 
 // treeCPU reports no reading outside Linux.
 func treeCPU(int) (time.Duration, bool) { return 0, false }
+
+// killTree kills process pid (outside Linux, not the processes below it).
+func killTree(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		p.Kill()
+	}
+}

@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"context"
+	"errors"
 	"runtime"
 	"strings"
 	"testing"
@@ -116,5 +118,53 @@ func TestEngineCPU(t *testing.T) {
 	c1, _ := e.CPU()
 	if d := c1 - c0; d < 50*time.Millisecond {
 		t.Fatalf("the engine's move took %v of CPU time by /proc, want the child's work counted", d)
+	}
+}
+
+// hangingEngine answers every command but genmove, on which it starts a
+// child that sleeps for an hour: a program deep in a long search.
+const hangingEngine = `engine:sh -c 'while read l; do case "$l" in genmove) sleep 3600;; *) echo "=";; esac; echo; done'`
+
+// TestEngineStopsWithItsContext: an engine still thinking when its
+// context ends is killed with the processes it started, and its move is
+// NoMove with an error that wraps the context's; Close then returns at
+// once (a child left alive would hold the engine's standard error open,
+// and Close would wait for it).
+func TestEngineStopsWithItsContext(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no sh")
+	}
+	p, err := ai.NewPlayer(hangingEngine, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := p.(*engine.EnginePlayer)
+	var _ ai.ContextChooser = e
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	b, _ := chainreact.NewBoard(3, 3, 2)
+	t0 := time.Now()
+	// an engine left alive would answer in an hour: the test fails after
+	// 5 s and leaves it behind
+	chosen := make(chan chainreact.Move, 1)
+	go func() { chosen <- e.ChooseContext(ctx, &b, []chainreact.Move{}) }()
+	var m chainreact.Move
+	select {
+	case m = <-chosen:
+	case <-time.After(5 * time.Second):
+		t.Fatal("still waiting for the engine 5 s after its context ended at 200ms: it was not killed")
+	}
+	if took := time.Since(t0); m != chainreact.NoMove || !errors.Is(e.Err(), context.DeadlineExceeded) {
+		t.Fatalf("context ended at 200ms: move %d, err %v, after %v", m, e.Err(), took)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- e.Close() }()
+	select {
+	case <-closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Close still waiting 5 s after the move was stopped: a process of the engine's is alive")
+	}
+	if m := e.ChooseContext(context.Background(), &b, []chainreact.Move{}); m != chainreact.NoMove {
+		t.Errorf("a stopped engine played %d", m)
 	}
 }

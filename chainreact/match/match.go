@@ -476,6 +476,11 @@ func (m *matchRun) playGame(ps [2]ai.Player, g int) (GameRecord, error) {
 		mv := choose(m.ctx, ps[k], &b, rec.Moves)
 		wall := time.Since(t0)
 		cpu := moverCPU(ps[k]) - c0
+		if !b.Legal(mv) && m.ctx.Err() != nil {
+			// stopped, not failed: an engine ends when the match stops
+			// (killed, or by the same Ctrl-C)
+			return GameRecord{}, fmt.Errorf("chainreact: match stopped: %w", context.Cause(m.ctx))
+		}
 		if !b.Legal(mv) {
 			e := fmt.Errorf("game %d: illegal move %d at ply %d", g+1, mv, b.Ply()+1)
 			if f, ok := ps[k].(failer); ok && f.Err() != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -479,6 +480,20 @@ func TestRunMatchStopsWithItsContext(t *testing.T) {
 	_, err := RunMatch(ctx, cfg)
 	if took := time.Since(t0); !errors.Is(err, context.Canceled) || took > 5*time.Second {
 		t.Fatalf("cancelled after 200ms: %v after %v, want context.Canceled within seconds", err, took)
+	}
+	if runtime.GOOS != "windows" {
+		// an engine deep in a long move is ended, and the match says it
+		// was stopped, not that the engine failed
+		cfg = MatchConfig{Specs: [2]string{`engine:sh -c 'while read l; do case "$l" in genmove) sleep 3600;; *) echo "=";; esac; echo; done'`, "random"},
+			Games: 2, Rows: 3, Cols: 3, Seed: 1, Jobs: 2}
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		t0 = time.Now()
+		_, err := RunMatch(ctx, cfg)
+		var pe *ErrPlayer
+		if took := time.Since(t0); !errors.Is(err, context.DeadlineExceeded) || errors.As(err, &pe) || took > 5*time.Second {
+			t.Fatalf("an engine stopped after 300ms: %v after %v, want the match stopped within seconds", err, took)
+		}
 	}
 	played := 0
 	cfg = MatchConfig{Specs: [2]string{"greedy", "random"}, Games: 4, Rows: 4, Cols: 4, Seed: 1, Jobs: 1,

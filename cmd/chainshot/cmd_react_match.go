@@ -24,8 +24,9 @@ func reactMatchCommand() *cli.Command {
 			"(ELO1 stronger), with --alpha and --beta, as cutechess-cli and fastchess do;\n" +
 			"--games is then the most to play. --out FILE keeps one JSON line a game,\n" +
 			"written the moment it ends (chainshot react replay FILE shows them); --resume\n" +
-			"continues after a crash. Ctrl-C (or SIGTERM) stops the match at the next move\n" +
-			"and reports the games finished (exit status 130).\n\n" +
+			"continues after a crash. Ctrl-C (or SIGTERM) stops the match at once (a search\n" +
+			"is cut short, an engine: program still thinking is ended, the game under way\n" +
+			"is not kept) and reports the games finished (exit status 130).\n\n" +
 			playerSpecs + "\n\n" + seedNote("seed 001", "seed 002") +
 			examples("chainshot react match --p1 best --p2 seed002 --games 200 --jobs 2",
 				"chainshot react match --p1 best:nodes=60000 --p2 best --sprt 0,10 --games 4000 --out games.jsonl"),
