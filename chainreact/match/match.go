@@ -446,6 +446,12 @@ func choose(ctx context.Context, p ai.Player, b *chainreact.Board, history []cha
 	return p.Choose(b, history)
 }
 
+// stopped is the error of a game cut short because the match's context
+// ended: it wraps the context's cause.
+func (m *matchRun) stopped() error {
+	return fmt.Errorf("chainreact: match stopped: %w", context.Cause(m.ctx))
+}
+
 // playGame plays game g of the match from its pair's opening: Specs[g%2]
 // moves first.
 func (m *matchRun) playGame(ps [2]ai.Player, g int) (GameRecord, error) {
@@ -468,7 +474,7 @@ func (m *matchRun) playGame(ps [2]ai.Player, g int) (GameRecord, error) {
 	}
 	for !b.Over() {
 		if m.ctx.Err() != nil {
-			return GameRecord{}, fmt.Errorf("chainreact: match stopped: %w", context.Cause(m.ctx))
+			return GameRecord{}, m.stopped()
 		}
 		k := first ^ b.ToMove() // index in Specs of the mover
 		c0 := moverCPU(ps[k])
@@ -479,7 +485,7 @@ func (m *matchRun) playGame(ps [2]ai.Player, g int) (GameRecord, error) {
 		if !b.Legal(mv) && m.ctx.Err() != nil {
 			// stopped, not failed: an engine ends when the match stops
 			// (killed, or by the same Ctrl-C)
-			return GameRecord{}, fmt.Errorf("chainreact: match stopped: %w", context.Cause(m.ctx))
+			return GameRecord{}, m.stopped()
 		}
 		if !b.Legal(mv) {
 			e := fmt.Errorf("game %d: illegal move %d at ply %d", g+1, mv, b.Ply()+1)
