@@ -488,11 +488,15 @@ func (s *searchPlayer) alphaBeta(b *chainreact.Board, depth, alpha, beta, ply in
 	}
 	bestMove := chainreact.NoMove
 	pvs := s.kind == kindBest
-	for i, m := range moves {
+	for i := 0; i < len(moves); i++ {
 		if i == 1 && !sorted {
 			s.order(b, moves[1:], chainreact.NoMove, ply)
 			sorted = true
 		}
+		// read after the sort, which may put another move at index 1 (a
+		// range loop would search the one before the sort there, and
+		// never the sort's first pick)
+		m := moves[i]
 		c := &s.boards[ply+1]
 		*c = *b
 		c.Play(m)
