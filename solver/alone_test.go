@@ -122,7 +122,7 @@ func TestNRPALearns(t *testing.T) {
 func TestNestedLevelsKeepTheBest(t *testing.T) {
 	for i, b := range aloneBoards(t) {
 		s := newSearch(context.Background(), b, Options{Seed: uint64(i), MemoryMB: 64}, nil)
-		n := newNRPA(s, 0, 1, s.newBudget(1))
+		n := newNRPA(s, &s.base, 0, 1, s.newBudget(1))
 		if !n.level(1) {
 			t.Fatal("nrpa: level 1 ran out of budget")
 		}
@@ -146,7 +146,7 @@ func TestNestedLevelsKeepTheBest(t *testing.T) {
 func TestAdaptRaisesLikelihood(t *testing.T) {
 	b := aloneBoards(t)[2]
 	s := newSearch(context.Background(), b, Options{Seed: 1, MemoryMB: 64}, nil)
-	n := newNRPA(s, 0, 1, s.newBudget(1))
+	n := newNRPA(s, &s.base, 0, 1, s.newBudget(1))
 	pol := n.pols[1]
 	for range 3 { // a policy that is not uniform
 		n.playout(pol)
@@ -183,7 +183,7 @@ func TestAdaptMatchesDefinition(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		b := randomBoard(t, 10+int(seed), 10+int(seed), 3+int(seed%3), seed)
 		s := newSearch(context.Background(), b, Options{Seed: seed, MemoryMB: 64}, nil)
-		n := newNRPA(s, 0, 1, s.newBudget(1))
+		n := newNRPA(s, &s.base, 0, 1, s.newBudget(1))
 		pol := newPolicy(1) // two slots: it grows at once and often
 		ref := map[uint64]float64{}
 		refAdaptTo := func(ref map[uint64]float64, l *line) {

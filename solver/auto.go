@@ -49,7 +49,7 @@ func runAuto(s *search) {
 			s.finished = true
 			return
 		}
-		nrpaWorker(s, 1, s.newBudget(2))
+		nrpaWorker(s, &s.base, 1, s.newBudget(2))
 		return
 	}
 	var proved atomic.Bool
@@ -63,8 +63,32 @@ func runAuto(s *search) {
 		}
 		bd := s.newBudget(2)
 		bd.quit = &proved
-		nrpaWorker(s, w, bd)
+		nrpaWorker(s, &s.base, w, bd)
 	})
+}
+
+// part is what one run of auto's tabu trials and NRPA workers starts
+// from and what it chose (see runParts): a copy of the search's base,
+// which the beam may have changed.
+type part struct {
+	// k is the part's index, which sets its generators apart
+	// (partStream); pairs is NRPA's TabuPairsFrom in it
+	// (Params.TabuPairsFrom, or the part's value of
+	// Params.PortfolioPairs).
+	k, pairs int
+	// tabu is the colour NRPA's playouts hold back: the most frequent at
+	// the root, unless auto chose another (Params.TabuTrials) or
+	// Params.TabuColor names one.
+	tabu uint8
+	// warm makes NRPA's workers seed their top level with warmLine, the
+	// best line when the tabu trials ended: a copy taken before the
+	// workers start, so that what they start from does not depend on
+	// which of them ran first.
+	warm     bool
+	warmLine []board.Move
+	// trials, after the tabu trials ran, holds what each candidate
+	// colour's trials found (by colour; see chooseTabu).
+	trials []trial
 }
 
 // runParts runs auto's tabu trials (Params.TabuTrials) and NRPA workers
@@ -72,8 +96,8 @@ func runAuto(s *search) {
 // share: once, or where the portfolio runs (portfolioOn) once for each
 // value of Params.PortfolioPairs in turn, each run
 // (a part) an equal share of that time and of main's nodes, with the
-// value as NRPA's TabuPairsFrom (s.pairs) and generators of its own
-// (s.part); a later part starts from its own trials' line. The best line
+// value as NRPA's TabuPairsFrom (part.pairs) and generators of its own
+// (part.k); a later part starts from its own trials' line. The best line
 // of every part is kept as the search's.
 func runParts(s *search, nw int, main float64) {
 	rules := []int{s.prm.TabuPairsFrom}
@@ -83,9 +107,12 @@ func runParts(s *search, nw int, main float64) {
 	share := 1 / float64(len(rules))
 	t0, tEnd := s.elapsed(), time.Duration(float64(s.opt.Budget)*(1-s.prm.EndShare))
 	for k, r := range rules {
-		s.pairs, s.part = r, k
+		p := new(part)
+		*p = s.base
+		p.k, p.pairs = k, r
+		s.parts = append(s.parts, p)
 		if s.prm.TabuTrials > 0 && !s.fixedTabu {
-			chooseTabu(s, nw, share)
+			chooseTabu(s, p, nw, share)
 		}
 		bds := make([]*budget, nw)
 		for w := range bds {
@@ -100,9 +127,9 @@ func runParts(s *search, nw int, main float64) {
 			bds[w] = bd
 		}
 		if s.prm.SharedTop && nw > 1 {
-			sharedNRPA(s, bds)
+			sharedNRPA(s, p, bds)
 		} else {
-			s.pool(nw, func(w int) { nrpaWorker(s, w, bds[w]) })
+			s.pool(nw, func(w int) { nrpaWorker(s, p, w, bds[w]) })
 		}
 		if s.stopped.Load() {
 			return
@@ -152,11 +179,11 @@ func beamFirst(s *search, nw int, share float64) {
 	beamWiden(s, bs, 1)
 	bs.flush()
 	s.mu.Lock()
-	s.warmLine = append([]board.Move(nil), s.best...)
+	s.base.warmLine = append([]board.Move(nil), s.best...)
 	s.mu.Unlock()
-	s.warm = true
+	s.base.warm = true
 	if s.prm.BeamTabu && !s.fixedTabu {
-		s.tabu = largestColor(s.root, s.warmLine)
+		s.base.tabu = largestColor(s.root, s.base.warmLine)
 	}
 }
 
@@ -179,14 +206,14 @@ func largestColor(p pos, line []board.Move) uint8 {
 // chooseTabu spends Params.TabuTrials of the budget choosing NRPA's tabu
 // colour among those within Params.TabuWithin beads of the most frequent
 // (nothing to choose: it returns at once): each gets an NRPA search of
-// level Params.TrialLevel, the workers sharing the colours, and s.tabu
+// level Params.TrialLevel, the workers sharing the colours, and p.tabu
 // becomes the colour whose search found the line of highest score less
 // the guidance's bead penalty, the clear bonus not counted (in a search
 // this short, whether one line happens to clear the board is chance, a
 // jump of 1,000 that decided the choice more than the colour did); the
-// main search then starts from the best line (s.warm). s.trials keeps
+// main search then starts from the best line (p.warm). p.trials keeps
 // what each colour's trials found.
-func chooseTabu(s *search, nw int, share float64) {
+func chooseTabu(s *search, p *part, nw int, share float64) {
 	var cands []uint8
 	most := s.root.count[s.root.mostFrequent()]
 	for c := 1; c < nColors; c++ {
@@ -208,24 +235,24 @@ func chooseTabu(s *search, nw int, share float64) {
 	}
 	span := time.Duration(float64(s.opt.Budget) * s.prm.TabuTrials * share / float64(nrounds))
 	nodes := int64(float64(s.opt.MaxNodes) * s.prm.TabuTrials * share / float64(nrounds*nw))
-	s.trials = make([]trial, nColors)
-	for c := range s.trials {
-		s.trials[c].val = math.MinInt64
+	p.trials = make([]trial, nColors)
+	for c := range p.trials {
+		p.trials[c].val = math.MinInt64
 	}
 	for round := 0; round < nrounds && len(cands) > 1 && !s.stopped.Load(); round++ {
-		trialRound(s, nw, cands, span, nodes, round)
-		sort.SliceStable(cands, func(i, j int) bool { return s.trials[cands[i]].val > s.trials[cands[j]].val })
+		trialRound(s, p, nw, cands, span, nodes, round)
+		sort.SliceStable(cands, func(i, j int) bool { return p.trials[cands[i]].val > p.trials[cands[j]].val })
 		cands = cands[:(len(cands)+1)/2]
 	}
 	s.mu.Lock()
-	s.warmLine = append([]board.Move(nil), s.best...)
+	p.warmLine = append([]board.Move(nil), s.best...)
 	s.mu.Unlock()
-	if l := s.trials[cands[0]].line; s.part > 0 && len(l) > 0 {
+	if l := p.trials[cands[0]].line; p.k > 0 && len(l) > 0 {
 		// A later part of the portfolio starts from its own trials'
 		// line, not from the best of the parts before.
-		s.warmLine = append(s.warmLine[:0], l...)
+		p.warmLine = append(p.warmLine[:0], l...)
 	}
-	s.tabu, s.warm = cands[0], true
+	p.tabu, p.warm = cands[0], true
 }
 
 // trial is what the tabu trials of one colour found: the best score less
@@ -237,8 +264,8 @@ type trial struct {
 
 // trialRound runs one NRPA trial per candidate colour, the workers
 // sharing them, for span of time or nodes nodes a worker in all, and
-// keeps in s.trials[colour] the best each found (see chooseTabu).
-func trialRound(s *search, nw int, cands []uint8, span time.Duration, nodes int64, round int) {
+// keeps in p.trials[colour] the best each found (see chooseTabu).
+func trialRound(s *search, p *part, nw int, cands []uint8, span time.Duration, nodes int64, round int) {
 	slots := (len(cands) + nw - 1) / nw
 	t0 := s.elapsed()
 	s.pool(nw, func(w int) {
@@ -250,13 +277,13 @@ func trialRound(s *search, nw int, cands []uint8, span time.Duration, nodes int6
 			if span > 0 {
 				bd.until = t0 + span*time.Duration(r+1)/time.Duration(slots)
 			}
-			n := newNRPA(s, w, s.prm.TrialLevel, bd)
-			a, b := workerSeed(s.opt.Seed, w+16*(int(cands[i])+8*round)+partStream*s.part)
+			n := newNRPA(s, p, w, s.prm.TrialLevel, bd)
+			a, b := workerSeed(s.opt.Seed, w+16*(int(cands[i])+8*round)+partStream*p.k)
 			n.rng = rand.New(rand.NewPCG(a, b))
 			n.tabu, n.pen, n.trial = cands[i], s.prm.penalty(0), true
 			n.run()
 			bd.flush()
-			if t := &s.trials[cands[i]]; n.trialTop > t.val {
+			if t := &p.trials[cands[i]]; n.trialTop > t.val {
 				t.val, t.line = n.trialTop, n.trialLine
 			}
 			if s.stopped.Load() {

@@ -25,7 +25,7 @@ func BenchmarkPlayout15x15(b *testing.B) {
 			prm := DefaultParams()
 			prm.BeadCodes = bead
 			s := newSearch(context.Background(), bd, Options{Seed: 1, MemoryMB: 256, Params: &prm}, nil)
-			n := newNRPA(s, 0, 1, s.newBudget(1))
+			n := newNRPA(s, &s.base, 0, 1, s.newBudget(1))
 			b.ReportAllocs()
 			c0 := cpuclock.Process()
 			for b.Loop() {
@@ -41,7 +41,7 @@ func BenchmarkPlayout15x15(b *testing.B) {
 func BenchmarkAdapt15x15(b *testing.B) {
 	bd := randomBoard(b, 15, 15, 5, 3)
 	s := newSearch(context.Background(), bd, Options{Seed: 1, MemoryMB: 256}, nil)
-	n := newNRPA(s, 0, 1, s.newBudget(1))
+	n := newNRPA(s, &s.base, 0, 1, s.newBudget(1))
 	n.playout(n.pols[1])
 	pol := newPolicy(12)
 	b.ReportAllocs()

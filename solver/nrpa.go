@@ -220,9 +220,12 @@ func b2i(b bool) int {
 
 // nrpa is one worker's NRPA search.
 type nrpa struct {
-	s    *search
-	bd   *budget
-	w    int
+	s  *search
+	bd *budget
+	w  int
+	// p is the part of auto's portfolio the worker runs in (see
+	// runParts), or the search's base outside the parts.
+	p    *part
 	rng  *rand.Rand
 	tabu uint8
 	pols []*policy // pols[l] is level l's policy (l >= 1)
@@ -276,9 +279,9 @@ type nrpa struct {
 	pk        beadKeys
 }
 
-func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
-	a, b := workerSeed(s.opt.Seed, w+partStream*s.part)
-	n := &nrpa{s: s, bd: bd, w: w, rng: rand.New(rand.NewPCG(a, b)), tabu: s.tabu, name: "nrpa", top: math.MinInt64, trialTop: math.MinInt64}
+func newNRPA(s *search, p *part, w, levels int, bd *budget) *nrpa {
+	a, b := workerSeed(s.opt.Seed, w+partStream*p.k)
+	n := &nrpa{s: s, bd: bd, w: w, p: p, rng: rand.New(rand.NewPCG(a, b)), tabu: p.tabu, name: "nrpa", top: math.MinInt64, trialTop: math.MinInt64}
 	bits := 12
 	n.pols = make([]*policy, levels+1)
 	for l := 1; l <= levels; l++ {
@@ -287,7 +290,7 @@ func newNRPA(s *search, w, levels int, bd *budget) *nrpa {
 	n.best = make([]line, levels+1)
 	n.local = math.MinInt64
 	n.pen = s.prm.penalty(w)
-	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, s.pairs
+	n.iters, n.alpha, n.pairsFrom = s.prm.Iters, s.prm.Alpha, p.pairs
 	n.tabuOff = int(s.prm.TabuOffShare * float64(s.root.beads))
 	n.start = s.root
 	if s.prm.BeadCodes {
@@ -397,7 +400,7 @@ func (n *nrpa) playout(pol *policy) {
 	if lv := n.s.opt.Rank.Value(int(p.beads), score); lv > n.local {
 		n.local = lv
 		n.moveBuf = n.cur.moves(append(n.moveBuf[:0], n.prefix...))
-		n.s.offer(n.moveBuf, n.cur.beads, n.cur.score, n.name, n.w)
+		n.s.offerFrom(n.p.k, n.moveBuf, n.cur.beads, n.cur.score, n.name, n.w)
 	}
 }
 
@@ -506,7 +509,7 @@ func (n *nrpa) level(l int) bool {
 func runNRPA(s *search) {
 	nw := s.lw
 	s.pool(nw, func(w int) {
-		nrpaWorker(s, w, s.newBudget(nw))
+		nrpaWorker(s, &s.base, w, s.newBudget(nw))
 	})
 }
 
@@ -515,12 +518,12 @@ func runNRPA(s *search) {
 // streams of w + partStream*k.
 const partStream = 1 << 12
 
-// nrpaWorker runs worker w's NRPA searches, restarting at the top level,
-// until bd runs out; with Params.Phases > 1, in phases that re-root the
-// search deeper on the best line (see rerootWorker).
-func nrpaWorker(s *search, w int, bd *budget) {
-	n := newNRPA(s, w, s.prm.Level, bd)
-	if s.warm {
+// nrpaWorker runs worker w's NRPA searches in part p, restarting at the
+// top level, until bd runs out; with Params.Phases > 1, in phases that
+// re-root the search deeper on the best line (see rerootWorker).
+func nrpaWorker(s *search, p *part, w int, bd *budget) {
+	n := newNRPA(s, p, w, s.prm.Level, bd)
+	if p.warm {
 		n.reroot(0)
 	}
 	if s.prm.Phases > 1 {
@@ -594,14 +597,14 @@ func (n *nrpa) phases() {
 
 // reroot moves the search's start to the position after the first c
 // moves of the best line found so far (with c 0 and a warm start, the
-// line the trials left: see search.warmLine; fewer if the line is short) and
+// line the trials left: see part.warmLine; fewer if the line is short) and
 // seeds the top level with the rest of that line.
 func (n *nrpa) reroot(c int) {
 	s := n.s
 	s.mu.Lock()
 	line := s.best
-	if c == 0 && s.warm {
-		line = s.warmLine
+	if c == 0 && n.p.warm {
+		line = n.p.warmLine
 	}
 	best := append(n.moveBuf[:0], line...)
 	s.mu.Unlock()
@@ -662,13 +665,13 @@ const minSuffix = 10
 // below Params.Level) adapts toward the best line of all the workers,
 // each of which runs the level below from a copy of the top policy with
 // its own seed, all steered by the first worker's guidance penalty.
-func sharedNRPA(s *search, bds []*budget) {
+func sharedNRPA(s *search, p *part, bds []*budget) {
 	nw := len(bds)
 	ns := make([]*nrpa, nw)
 	for w := range ns {
-		ns[w] = newNRPA(s, w, s.prm.Level-1, bds[w])
+		ns[w] = newNRPA(s, p, w, s.prm.Level-1, bds[w])
 		ns[w].pen = s.prm.penalty(0)
-		if s.warm {
+		if p.warm {
 			ns[w].reroot(0)
 		}
 	}

@@ -65,7 +65,7 @@ func TestPlayoutCodes(t *testing.T) {
 			prm := DefaultParams()
 			prm.BeadCodes = bead
 			s := newSearch(context.Background(), b, Options{Seed: seed, MemoryMB: 64, Params: &prm}, nil)
-			n := newNRPA(s, 0, 1, s.newBudget(1))
+			n := newNRPA(s, &s.base, 0, 1, s.newBudget(1))
 			for i := 0; i < 5; i++ {
 				n.playout(n.pols[1])
 				checkLineCodes(t, n, nil, &n.cur, bead, "playout")
@@ -73,8 +73,8 @@ func TestPlayoutCodes(t *testing.T) {
 			}
 			// Re-root 4 moves into the last playout's line; the next
 			// playouts start there.
-			s.warm, s.warmLine = true, n.cur.moves(nil)
-			s.best = s.warmLine
+			s.base.warm, s.base.warmLine = true, n.cur.moves(nil)
+			s.best = s.base.warmLine
 			n.reroot(0)
 			checkLineCodes(t, n, nil, &n.seed, bead, "seed at the root")
 			n.reroot(4)
@@ -113,7 +113,7 @@ func TestPlayoutsSkipTheTabuColourUnchanged(t *testing.T) {
 				prm := DefaultParams()
 				v.set(&prm)
 				s := newSearch(context.Background(), b, Options{Seed: uint64(i) + 1, MemoryMB: 64, Params: &prm}, nil)
-				ns := [2]*nrpa{newNRPA(s, 0, 1, s.newBudget(1)), newNRPA(s, 0, 1, s.newBudget(1))}
+				ns := [2]*nrpa{newNRPA(s, &s.base, 0, 1, s.newBudget(1)), newNRPA(s, &s.base, 0, 1, s.newBudget(1))}
 				ns[1].fullAnalysis = true
 				for _, n := range ns {
 					n.tabu = tabu

@@ -146,15 +146,15 @@ func TestTabuTrialsChooseACandidate(t *testing.T) {
 				prm.TrialHalving = halving
 				s := newSearch(context.Background(), b, Options{Seed: seed, MaxNodes: maxNodes, Workers: nw, Params: &prm}, nil)
 				s.threads, s.lw = nw, nw
-				chooseTabu(s, nw, 1)
-				if !cands[s.tabu] {
-					t.Errorf("%s: held back colour %d, not a candidate %v", name, s.tabu, cands)
+				chooseTabu(s, &s.base, nw, 1)
+				if !cands[s.base.tabu] {
+					t.Errorf("%s: held back colour %d, not a candidate %v", name, s.base.tabu, cands)
 				}
-				if !s.warm || !slices.Equal(s.warmLine, s.best) || len(s.best) == 0 {
-					t.Errorf("%s: warm %v, warm line %v, best line %v", name, s.warm, s.warmLine, s.best)
+				if !s.base.warm || !slices.Equal(s.base.warmLine, s.best) || len(s.best) == 0 {
+					t.Errorf("%s: warm %v, warm line %v, best line %v", name, s.base.warm, s.base.warmLine, s.best)
 				}
 				bb := b
-				for i, m := range s.warmLine {
+				for i, m := range s.base.warmLine {
 					if bb.Remove(m) < 2 {
 						t.Fatalf("%s: move %d of the warm line, %v, is not a group", name, i+1, m)
 					}
@@ -191,15 +191,15 @@ func TestTrialsCompareScoresNotClears(t *testing.T) {
 				prm.TrialHalving = halving
 				s := newSearch(context.Background(), b, Options{Seed: seed, MaxNodes: 20000 / raceScale, Workers: 2, Params: &prm}, nil)
 				s.threads, s.lw = 2, 2
-				chooseTabu(s, 2, 1)
-				if s.trials == nil {
+				chooseTabu(s, &s.base, 2, 1)
+				if s.base.trials == nil {
 					continue // fewer than two candidates
 				}
 				ran++
 				pen := prm.penalty(0)
 				top, topBonus := int64(math.MinInt64), int64(math.MinInt64)
 				var choice, choiceBonus uint8
-				for c, tr := range s.trials {
+				for c, tr := range s.base.trials {
 					if tr.val == math.MinInt64 {
 						continue
 					}
@@ -223,8 +223,8 @@ func TestTrialsCompareScoresNotClears(t *testing.T) {
 						topBonus, choiceBonus = bonus, uint8(c)
 					}
 				}
-				if s.trials[s.tabu].val != top {
-					t.Errorf("%s: held back colour %d (value %d), colour %d has %d", name, s.tabu, s.trials[s.tabu].val, choice, top)
+				if s.base.trials[s.base.tabu].val != top {
+					t.Errorf("%s: held back colour %d (value %d), colour %d has %d", name, s.base.tabu, s.base.trials[s.base.tabu].val, choice, top)
 				}
 				if choice != choiceBonus {
 					differs++
@@ -277,11 +277,16 @@ func TestTabuColorParam(t *testing.T) {
 			onBoard := c >= 1 && int(c) < nColors && s.root.count[c] > 0
 			runAuto(s)
 			name := fmt.Sprintf("%dx%d, %d colours, TabuColor %d", bk.rows, bk.cols, bk.colors, c)
-			switch {
-			case onBoard && (s.tabu != c || s.trials != nil):
-				t.Errorf("%s: held back colour %d, trials run: %v", name, s.tabu, s.trials != nil)
-			case !onBoard && bk.colors == 5 && s.trials == nil:
-				t.Errorf("%s: a colour not on the board stopped the trials", name)
+			if len(s.parts) == 0 {
+				t.Fatalf("%s: auto ran no part", name)
+			}
+			for _, p := range append([]*part{&s.base}, s.parts...) {
+				switch {
+				case onBoard && (p.tabu != c || p.trials != nil):
+					t.Errorf("%s: part %d held back colour %d, trials run: %v", name, p.k, p.tabu, p.trials != nil)
+				case !onBoard && bk.colors == 5 && p != &s.base && p.trials == nil:
+					t.Errorf("%s: part %d: a colour not on the board stopped the trials", name, p.k)
+				}
 			}
 		}
 	}
@@ -315,8 +320,8 @@ func TestPortfolioPartsKeepTheirPairsRule(t *testing.T) {
 				moves []board.Move
 			}
 			var offers []offer
-			s.offered = func(m []board.Move, _, _ int) {
-				offers = append(offers, offer{s.part, slices.Clone(m)})
+			s.offered = func(k int, m []board.Move, _, _ int) {
+				offers = append(offers, offer{k, slices.Clone(m)})
 			}
 			runParts(s, nw, 1-prm.EndShare-prm.TabuTrials)
 			seen := [2]int{}

@@ -80,7 +80,7 @@ func returnedIsBestOffered(t *testing.T, rank Rank) {
 					beads, score int
 				}
 				var offers []offer
-				su := setup{offered: func(m []board.Move, beads, score int) {
+				su := setup{offered: func(_ int, m []board.Move, beads, score int) {
 					offers = append(offers, offer{slices.Clone(m), beads, score})
 				}}
 				r, err := solve(context.Background(), b, a.Name, Options{MaxNodes: nodes, Seed: 3, Workers: 2, Rank: rank}, su)
@@ -131,7 +131,7 @@ func TestOfferedLinesEndTheGame(t *testing.T) {
 		for _, a := range Algorithms() {
 			for _, nodes := range []int64{1, 7, 50, 2000 / raceScale} {
 				n := 0
-				su := setup{alone: true, offered: func(m []board.Move, beads, score int) {
+				su := setup{alone: true, offered: func(_ int, m []board.Move, beads, score int) {
 					n++
 					end, _, err := board.Replay(b, m)
 					if err != nil || !end.IsOver() {

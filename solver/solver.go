@@ -182,8 +182,9 @@ type setup struct {
 	// a test sees what the algorithm finds by itself.
 	alone bool
 	// offered, when not nil, is told every line a worker offers as the
-	// best (one call at a time).
-	offered func(moves []board.Move, beads, score int)
+	// best (one call at a time), with the index of the portfolio's part
+	// that offered it (0 outside auto's parts; see runParts).
+	offered func(part int, moves []board.Move, beads, score int)
 }
 
 // solve is Solve with a test's setup.
@@ -246,31 +247,20 @@ type search struct {
 	prm   Params
 	algo  string
 	// offered is setup.offered.
-	offered func(moves []board.Move, beads, score int)
+	offered func(part int, moves []board.Move, beads, score int)
 	// threads is the number of goroutines the search may run at once;
 	// lw the number of logical workers its work is split among (equal,
 	// but NodeBudgetWorkers under a node budget alone).
 	threads, lw int
-	// tabu is the colour NRPA's playouts hold back: the most frequent at
-	// the root, unless auto chose another (Params.TabuTrials) or
-	// Params.TabuColor names one.
-	tabu uint8
+	// base is what NRPA's workers start from outside auto's parts, and
+	// what each of auto's parts starts from (see runParts).
+	base part
+	// parts are the parts auto's runParts ran, in order (what each held
+	// back and what its trials found).
+	parts []*part
 	// fixedTabu: Params.TabuColor named the tabu colour (auto does not
 	// choose one).
 	fixedTabu bool
-	// warm makes NRPA's workers seed their top level with warmLine, the
-	// best line when the tabu trials ended: a copy taken before the
-	// workers start, so that what they start from does not depend on
-	// which of them ran first.
-	warm     bool
-	warmLine []board.Move
-	// trials, after the tabu trials ran, holds what each candidate
-	// colour's trials found (by colour; see chooseTabu).
-	trials []trial
-	// pairs is NRPA's TabuPairsFrom (Params.TabuPairsFrom, or the
-	// value of the portfolio's part that runs: Params.PortfolioPairs);
-	// part is that part's index, which sets its generators apart.
-	pairs, part int
 
 	// clock reads the budget's clock (process CPU time or wall time);
 	// tests give a search a clock of their own.
@@ -309,10 +299,10 @@ func newSearch(ctx context.Context, b board.Board, opt Options, clock func() tim
 			s.clock = wallClock
 		}
 	}
-	s.tabu = s.root.mostFrequent()
-	s.pairs = s.prm.TabuPairsFrom
+	s.base.tabu = s.root.mostFrequent()
+	s.base.pairs = s.prm.TabuPairsFrom
 	if c := s.prm.TabuColor; c > 0 && int(c) < nColors && s.root.count[c] > 0 {
-		s.tabu, s.fixedTabu = c, true
+		s.base.tabu, s.fixedTabu = c, true
 	}
 	s.t0 = s.clock()
 	if opt.Budget > 0 {
@@ -341,9 +331,15 @@ func (s *search) remaining() time.Duration {
 
 // offer records a line if it beats the best so far. w is the worker id.
 func (s *search) offer(moves []board.Move, beads, score int, algo string, w int) {
+	s.offerFrom(0, moves, beads, score, algo, w)
+}
+
+// offerFrom is offer for worker w of the portfolio's part k (see
+// runParts).
+func (s *search) offerFrom(k int, moves []board.Move, beads, score int, algo string, w int) {
 	s.mu.Lock()
 	if s.offered != nil {
-		s.offered(moves, beads, score)
+		s.offered(k, moves, beads, score)
 	}
 	if !s.found || s.opt.Rank.Better(beads, score, s.bestB, s.bestS) ||
 		(beads == s.bestB && score == s.bestS && w < s.bestW) {
