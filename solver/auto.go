@@ -89,64 +89,104 @@ type part struct {
 	// trials, after the tabu trials ran, holds what each candidate
 	// colour's trials found (by colour; see chooseTabu).
 	trials []trial
+	// workers is the number of workers the part ran on; from and to are
+	// the budget's clock when it started and ended (see runPart).
+	workers  int
+	from, to time.Duration
 }
 
 // runParts runs auto's tabu trials (Params.TabuTrials) and NRPA workers
 // on a large board for main of the budget, from now to the end search's
 // share: once, or where the portfolio runs (portfolioOn) once for each
-// value of Params.PortfolioPairs in turn, each run
-// (a part) an equal share of that time and of main's nodes, with the
-// value as NRPA's TabuPairsFrom (part.pairs) and generators of its own
-// (part.k); a later part starts from its own trials' line. The best line
+// value of Params.PortfolioPairs (a part), each part an equal share of
+// that time and of main's nodes, with the value as NRPA's TabuPairsFrom
+// (part.pairs) and generators of its own (part.k); a later part starts
+// from its own trials' line. The parts run in turn on every worker, or
+// at once, each on its share of the workers (sideBySide). The best line
 // of every part is kept as the search's.
 func runParts(s *search, nw int, main float64) {
 	rules := []int{s.prm.TabuPairsFrom}
 	if s.portfolioOn() {
 		rules = s.prm.PortfolioPairs
 	}
-	share := 1 / float64(len(rules))
-	t0, tEnd := s.elapsed(), time.Duration(float64(s.opt.Budget)*(1-s.prm.EndShare))
+	parts := make([]*part, len(rules))
 	for k, r := range rules {
 		p := new(part)
 		*p = s.base
 		p.k, p.pairs = k, r
-		s.parts = append(s.parts, p)
-		if s.prm.TabuTrials > 0 && !s.fixedTabu {
-			chooseTabu(s, p, nw, share)
+		parts[k] = p
+	}
+	s.parts = append(s.parts, parts...)
+	share := 1 / float64(len(rules))
+	t0, tEnd := s.elapsed(), time.Duration(float64(s.opt.Budget)*(1-s.prm.EndShare))
+	if s.sideBySide(len(parts)) {
+		// The parts share the clock: each, to the end, spends its share
+		// of the time, trials and all, as it would in turn.
+		parallel(len(parts), func(k int) { runPart(s, parts[k], nw/len(parts), 1, main, share, tEnd) })
+		return
+	}
+	for k, p := range parts {
+		until := tEnd
+		if s.opt.Budget > 0 && k < len(parts)-1 {
+			until = t0 + (tEnd-t0)*time.Duration(k+1)/time.Duration(len(parts))
 		}
-		bds := make([]*budget, nw)
-		for w := range bds {
-			bd := s.newBudget(nw)
-			if bd.limit > 0 {
-				bd.limit = max(int64(float64(bd.limit)*main*share+1e-9), 1)
-			}
-			bd.until = tEnd
-			if s.opt.Budget > 0 && k < len(rules)-1 {
-				bd.until = t0 + (tEnd-t0)*time.Duration(k+1)/time.Duration(len(rules))
-			}
-			bds[w] = bd
-		}
-		if s.prm.SharedTop && nw > 1 {
-			sharedNRPA(s, p, bds)
-		} else {
-			s.pool(nw, func(w int) { nrpaWorker(s, p, w, bds[w]) })
-		}
+		runPart(s, p, nw, share, main, share, until)
 		if s.stopped.Load() {
 			return
 		}
 	}
 }
 
+// runPart runs part p on nw workers: its tabu trials for trials of their
+// time (chooseTabu's share), then NRPA on every worker until the clock
+// reads until, each worker with main times share of its node budget.
+func runPart(s *search, p *part, nw int, trials, main, share float64, until time.Duration) {
+	p.workers, p.from = nw, s.elapsed()
+	defer func() { p.to = s.elapsed() }()
+	if s.prm.TabuTrials > 0 && !s.fixedTabu {
+		chooseTabu(s, p, nw, trials)
+	}
+	bds := make([]*budget, nw)
+	for w := range bds {
+		bd := s.newBudget(nw)
+		if bd.limit > 0 {
+			bd.limit = max(int64(float64(bd.limit)*main*share+1e-9), 1)
+		}
+		bd.until = until
+		bds[w] = bd
+	}
+	if s.prm.SharedTop && nw > 1 {
+		sharedNRPA(s, p, bds)
+	} else {
+		s.pool(nw, func(w int) { nrpaWorker(s, p, w, bds[w]) })
+	}
+}
+
 // portfolioOn reports whether auto runs the portfolio of playout rules
 // (Params.PortfolioPairs, two values or more) on this search: on a board
 // of PortfolioMinBeads to PortfolioMaxBeads beads with a time budget of
-// at least PortfolioMinSeconds a worker.
+// at least PortfolioMinSeconds a worker of a part (every worker, or a
+// share of them when the parts run side by side).
 func (s *search) portfolioOn() bool {
 	p, beads := s.prm, int(s.root.beads)
-	if len(p.PortfolioPairs) < 2 || beads < p.PortfolioMinBeads || beads > p.PortfolioMaxBeads {
+	n := len(p.PortfolioPairs)
+	if n < 2 || beads < p.PortfolioMinBeads || beads > p.PortfolioMaxBeads {
 		return false
 	}
-	return s.opt.Budget.Seconds() >= p.PortfolioMinSeconds*float64(s.lw)
+	workers := s.lw
+	if s.sideBySide(n) {
+		workers /= n
+	}
+	return s.opt.Budget.Seconds() >= p.PortfolioMinSeconds*float64(workers)
+}
+
+// sideBySide reports whether n parts of the portfolio run at once
+// (Params.PortfolioSideBySide): under a time budget alone, so that the
+// moves under a node budget do not depend on the goroutines, with the
+// workers an equal number to a part.
+func (s *search) sideBySide(n int) bool {
+	return s.prm.PortfolioSideBySide && s.opt.Budget > 0 && s.opt.MaxNodes <= 0 &&
+		n > 1 && s.lw >= n && s.lw%n == 0
 }
 
 // beamShare is the share of the budget the beam takes first on this

@@ -47,6 +47,16 @@ type Params struct {
 	// runs it only when this is 0).
 	PortfolioMinBeads   int
 	PortfolioMinSeconds float64
+	// PortfolioSideBySide runs the portfolio's parts at once instead of in
+	// turn, each on an equal share of the workers for the whole of the
+	// parts' time, under a time budget alone (no node budget) when the
+	// workers divide evenly among the parts. The parts share the clock,
+	// so each spends what it spends in turn; on two workers and two parts
+	// each runs as one worker runs it, in half the wall time. The gate
+	// then asks PortfolioMinSeconds of the budget over the workers a part
+	// has, not over all of them (two workers at 30 s run it, as one does).
+	// Off by default: not yet measured at equal CPU.
+	PortfolioSideBySide bool
 	// Phases, when > 1, splits each NRPA worker's budget into phases:
 	// phase k searches from the position after the first k*PhaseMoves
 	// moves of the best line so far, for a share of the budget

@@ -22,6 +22,7 @@ var paramBounds = map[string]paramBound{
 	"PortfolioMaxBeads":   {0, 1024, "beads"},
 	"PortfolioMinBeads":   {0, 1024, "beads"},
 	"PortfolioMinSeconds": {0, 360000, "CPU seconds a worker"},
+	"PortfolioSideBySide": {0, 1, ""},
 	"Phases":              {0, 100, "phases"},
 	"PhaseMoves":          {0, 1024, "moves"},
 	"PhaseDecay":          {0, 10, ""},

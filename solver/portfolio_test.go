@@ -351,6 +351,62 @@ func TestPortfolioPartsKeepTheirPairsRule(t *testing.T) {
 	t.Logf("%d lines of part 1 played a tabu pair", paired)
 }
 
+// TestPortfolioPartsSideBySide runs auto's parts under a CPU budget with
+// Params.PortfolioSideBySide on and off, on one to four workers: side by
+// side (on, an even number of workers) every part runs at once with it,
+// on half the workers, its lines keeping its own playout rule; in turn
+// (off, or one worker) each part has every worker and starts when the one
+// before ended. Either way the parts end within the budget.
+func TestPortfolioPartsSideBySide(t *testing.T) {
+	rules := []int{0, 10}
+	budget := 600 * time.Millisecond
+	b := randomBoard(t, 15, 15, 5, 702)
+	for _, c := range []struct {
+		together   bool
+		workers    int
+		perPart    int
+		sideBySide bool
+	}{
+		{true, 2, 1, true},
+		{true, 4, 2, true},
+		{false, 2, 2, false},
+		{true, 1, 1, false},
+	} {
+		name := fmt.Sprintf("side by side %v, %d workers", c.together, c.workers)
+		prm := DefaultParams()
+		prm.PortfolioPairs, prm.PortfolioMaxBeads = rules, 225
+		prm.PortfolioMinSeconds, prm.PortfolioSideBySide = 0, c.together
+		opt := Options{Seed: 5, Budget: budget, Workers: c.workers, Params: &prm}
+		s := newSearch(context.Background(), b, opt, nil)
+		s.threads, s.lw = c.workers, c.workers
+		var offers [2]int
+		bad := 0
+		s.offered = func(k int, m []board.Move, _, _ int) {
+			offers[k]++
+			if !keepsTabuRuleForSomeColour(b, m, rules[k]) {
+				bad++
+			}
+		}
+		runParts(s, c.workers, 1-prm.EndShare-prm.TabuTrials)
+		if len(s.parts) != 2 {
+			t.Fatalf("%s: %d parts ran, want 2", name, len(s.parts))
+		}
+		p0, p1 := s.parts[0], s.parts[1]
+		if p0.workers != c.perPart || p1.workers != c.perPart {
+			t.Errorf("%s: the parts ran on %d and %d workers, want %d each", name, p0.workers, p1.workers, c.perPart)
+		}
+		if at := p1.from < p0.to && p0.from < p1.to; at != c.sideBySide {
+			t.Errorf("%s: part 0 ran %v to %v, part 1 %v to %v: at once %v, want %v", name, p0.from, p0.to, p1.from, p1.to, at, c.sideBySide)
+		}
+		if offers[0] == 0 || offers[1] == 0 || bad > 0 {
+			t.Errorf("%s: lines offered by part %v, %d breaking their part's rule for every colour", name, offers, bad)
+		}
+		if end := max(p0.to, p1.to); end > budget+budget/50+50*time.Millisecond {
+			t.Errorf("%s: the parts ended at %v of a %v budget", name, end, budget)
+		}
+	}
+}
+
 // keepsTabuRuleForSomeColour reports whether line, from b, keeps NRPA's
 // tabu rule for some colour c: a group of c smaller than c's count of
 // beads is played only when every group is such a group, or when it is
@@ -407,30 +463,42 @@ func TestPortfolioRunsWhereItsRuleSays(t *testing.T) {
 		workers    int
 		minSeconds float64
 		want       bool
+		together   bool // Params.PortfolioSideBySide
 	}{
-		{15, 15, []int{0, 10}, 30 * time.Second, 1, 20, true},
-		{18, 12, []int{0, 10}, 30 * time.Second, 1, 20, true},
-		{15, 15, []int{0, 10}, 30 * time.Second, 2, 20, false}, // 15 s a worker
-		{15, 15, []int{0, 10}, 60 * time.Second, 2, 20, true},
-		{15, 15, []int{0, 10}, 5 * time.Second, 1, 20, false},
-		{15, 15, []int{0, 10}, 0, 1, 20, false}, // a node budget
-		{15, 15, []int{0, 10}, 0, 1, 0, true},
-		{12, 12, []int{0, 10}, 30 * time.Second, 1, 20, false}, // 144 beads
-		{20, 20, []int{0, 10}, 30 * time.Second, 1, 20, false}, // 400 beads
-		{15, 15, []int{10}, 30 * time.Second, 1, 20, false},
-		{15, 15, nil, 30 * time.Second, 1, 0, false},
+		{15, 15, []int{0, 10}, 30 * time.Second, 1, 20, true, false},
+		{18, 12, []int{0, 10}, 30 * time.Second, 1, 20, true, false},
+		{15, 15, []int{0, 10}, 30 * time.Second, 2, 20, false, false}, // 15 s a worker
+		{15, 15, []int{0, 10}, 60 * time.Second, 2, 20, true, false},
+		{15, 15, []int{0, 10}, 5 * time.Second, 1, 20, false, false},
+		{15, 15, []int{0, 10}, 0, 1, 20, false, false}, // a node budget
+		{15, 15, []int{0, 10}, 0, 1, 0, true, false},
+		{12, 12, []int{0, 10}, 30 * time.Second, 1, 20, false, false}, // 144 beads
+		{20, 20, []int{0, 10}, 30 * time.Second, 1, 20, false, false}, // 400 beads
+		{15, 15, []int{10}, 30 * time.Second, 1, 20, false, false},
+		{15, 15, nil, 30 * time.Second, 1, 0, false, false},
+		{15, 15, []int{0, 10}, 30 * time.Second, 2, 20, true, true},  // 30 s a part's worker
+		{15, 15, []int{0, 10}, 30 * time.Second, 4, 20, false, true}, // 15 s a part's worker
+		{15, 15, []int{0, 10}, 40 * time.Second, 4, 20, true, true},
+		{15, 15, []int{0, 10}, 30 * time.Second, 3, 20, false, true}, // in turn: 10 s a worker
+		{15, 15, []int{0, 10}, 5 * time.Second, 2, 20, false, true},
+		{15, 15, []int{0, 10}, 0, 2, 20, false, true}, // a node budget
+		{15, 15, []int{0, 10, 20}, 60 * time.Second, 3, 20, true, true},
+		{20, 20, []int{0, 10}, 60 * time.Second, 2, 20, false, true},
 	}
 	for i, c := range cases {
 		b := randomBoard(t, c.rows, c.cols, 5, 900+uint64(i))
 		prm := DefaultParams()
 		prm.PortfolioPairs, prm.PortfolioMinBeads, prm.PortfolioMaxBeads = c.rules, 200, 225
-		prm.PortfolioMinSeconds = c.minSeconds
-		opt := Options{Seed: 1, Budget: c.budget, MaxNodes: 1000, Workers: c.workers, Params: &prm}
+		prm.PortfolioMinSeconds, prm.PortfolioSideBySide = c.minSeconds, c.together
+		opt := Options{Seed: 1, Budget: c.budget, Workers: c.workers, Params: &prm}
+		if c.budget == 0 {
+			opt.MaxNodes = 1000
+		}
 		s := newSearch(context.Background(), b, opt, nil)
 		s.lw = c.workers
 		if got := s.portfolioOn(); got != c.want {
-			t.Errorf("%dx%d (%d beads), rules %v, %v over %d workers, at least %gs a worker: portfolio %v, want %v",
-				c.rows, c.cols, s.root.beads, c.rules, c.budget, c.workers, c.minSeconds, got, c.want)
+			t.Errorf("%dx%d (%d beads), rules %v, %v over %d workers (side by side %v), at least %gs a worker: portfolio %v, want %v",
+				c.rows, c.cols, s.root.beads, c.rules, c.budget, c.workers, c.together, c.minSeconds, got, c.want)
 		}
 	}
 }
