@@ -8,13 +8,13 @@
 #   docs/serve-*.png             about 30 s      the browser test (skipped without Chromium)
 #   docs/tournament-ladder.png   about 20 s      the built-in ladder at 2 CPU-s a board
 #   docs/seed002/                about 25 min    react experiment seed002, 100 games a matchup
-#   docs/anytime.png             about 52 CPU-min on one core: the
-#     standard set at 1, 5, 30 and 120 CPU-s a board, seed 1, one worker; its results
+#   docs/anytime.png             about 4 h 12 min on one core: the
+#     standard set at 1, 5, 30, 120 and 600 CPU-s a board, seed 1, one worker; its results
 #     lines are kept beside it, docs/anytime.jsonl, from which the test
 #     TestAnytimeChartIsItsData draws it again. It needs StandardTestset.txt
 #     in the current folder (docs/data.md says where to get it).
 #
-#   bash docs/redraw.sh            all of them: about 1 h 30 min
+#   bash docs/redraw.sh            all of them: about 4 h 50 min
 #   bash docs/redraw.sh quick      the first four: about a minute
 #   bash docs/redraw.sh anytime    one of them: replay, chain, screenshots,
 #                                  ladder, seed002 or anytime
@@ -37,7 +37,7 @@ anytime() {
 	mkdir -p .redraw
 	resume=()
 	[ -s .redraw/anytime.jsonl ] && resume=(--resume)
-	"$cs" bench --budgets 1s,5s,30s,120s -j 1 --speed-time 0 --out .redraw/anytime.jsonl "${resume[@]}" \
+	"$cs" bench --budgets 1s,5s,30s,120s,600s -j 1 --speed-time 0 --out .redraw/anytime.jsonl "${resume[@]}" \
 		--chart .redraw/anytime.png StandardTestset.txt
 	cp .redraw/anytime.jsonl docs/anytime.jsonl
 	cp .redraw/anytime.png docs/anytime.png
