@@ -336,6 +336,9 @@ func (s *searchPlayer) minimax(b *chainreact.Board, depth, ply int) int {
 		*c = *b
 		c.Play(m)
 		v := s.minimax(c, depth-1, ply+1)
+		if s.halt.Halted() {
+			return best // the root drops a halted search's values
+		}
 		if maxing && v > best || !maxing && v < best {
 			best = v
 		}
