@@ -26,7 +26,8 @@ func reactSolveCommand() *cli.Command {
 			"Examples:\n" +
 			"  chainshot react solve --size 3x4\n" +
 			"  chainshot react solve pos.txt --json\n" +
-			"  chainshot react solve --size 4x4 --proof 4x4.jsonl --resume   # a proof by lines, over several sittings",
+			"  chainshot react solve --size 4x4 --proof 4x4.jsonl --resume   # a proof by lines, over several sittings\n" +
+			"  chainshot react solve --size 2x9 --proof 2x9.jsonl --table 2x9.table --resume   # and its table",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "size", Usage: "solve the empty board of this size, `RxC`, such as 3x4"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object"},
@@ -36,6 +37,7 @@ func reactSolveCommand() *cli.Command {
 			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB`; with --proof, one table shared by the --jobs"}, memoryBound()),
 			&cli.BoolFlag{Name: "winner-only", Usage: "stop once the winner is proved: the last ply is then bounded, not solved (often half the work); with --proof, each line so, and a later run without it solves those lines exactly"},
 			outFlag(&cli.StringFlag{Name: "proof", Usage: "prove by lines: solve the positions --split plies on, one by one, each appended to `FILE` (JSON Lines) the moment it is solved; the root follows from them"}, filekinds.ProofOut),
+			outFlag(&cli.StringFlag{Name: "table", Usage: "with --proof: keep the transposition table in `FILE`, saved whole every 10 minutes and at the end, so that a line the sitting stops before it is solved keeps its work; with --resume, start from the table FILE holds (made with the same --memory)"}, filekinds.SolverTable),
 			bounded(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, proofrun.SplitBound),
 			&cli.BoolFlag{Name: "resume", Usage: "with --proof: continue the proof in FILE, solving the lines it does not hold yet"},
 			&cli.StringFlag{Name: "shard", Usage: "with --proof: solve shard `K/N` of the lines (the K-th of N runs of consecutive lines), or auto from a Slurm array's environment"},
@@ -57,7 +59,7 @@ func doReactSolve(c *cli.Context) error {
 	if c.String("proof") != "" {
 		return doProof(c, pos, file)
 	}
-	for _, f := range []string{"split", "resume", "shard", "jobs", "check"} {
+	for _, f := range []string{"split", "resume", "shard", "jobs", "check", "table"} {
 		if c.IsSet(f) {
 			return status.BadInput("%s: --%s goes with --proof FILE", cmd, f)
 		}
@@ -81,7 +83,8 @@ func doProof(c *cli.Context, pos chainreact.Position, file string) error {
 	return proofrun.Run(c.Context, s.IO, proofrun.Options{Cmd: cmd, Pos: pos, What: what, Path: c.String("proof"),
 		Split: c.Int("split"), SplitSet: c.IsSet("split"), Resume: c.Bool("resume"), Shard: sh, Jobs: gamesAtOnce(c),
 		MemoryMB: c.Int("memory"), MaxNodes: c.Uint64("max-nodes"), Budget: c.Duration("budget"), Wall: c.Bool("wall"),
-		WinnerOnly: c.Bool("winner-only"), JSON: c.Bool("json"), Check: c.Int("check"), Seed: c.Uint64("seed")})
+		WinnerOnly: c.Bool("winner-only"), JSON: c.Bool("json"), Check: c.Int("check"), Seed: c.Uint64("seed"),
+		Table: c.String("table"), TableEvery: proofrun.DefaultTableEvery})
 }
 
 // solveInput returns the position to solve: the POSITION file or the empty

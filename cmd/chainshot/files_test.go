@@ -124,6 +124,7 @@ var fifoExtra = map[string][]string{
 // status 2, instead of waiting for its reader.
 var fifoRefused = map[string]string{
 	"react solve --proof": "a proof file is read back to resume",
+	"react solve --table": "a solver table is read back by the next sitting",
 }
 
 // TestOutputsWaitForAFIFOUntilStopped: every output of every command
@@ -157,7 +158,7 @@ func TestOutputsWaitForAFIFOUntilStopped(t *testing.T) {
 				argv = append(append(argv, "--"+flag, fifo), valid.args...)
 				if why, ok := fifoRefused[path+" --"+flag]; ok {
 					code, _, stderr := runChainshot(t, dir, argv)
-					want := fmt.Sprintf("chainshot %s: --%s %s: not a regular file", path, flag, fifo)
+					want := fmt.Sprintf("chainshot %s: --%s: cannot write %s: not a regular file (%s)", path, flag, fifo, why)
 					if code != 2 || !strings.HasPrefix(stderr, want) {
 						t.Errorf("chainshot %s: exit status %d, stderr %q; want 2 and %q (%s)", strings.Join(argv, " "), code, stderr, want, why)
 					}

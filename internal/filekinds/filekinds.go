@@ -7,6 +7,7 @@
 package filekinds
 
 import (
+	"chainshot/chainreact/exact"
 	"chainshot/datasets"
 	"chainshot/internal/input"
 	"chainshot/internal/journal"
@@ -68,8 +69,16 @@ var (
 	ResultsOut     = outfile.Kind{Name: Results.Name, Grows: true}
 	GameRecordsOut = outfile.Kind{Name: GameRecords.Name, Grows: true}
 	RatingsOut     = outfile.Kind{Name: Ratings.Name, Grows: true}
-	ProofOut       = outfile.Kind{Name: Proof.Name, Grows: true}
+	ProofOut       = outfile.Kind{Name: Proof.Name, Grows: true, ReadBack: "a proof file is read back to resume"}
 )
+
+// SolverTable is the exact solver's transposition table between sittings
+// of a proof (react solve --table): rewritten whole, read back by the
+// next sitting. Its reader (exact.ReadSolveTable) checks the header
+// before it makes the table, which must be the size --memory gives: that
+// is its cap.
+var SolverTable = outfile.Kind{Name: "a solver table", Own: outfile.Prefix(exact.TableMagic),
+	ReadBack: "a solver table is read back by the next sitting"}
 
 // MergedProof is the proof file "react merge" writes: a new file.
 var MergedProof = outfile.Kind{Name: "a merged proof"}

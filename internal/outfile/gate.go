@@ -26,6 +26,10 @@ type Kind struct {
 	// knows as its kind: never a file that is not the command's own.
 	// Nil: any non-empty file is refused.
 	Own func(head []byte) bool
+	// ReadBack, when set, says why a later run reads the file back (a
+	// proof file, to resume): a device, FIFO or socket, from which
+	// nothing could be read back, is then refused.
+	ReadBack string
 }
 
 // Prefix returns an Own that knows a file by the bytes it starts with.
@@ -107,8 +111,9 @@ func (e *ClaimError) Error() string {
 func (e *ClaimError) Unwrap() error { return e.Err }
 
 // Claim admits path as the output of flag, of kind k. It refuses a path
-// that another flag of this run claims, that another process holds, or
-// (for a whole file) an existing non-empty file that is not of kind k.
+// that another flag of this run claims, that another process holds, that
+// is not a regular file when k is read back, or (for a whole file) an
+// existing non-empty file that is not of kind k.
 // The same flag claiming the same path again shares the claim (a bench
 // of several budgets keeps one results file); each Claim is Released,
 // or let go by Close.
@@ -117,6 +122,9 @@ func (g *Gate) Claim(flag, path string, k Kind) (*Claim, error) {
 	t, err := resolve(path)
 	if err != nil {
 		return refuse(reasonOf(err))
+	}
+	if k.ReadBack != "" && (t.through || !t.regular) {
+		return refuse(fmt.Errorf("not a regular file (%s)", k.ReadBack))
 	}
 	c := &Claim{Flag: flag, Path: path, kind: k, regular: t.regular && !t.through, g: g}
 	c.id = idOf(path, t)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"chainshot/chainreact"
@@ -46,6 +45,11 @@ type Options struct {
 	// drawn at random with Seed, instead of solving new ones.
 	Check int
 	Seed  uint64
+	// Table, when set, is the table file (--table): the sitting starts
+	// from the table it holds (with Resume) and saves its table there
+	// every TableEvery (0: DefaultTableEvery) and at its end.
+	Table      string
+	TableEvery time.Duration
 }
 
 // Run is a sitting of a proof: it solves the lines of the proof in
@@ -59,9 +63,8 @@ type Options struct {
 // 130).
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	cmd, path := o.Cmd, o.Path
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		// read before it is written: a FIFO would block the read
-		return status.BadInput("%s: --proof %s: not a regular file (a proof file is read back to resume)", cmd, path)
+	if o.Check > 0 && o.Table != "" {
+		return status.BadInput("%s: --check solves lines afresh, with a table of its own: drop --table", cmd)
 	}
 	if o.Check > 0 {
 		pf, err := ReadFile(io.Inputs, cmd, path)
@@ -75,6 +78,13 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 			return status.BadInput("%s: --proof %s is a proof of another position:\n%s", cmd, path, pf.Header.Position)
 		}
 		return check(ctx, io, o, pf)
+	}
+	tf, warm, err := o.claimTable(io)
+	if err != nil {
+		return err
+	}
+	if tf != nil {
+		defer tf.claim.Release()
 	}
 	pf, out, err := o.open(io)
 	if err != nil {
@@ -94,11 +104,32 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	run := &proofRun{pf: pf, out: out, io: io, todo: todo, jobs: o.Jobs, winnerOnly: o.WinnerOnly, taken: map[int]bool{}, wrote: map[int]bool{},
 		maxNodes: o.MaxNodes}
 	if len(todo) > 0 {
-		run.table = exact.NewSolveTable(o.MemoryMB, &o.Pos.Board)
+		if warm {
+			if run.table, err = tf.load(io, o); err != nil {
+				return err
+			}
+		} else {
+			run.table = exact.NewSolveTable(o.MemoryMB, &o.Pos.Board)
+		}
 		if k, n := o.Shard.K, o.Shard.N; n > 1 {
 			fmt.Fprintf(io.Err, "shard %d/%d: lines %d to %d, %d of them to solve\n", k, n, from, to-1, len(todo))
 		}
+		stop, saving := make(chan struct{}), make(chan struct{})
+		if tf != nil {
+			go func() { defer close(saving); tf.keepSaving(io, run.table, o, stop) }()
+		} else {
+			close(saving)
+		}
 		run.solve(ctx, cancel, o.Budget, solverun.Clock(o.Wall))
+		close(stop)
+		<-saving
+		if tf != nil {
+			cpu, err := tf.save(run.table, o)
+			if err != nil {
+				return status.Fail("%s: --table %s: not saved: %v (the lines solved are kept in %s)", cmd, tf.path, err, path)
+			}
+			fmt.Fprintf(io.Err, "saved the table to %s (%d MB, %.0f CPU s of solving in it)\n", tf.path, run.table.MB(), cpu)
+		}
 	}
 	if run.err != nil {
 		return status.Fail("%s: %v", cmd, run.err)

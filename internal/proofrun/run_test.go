@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
@@ -264,5 +265,119 @@ func TestExactRunGoesToTheWinnerFirst(t *testing.T) {
 			t.Fatalf("%s: the lines left to their winner change the root: %+v, not %+v", where, again, res)
 		}
 		t.Logf("%s: %d lines solved, %d only to the winner", where, pf.Solved, pf.WinnerOnlyLines())
+	}
+}
+
+// tableRun is a sitting of a proof of the empty rows×cols board into path
+// with the table file table; it returns standard error too.
+func tableRun(t testing.TB, path, table string, rows, cols, mb int, o Options) (string, string, error) {
+	t.Helper()
+	pos, err := chainreact.NewPosition(rows, cols, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	ios := iostreams.New(nil, &out, &errs)
+	defer ios.Close()
+	o.Cmd, o.Pos, o.What, o.Path, o.Table = "test", pos, "the test's board", path, table
+	o.Shard, o.Jobs, o.MemoryMB = shard.Shard{K: 1, N: 1}, max(o.Jobs, 1), mb
+	err = Run(context.Background(), ios, o)
+	return out.String(), errs.String(), err
+}
+
+// TestRunKeepsTheTable: a sitting stopped before its lines are solved
+// saves its table; the next sitting starts from it only with --resume
+// and the same --memory, and proves what a proof without a table
+// proves, in fewer positions than a sitting that starts afresh.
+func TestRunKeepsTheTable(t *testing.T) {
+	dir := t.TempDir()
+	path, table := filepath.Join(dir, "p.jsonl"), filepath.Join(dir, "t.table")
+	rows, cols := 3, 4
+	if underRace {
+		rows, cols = 2, 5
+	}
+	// Afresh, for the figures to compare with.
+	fresh := filepath.Join(dir, "fresh.jsonl")
+	if _, _, err := tableRun(t, fresh, "", rows, cols, 16, Options{Split: 1, SplitSet: true}); err != nil {
+		t.Fatal(err)
+	}
+	all, _ := ReadFile(input.Source{}, "test", fresh)
+	want, _ := all.Split.Combine(all.Results)
+	// A first sitting stopped at a third of the positions.
+	_, errs, err := tableRun(t, path, table, rows, cols, 16, Options{Split: 1, SplitSet: true, MaxNodes: all.Nodes / 3})
+	if err != nil || !strings.Contains(errs, "saved the table to "+table) {
+		t.Fatalf("first sitting: %v\n%s", err, errs)
+	}
+	first, _ := ReadFile(input.Source{}, "test", path)
+	if first.Solved == len(first.Lines) {
+		t.Fatalf("the first sitting solved every line: nothing is left to resume")
+	}
+	saved, _ := os.ReadFile(table)
+	if !bytes.HasPrefix(saved, []byte(exact.TableMagic)) {
+		t.Fatalf("the table file starts %.40q", saved)
+	}
+	// Refused: without --resume, with another --memory, with --check.
+	if _, _, err := tableRun(t, path, table, rows, cols, 16, Options{}); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "add --resume to start from it") {
+		t.Errorf("without --resume: %v", err)
+	}
+	if _, _, err := tableRun(t, path, table, rows, cols, 4, Options{Resume: true}); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "give --memory 16") {
+		t.Errorf("with another --memory: %v", err)
+	}
+	if _, _, err := tableRun(t, path, table, rows, cols, 16, Options{Check: 1}); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "drop --table") {
+		t.Errorf("with --check: %v", err)
+	}
+	if after, _ := os.ReadFile(table); !bytes.Equal(after, saved) {
+		t.Error("a refused sitting changed the table file")
+	}
+	// Resumed from the table, and, to compare, from the proof alone.
+	bare := filepath.Join(dir, "bare.jsonl")
+	data, _ := os.ReadFile(path)
+	os.WriteFile(bare, data, 0o644)
+	_, errs, err = tableRun(t, path, table, rows, cols, 16, Options{Resume: true})
+	if err != nil || !strings.Contains(errs, "started from the table in "+table) {
+		t.Fatalf("resumed: %v\n%s", err, errs)
+	}
+	if _, _, err := tableRun(t, bare, "", rows, cols, 16, Options{Resume: true}); err != nil {
+		t.Fatal(err)
+	}
+	warm, _ := ReadFile(input.Source{}, "test", path)
+	cold, _ := ReadFile(input.Source{}, "test", bare)
+	got, _ := warm.Split.Combine(warm.Results)
+	if !got.Exact || got.Winner != want.Winner || got.Plies != want.Plies {
+		t.Fatalf("from the table the proof says %+v, without one %+v", got, want)
+	}
+	// The lines the second sittings solved: positions of each.
+	warmNodes, coldNodes := warm.Nodes-first.Nodes, cold.Nodes-first.Nodes
+	t.Logf("second sitting: %d positions from the table, %d afresh (first sitting: %d of %d)", warmNodes, coldNodes, first.Nodes, all.Nodes)
+	if warmNodes >= coldNodes {
+		t.Errorf("from the table %d positions, afresh %d: the table kept no work", warmNodes, coldNodes)
+	}
+}
+
+// TestTableIsSavedEverySoOften: while a sitting runs, its table is saved
+// every TableEvery, each save a whole table file.
+func TestTableIsSavedEverySoOften(t *testing.T) {
+	table := filepath.Join(t.TempDir(), "t.table")
+	pos, _ := chainreact.NewPosition(2, 4, 2)
+	ios := iostreams.New(nil, io.Discard, io.Discard)
+	defer ios.Close()
+	o := Options{Cmd: "test", Pos: pos, Table: table, TableEvery: 20 * time.Millisecond}
+	tf, warm, err := o.claimTable(ios)
+	if err != nil || warm {
+		t.Fatalf("claim: %v, warm %v", err, warm)
+	}
+	tab := exact.NewSolveTable(1, &pos.Board)
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() { defer close(done); tf.keepSaving(ios, tab, o, stop) }()
+	time.Sleep(150 * time.Millisecond)
+	close(stop)
+	<-done
+	if tf.saves < 2 {
+		t.Errorf("%d saves in 150 ms at one every 20 ms", tf.saves)
+	}
+	f, _ := os.Open(table)
+	defer f.Close()
+	if _, _, err := exact.ReadSolveTable(f, &pos.Board, 1); err != nil {
+		t.Errorf("the saved table: %v", err)
 	}
 }

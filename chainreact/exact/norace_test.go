@@ -1,0 +1,6 @@
+//go:build !race
+
+package exact
+
+// underRace: see race_test.go.
+const underRace = false
