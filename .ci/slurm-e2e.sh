@@ -7,7 +7,9 @@
 # of its index) and run again (rerun.sh), which resumes its shard's file;
 # the merge runs after the array; then every (data set, seed) pair must be
 # there once, finished, every line must replay, and each data set's best
-# line must be the better of its two seeds'. Every daemon started is
+# line must be the better of its two seeds'. Then a proof by lines as an
+# array (proof.sbatch), stopped by a budget, submitted again to go on from
+# its tables, merged. Every daemon started is
 # stopped by its pid and the folder removed. Needs root and apt-get
 # (slurm-wlm and munge are installed if missing); elsewhere it skips.
 set -euo pipefail
@@ -169,4 +171,37 @@ best() { sed -E 's/.*"file":"([^"]*)".*"score":([0-9]+),"beads_left":([0-9]+).*/
 best all.jsonl >want.txt
 best results/best.jsonl >got.txt
 cmp -s want.txt got.txt || fail "merge --best did not keep the best line of each data set: $(diff want.txt got.txt)"
-say "passed in $(($(date +%s) - start)) s: 20 pairs once, every line replays, the best of 2 seeds for each of 10 data sets"
+
+# A proof by lines as an array (proof.sbatch): 3x4 after 2 plies, two
+# tasks. The first submission stops each task at a CPU budget too short
+# for its lines, each saving its table; the same array submitted again
+# starts each task from its proof and its table; merged, the shards
+# prove what the direct solve says.
+wait_all() {
+	for _ in $(seq 900); do
+		local left=0
+		for t in 0 1; do
+			case $(state "${1}_$t") in COMPLETED | FAILED | CANCELLED | TIMEOUT) ;; *) left=1 ;; esac
+		done
+		[ "$left" = 0 ] && return
+		sleep 0.2
+	done
+}
+export SIZE=3x4 SPLIT=2 MEMORY=64 PROOFS=proofs
+proof1=$(BUDGET=0.3s sbatch --parsable --array=0-1 "$repo/docs/slurm/proof.sbatch" | cut -d';' -f1)
+wait_all "$proof1"
+for t in 0 1; do
+	[ "$(state "${proof1}_$t")" = COMPLETED ] || fail "proof task ${proof1}_$t is $(state "${proof1}_$t")"
+	head -n 1 "proofs/table-$t.table" | grep -qx 'chainshot solver table' || fail "task $t saved no table"
+	grep -q 'stopped: the --budget was spent' logs/chainshot-proof-"${proof1}_$t".out || fail "proof task $t was not stopped by its budget: raise the board"
+done
+proof2=$(BUDGET=0 sbatch --parsable --array=0-1 "$repo/docs/slurm/proof.sbatch" | cut -d';' -f1)
+wait_all "$proof2"
+for t in 0 1; do
+	[ "$(state "${proof2}_$t")" = COMPLETED ] || fail "proof task ${proof2}_$t is $(state "${proof2}_$t")"
+	grep -q "started from the table in proofs/table-$t.table" logs/chainshot-proof-"${proof2}_$t".out || fail "proof task $t did not start from its table"
+done
+chainshot react merge proofs/shard-*.jsonl --out proofs/all.jsonl >/dev/null || fail "the proof shards do not merge"
+chainshot react solve --size 3x4 --proof proofs/all.jsonl --resume | grep -q 'R wins under perfect play; the last move is ply 19' ||
+	fail "the merged proof: $(chainshot react solve --size 3x4 --proof proofs/all.jsonl --resume 2>&1)"
+say "passed in $(($(date +%s) - start)) s: 20 pairs once, every line replays, the best of 2 seeds for each of 10 data sets; a proof array stopped, resumed from its tables and merged"
