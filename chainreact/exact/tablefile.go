@@ -224,17 +224,3 @@ func ReadSolveTable(r io.Reader, b *chainreact.Board, mb int) (*SolveTable, Tabl
 	}
 	return t, h, nil
 }
-
-// Words returns the table's entries in use and its capacity in entries.
-func (t *SolveTable) Words() (used, all int) {
-	per := 2
-	if t.compact {
-		per = 1
-	}
-	for i := 0; i < len(t.words); i += per {
-		if atomic.LoadUint64(&t.words[i+per-1]) != 0 {
-			used++
-		}
-	}
-	return used, len(t.words) / per
-}
