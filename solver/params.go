@@ -55,9 +55,10 @@ type Params struct {
 	// each runs as one worker runs it, in half the wall time. The gate
 	// then asks PortfolioMinSeconds of the budget over the workers a part
 	// has, not over all of them (two workers at 30 s run it, as one does).
-	// Off by default: on 30 fresh five-colour 15x15 boards at 30 CPU-s on
-	// two workers it scored +24 ± 30 a board over the shipped search (18
-	// better, 10 worse), short of the one standard error its rule asked
+	// Off by default: on fresh five-colour 15x15 boards at 30 CPU-s on
+	// two workers it scored +24 ± 30 a board over the shipped search (30
+	// boards, seed 1) and +7 ± 30 (30 more, seed 2), +16 ± 21 pooled,
+	// short of the one standard error its rules asked
 	// (docs/history/solver-round15.md section 15).
 	PortfolioSideBySide bool
 	// Phases, when > 1, splits each NRPA worker's budget into phases:
