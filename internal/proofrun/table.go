@@ -60,6 +60,7 @@ func (tf *tableFile) load(io *iostreams.IO, o Options) (*exact.SolveTable, error
 		return nil, status.BadInput("%s: --table %v", o.Cmd, err)
 	}
 	defer f.Close()
+	fmt.Fprintf(io.Err, "reading the table in %s (a file of %d MB)\n", tf.path, tf.claim.Size()>>20)
 	t, h, err := exact.ReadSolveTable(f, &o.Pos.Board, o.MemoryMB)
 	var te *exact.TableError
 	switch {
