@@ -202,6 +202,7 @@ for t in 0 1; do
 	grep -q "started from the table in proofs/table-$t.table" logs/chainshot-proof-"${proof2}_$t".out || fail "proof task $t did not start from its table"
 done
 chainshot react merge proofs/shard-*.jsonl --out proofs/all.jsonl >/dev/null || fail "the proof shards do not merge"
-chainshot react solve --size 3x4 --proof proofs/all.jsonl --resume | grep -q 'R wins under perfect play; the last move is ply 19' ||
-	fail "the merged proof: $(chainshot react solve --size 3x4 --proof proofs/all.jsonl --resume 2>&1)"
+# (the output kept first: grep -q leaving early would break the pipe)
+proved=$(chainshot react solve --size 3x4 --proof proofs/all.jsonl --resume 2>&1) || fail "the merged proof: $proved"
+echo "$proved" | grep -q 'R wins under perfect play; the last move is ply 19' || fail "the merged proof: $proved"
 say "passed in $(($(date +%s) - start)) s: 20 pairs once, every line replays, the best of 2 seeds for each of 10 data sets; a proof array stopped, resumed from its tables and merged"
