@@ -77,7 +77,7 @@ func (m *Moves) UnmarshalJSON(v []byte) error {
 	want := fmt.Sprintf("want a list of [row, col] pairs such as [[2,3],[1,1]], each from 1 to %d", board.MaxSize)
 	v = bytes.TrimSpace(v)
 	if len(v) == 0 || v[0] != '[' {
-		return fmt.Errorf("is %s: %s", kind(v), want)
+		return fmt.Errorf("is %s: %s", strictjson.Kind(v), want)
 	}
 	var list []json.RawMessage
 	if err := json.Unmarshal(v, &list); err != nil {
@@ -102,24 +102,6 @@ func (m *Moves) UnmarshalJSON(v []byte) error {
 	}
 	*m = out
 	return nil
-}
-
-// kind names the JSON type of v, for messages.
-func kind(v []byte) string {
-	if len(v) == 0 {
-		return "nothing"
-	}
-	switch v[0] {
-	case '"':
-		return "a string"
-	case '{':
-		return "an object"
-	case '[':
-		return "a list"
-	case 't', 'f', 'n':
-		return string(v)
-	}
-	return "the number " + string(v)
 }
 
 // compact returns v without spaces, cut short if long, for messages.

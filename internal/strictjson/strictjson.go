@@ -142,7 +142,7 @@ func (d *decoder) object(raw []byte, base int, sv reflect.Value, path string, ou
 		if outer {
 			return &Error{Col: base + lead + 1, Msg: "not a JSON object: want " + what(d.opt)}
 		}
-		return &Error{Col: base + lead + 1, Field: path, Msg: "is " + jsonKind(raw[lead:]) + ": want an object"}
+		return &Error{Col: base + lead + 1, Field: path, Msg: "is " + Kind(raw[lead:]) + ": want an object"}
 	}
 	fields := fieldsOf(sv.Type())
 	seen := map[string]bool{}
@@ -228,7 +228,7 @@ func (d *decoder) list(raw []byte, at int, fv reflect.Value, name string) error 
 		return nil
 	}
 	if raw[0] != '[' {
-		return &Error{Col: at + 1, Field: name, Msg: "is " + jsonKind(raw) + ": want a list"}
+		return &Error{Col: at + 1, Field: name, Msg: "is " + Kind(raw) + ": want a list"}
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.Token() // the '['
@@ -300,7 +300,7 @@ func valueProblem(err error, t reflect.Type, raw []byte) string {
 			}
 			return fmt.Sprintf("is %s: want %s", clip(string(raw)), rangeOf(t))
 		}
-		return fmt.Sprintf("is %s: want %s", jsonKind(raw), want)
+		return fmt.Sprintf("is %s: want %s", Kind(raw), want)
 	case errors.As(err, &se):
 		return "not JSON: " + strings.TrimPrefix(se.Error(), "json: ")
 	case implementsUnmarshaler(t):
@@ -359,8 +359,9 @@ func isNumberKind(t reflect.Type) bool {
 	return false
 }
 
-// jsonKind says what kind of JSON value raw is: "a string", "a number".
-func jsonKind(raw []byte) string {
+// Kind says what kind of JSON value raw is, for messages: "a string",
+// "an object", "the number 12" (a long number clipped).
+func Kind(raw []byte) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 {
 		return "nothing"
