@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"chainshot/internal/resultsfile"
 	"chainshot/internal/status"
 	"chainshot/internal/verify"
 	"chainshot/internal/words"
@@ -39,7 +40,7 @@ func doVerify(c *cli.Context) error {
 		// writes one line for each, so a second is a fault (two writers,
 		// or files joined by hand: "results merge" joins files).
 		first := map[runKey]int{}
-		err := scanResults(s, cmd, path, func(l results.Line) error {
+		err := resultsfile.ScanFor(s.IO, cmd, path, func(l results.Line) error {
 			lines++
 			total++
 			msg := boards.Check(l.Record, filepath.Dir(path))

@@ -3,8 +3,6 @@ package main
 import (
 	"chainshot/internal/status"
 	"chainshot/internal/words"
-	"fmt"
-	"io"
 	"math"
 	"regexp"
 	"strings"
@@ -236,12 +234,6 @@ func typedFlag(c *cli.Context, names []string) string {
 // want 0 (no limit) or more".
 func flagError(c *cli.Context, f cli.Flag, value any, want string) error {
 	return status.BadInput("%s: %s %v: want %s", commandPath(c), typedFlag(c, f.Names()), value, want)
-}
-
-// warn prints a warning on w: "warning: " and the message, without a
-// package's prefix.
-func warn(w io.Writer, format string, args ...any) {
-	printf(w, "warning: %s\n", words.WithoutPackage(fmt.Sprintf(format, args...)))
 }
 
 // inOneVoice makes each line of an error message start with the command

@@ -39,7 +39,7 @@ func Compare(io *iostreams.IO, cmd string, paths, labels []string) (results.Comp
 		first := map[string]where{}
 		seeds := map[string]map[uint64]string{}
 		dir := filepath.Dir(path)
-		err := scan(io, cmd, path, func(l results.Line) error {
+		err := ScanFor(io, cmd, path, func(l results.Line) error {
 			rec, at := l.Record, fmt.Sprintf("%s:%d", path, l.No)
 			if msg := boards.Check(rec, dir); msg != "" {
 				broken.add(fmt.Sprintf("%s: %s: does not replay: %s", at, rec.File, msg))
@@ -172,7 +172,7 @@ func Merge(io *iostreams.IO, cmd string, paths []string, best bool) (Merged, err
 	boards := verify.NewBoards(io.Inputs)
 	for _, path := range paths {
 		var recs []results.Record
-		err := scan(io, cmd, path, func(l results.Line) error {
+		err := ScanFor(io, cmd, path, func(l results.Line) error {
 			rec, at := l.Record, fmt.Sprintf("%s:%d", path, l.No)
 			if msg := boards.Check(rec, filepath.Dir(path)); msg != "" {
 				broken.add(fmt.Sprintf("%s: %s: does not replay: %s", at, rec.File, msg))
@@ -255,26 +255,6 @@ func sameFile(a, b string) bool {
 	absA, _ := filepath.Abs(a)
 	absB, _ := filepath.Abs(b)
 	return absA == absB
-}
-
-// scan reads a results file for cmd ("-" is standard input) a line at a
-// time (ScanFile), calling fn with each; warnings go to standard error.
-// A file that cannot be read or a bad line is bad input (exit status
-// 2), its message naming the file, line, column and field; an error of
-// fn is returned as it is.
-func scan(io *iostreams.IO, cmd, path string, fn func(results.Line) error) error {
-	var fnErr error
-	err := ScanFile(io.Inputs, path, func(msg string) { io.Warnf("%s", msg) }, func(l results.Line) error {
-		fnErr = fn(l)
-		return fnErr
-	})
-	switch {
-	case err != nil && fnErr != nil:
-		return fnErr
-	case err != nil:
-		return status.BadInput("%s: %v", cmd, err)
-	}
-	return nil
 }
 
 // maxBroken is how many lines that do not replay a merge or a comparison

@@ -13,7 +13,9 @@ import (
 
 	"chainshot/internal/filekinds"
 	"chainshot/internal/input"
+	"chainshot/internal/iostreams"
 	"chainshot/internal/journal"
+	"chainshot/internal/status"
 	"chainshot/results"
 )
 
@@ -79,6 +81,28 @@ func ScanFile(src input.Source, path string, warn func(string), fn func(results.
 	}
 	defer f.Close()
 	return Scan(f, f.Name, warn, fn)
+}
+
+// ScanFor reads a results file for cmd ("-" is standard input) a line at a
+// time (ScanFile), calling fn with each: a file of any length is read in
+// little memory. Warnings (a cut last line, a field that is not
+// chainshot's) go to standard error.
+// A file that cannot be read or a bad line is bad input (exit status
+// 2), its message naming the file, line, column and field; an error of
+// fn is returned as it is.
+func ScanFor(ios *iostreams.IO, cmd, path string, fn func(results.Line) error) error {
+	var fnErr error
+	err := ScanFile(ios.Inputs, path, func(msg string) { ios.Warnf("%s", msg) }, func(l results.Line) error {
+		fnErr = fn(l)
+		return fnErr
+	})
+	switch {
+	case err != nil && fnErr != nil:
+		return fnErr
+	case err != nil:
+		return status.BadInput("%s: %v", cmd, err)
+	}
+	return nil
 }
 
 // Read reads every line of the results in r, and returns the cut last
