@@ -3,7 +3,6 @@ package main
 import (
 	"chainshot/internal/boomrun"
 	"chainshot/internal/bounds"
-	"chainshot/internal/status"
 
 	"fmt"
 	"time"
@@ -43,9 +42,6 @@ func boomGenCommand() *cli.Command {
 }
 
 func boomGen(c *cli.Context) error {
-	if c.Args().Present() {
-		return status.BadInput("chainshot boom gen: takes flags only, got %q", c.Args().First())
-	}
 	p := expendibots.NewGenParams(c.Int("white"), c.Int("black"))
 	p.MinActions = c.Int("min-actions")
 	g := boomrun.Gen{Seed: c.Uint64("seed"), Params: p, Wall: c.Bool("wall"), Draws: boomGenDraws,

@@ -89,9 +89,6 @@ func manCommand() *cli.Command {
 			"  chainshot man > chainshot.1 && man ./chainshot.1" +
 			examples("chainshot man | man -l -"),
 		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return status.BadInput("chainshot man: takes no arguments, got %q", c.Args().First())
-			}
 			page, err := c.App.ToManWithSection(1)
 			if err != nil {
 				return status.Fail("chainshot man: %v", err)

@@ -6,7 +6,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/datasets"
-	"chainshot/internal/status"
 )
 
 func datasetsCommand() *cli.Command {
@@ -15,9 +14,6 @@ func datasetsCommand() *cli.Command {
 		Usage: "list the built-in data sets (any command that takes a FILE takes these names)",
 		Action: func(c *cli.Context) error {
 			s := ioFrom(c)
-			if c.Args().Present() {
-				return status.BadInput("chainshot datasets: takes no arguments, got %q", c.Args().First())
-			}
 			tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
 			printf(tw, "NAME\tDESCRIPTION\n")
 			for _, d := range datasets.Builtin() {

@@ -32,9 +32,6 @@ func genCommand() *cli.Command {
 }
 
 func doGen(c *cli.Context) error {
-	if c.Args().Present() {
-		return status.BadInput("chainshot gen: takes flags only, got %q", c.Args().First())
-	}
 	rows, cols, _ := parseRxC(c.String("size"), 1, board.MaxSize, board.MaxSize) // checked by the flag
 	if c.IsSet("rows") || c.IsSet("cols") {
 		if c.IsSet("size") {

@@ -49,9 +49,6 @@ func reactPerftCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			const cmd = "chainshot react perft"
 			s := ioFrom(c)
-			if c.Args().Present() {
-				return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
-			}
 			rows, cols, err := parseSize(cmd, "size", c.String("size"))
 			if err != nil {
 				return err
@@ -80,9 +77,6 @@ func reactAutomatonCommand() *cli.Command {
 		Flags:     []cli.Flag{&cli.BoolFlag{Name: "dot", Usage: "print it as a Graphviz digraph"}},
 		Action: func(c *cli.Context) error {
 			s := ioFrom(c)
-			if c.Args().Present() {
-				return status.BadInput("chainshot react automaton: takes no arguments, got %q", c.Args().First())
-			}
 			if c.Bool("dot") {
 				return chainreact.WriteAutomatonDOT(s.Out)
 			}

@@ -30,9 +30,6 @@ func reactEngineCommand() *cli.Command {
 func doReactEngine(c *cli.Context) error {
 	const cmd = "chainshot react engine"
 	s := ioFrom(c)
-	if c.Args().Present() {
-		return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
-	}
 	spec := c.String("player")
 	if strings.HasPrefix(spec, "engine:") {
 		return status.BadInput("%s: --player: an engine cannot be another engine", cmd)

@@ -53,9 +53,6 @@ func reactMatchCommand() *cli.Command {
 func doReactMatch(c *cli.Context) error {
 	const cmd = "chainshot react match"
 	s := ioFrom(c)
-	if c.Args().Present() {
-		return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
-	}
 	rows, cols, err := parseSize(cmd, "size", c.String("size"))
 	if err != nil {
 		return err

@@ -49,9 +49,6 @@ func reactPlayCommand() *cli.Command {
 func doReactPlay(c *cli.Context) error {
 	const cmd = "chainshot react play"
 	s := ioFrom(c)
-	if c.Args().Present() {
-		return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
-	}
 	rows, cols, err := parseSize(cmd, "size", c.String("size"))
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"chainshot/internal/status"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -69,9 +68,6 @@ func rulesCommand() *cli.Command {
 		Name:  "rules",
 		Usage: "print the rules of ChainShot, its coordinates and its scoring",
 		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return status.BadInput("chainshot rules: takes no arguments, got %q", c.Args().First())
-			}
 			_, err := fmt.Fprint(ioFrom(c).Out, chainShotRules)
 			return err
 		},

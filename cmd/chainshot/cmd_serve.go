@@ -42,9 +42,6 @@ func serveCommand() *cli.Command {
 func doServe(c *cli.Context) error {
 	const cmd = "chainshot serve"
 	s := ioFrom(c)
-	if c.Args().Present() {
-		return status.BadInput("%s: takes no arguments, got %q", cmd, c.Args().First())
-	}
 	addr := c.String("addr")
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {

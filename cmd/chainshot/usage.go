@@ -19,8 +19,10 @@ import (
 
 // installUsage gives every command of app the shared usage handling: the
 // usage-error handler, an action for command groups that refuses an
-// unknown subcommand, and a help command that does the same for an
-// unknown topic.
+// unknown subcommand, a help command that does the same for an unknown
+// topic, and for every command that runs, before its action: a command
+// that declares no arguments (an empty ArgsUsage) refuses one, then its
+// output flags are claimed (claimOutputs).
 func installUsage(app *cli.App) {
 	app.OnUsageError = onUsageError
 	app.Action = groupAction
@@ -42,8 +44,12 @@ func installUsage(app *cli.App) {
 			// say "no arguments") left a trailing space.
 			c.ArgsUsage = strings.TrimSpace(c.ArgsUsage)
 			if action := c.Action; action != nil {
+				noArgs := c.ArgsUsage == ""
 				c.Action = func(ctx *cli.Context) error {
 					ioFrom(ctx).cmd = commandPath(ctx)
+					if noArgs && ctx.Args().Present() {
+						return status.BadInput("%s: takes no arguments, got %q", commandPath(ctx), ctx.Args().First())
+					}
 					if err := claimOutputs(ctx); err != nil {
 						return err
 					}
