@@ -42,17 +42,14 @@ func reactPerftCommand() *cli.Command {
 		Usage:     "count move sequences of each length from the empty board (finished games are not continued)",
 		ArgsUsage: " ",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			reactSizeFlag("9x6", "board size, `RxC`"),
 			bounded(&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "longest sequence, `N` plies"}, bounds.Int{Min: 1, Max: 12, Unit: "plies"}),
 			bounded(&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players"}, playersBound),
 		},
 		Action: func(c *cli.Context) error {
 			const cmd = "chainshot react perft"
 			s := ioFrom(c)
-			rows, cols, err := parseSize(cmd, "size", c.String("size"))
-			if err != nil {
-				return err
-			}
+			rows, cols := reactSize(c)
 			d := c.Int("depth")
 			b, err := chainreact.NewBoard(rows, cols, c.Int("players"))
 			if err != nil {

@@ -25,7 +25,7 @@ func reactExperimentCommand() *cli.Command {
 			bounded(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games per matchup"}, bounds.Int{Min: 1, Max: 10000, Unit: "games"}),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the players"}),
 			jobsFlag(1, "`N` games played at once (0: one per CPU)"),
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			reactSizeFlag("9x6", "board size, `RxC`"),
 			folderFlag(&cli.StringFlag{Name: "out-dir", Value: ".", Usage: "`DIR` for seed002-table1.csv, seed002-table2.csv, seed002.json and the figures seed002-heatmap and seed002-comparison (.png, .svg), made if missing"}),
 			folderFlag(&cli.StringFlag{Name: "out", Hidden: true, Usage: "old spelling of --out-dir"}),
 			bounded(&cli.IntFlag{Name: "depth1", Value: 3, Usage: "Table 1's single-heuristic agents search `N` plies"}, bounds.Int{Min: 1, Max: 6, Unit: "plies"}),
@@ -41,10 +41,7 @@ func doReactExperiment(c *cli.Context) error {
 	if c.NArg() != 1 || c.Args().First() != "seed002" {
 		return status.BadInput("%s: %q: want the experiment's name: seed002", cmd, strings.Join(c.Args().Slice(), " "))
 	}
-	rows, cols, err := parseSize(cmd, "size", c.String("size"))
-	if err != nil {
-		return err
-	}
+	rows, cols := reactSize(c)
 	dir, err := experimentDir(c)
 	if err != nil {
 		return err

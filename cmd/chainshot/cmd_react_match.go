@@ -34,7 +34,7 @@ func reactMatchCommand() *cli.Command {
 			&cli.StringFlag{Name: "p1", Value: ai.DefaultSpec, Usage: "first player, a `SPEC` such as best, best:nodes=900, seed002, random (Players, above)"},
 			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC` (Players, above)"},
 			bounded(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, two a pair (with --sprt, the most)"}, gamesBound),
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			reactSizeFlag("9x6", "board size, `RxC`"),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the openings and every player's randomness"}),
 			jobsFlag(1, "`N` pairs of games played at once (0: one per CPU)"),
 			bounded(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games (0: the empty board)"}, bounds.Int{Min: 0, Max: 64, Unit: "plies"}),
@@ -53,10 +53,7 @@ func reactMatchCommand() *cli.Command {
 func doReactMatch(c *cli.Context) error {
 	const cmd = "chainshot react match"
 	s := ioFrom(c)
-	rows, cols, err := parseSize(cmd, "size", c.String("size"))
-	if err != nil {
-		return err
-	}
+	rows, cols := reactSize(c)
 	for _, f := range []string{"p1", "p2"} {
 		if err := checkSpec(cmd, f, c.String(f)); err != nil {
 			return err
@@ -66,6 +63,7 @@ func doReactMatch(c *cli.Context) error {
 		Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c), OpeningPlies: c.Int("opening-plies"),
 		Out: c.String("out"), Resume: c.Bool("resume"), JSON: c.Bool("json")}
 	if name := c.String("openings"); name != "" {
+		var err error
 		if o.Openings, err = matchrun.ReadOpenings(s.Inputs, cmd, name, rows, cols); err != nil {
 			return err
 		}

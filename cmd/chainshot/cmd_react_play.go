@@ -34,7 +34,7 @@ func reactPlayCommand() *cli.Command {
 				"chainshot react play --players 3 --vs best --vs random --waves",
 				"chainshot react play --players 2 --vs human"),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			reactSizeFlag("9x6", "board size, `RxC`"),
 			bounded(&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players"}, playersBound),
 			&cli.StringSliceFlag{Name: "vs", Value: cli.NewStringSlice(ai.DefaultSpec), Usage: "the other seats' player, a `SPEC` (Players, above), or \"human\"; repeat it for one a seat"},
 			bounded(&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (seat 1 moves first)"}, bounds.Int{Min: 1, Max: chainreact.MaxPlayers}),
@@ -49,10 +49,7 @@ func reactPlayCommand() *cli.Command {
 func doReactPlay(c *cli.Context) error {
 	const cmd = "chainshot react play"
 	s := ioFrom(c)
-	rows, cols, err := parseSize(cmd, "size", c.String("size"))
-	if err != nil {
-		return err
-	}
+	rows, cols := reactSize(c)
 	n := c.Int("players")
 	pos, err := chainreact.NewPosition(rows, cols, n)
 	if err != nil {

@@ -30,7 +30,7 @@ func reactRateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			bounded(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 40, Usage: "`N` games a pairing, two a pair"}, rating.GamesBound),
 			bounded(&cli.IntFlag{Name: "neighbours", Value: 2, Usage: "each player meets the next `N` in the list"}, bounds.Int{Min: 1, Max: 64}),
-			&cli.StringFlag{Name: "size", Value: "9x6", Usage: "board size, `RxC`"},
+			reactSizeFlag("9x6", "board size, `RxC`"),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the openings and the players"}),
 			jobsFlag(1, "`N` pairs of games played at once (0: one per CPU)"),
 			bounded(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games"}, rating.OpeningPliesBound),
@@ -62,10 +62,7 @@ func doReactRate(c *cli.Context) error {
 		}
 		seen[sp] = true
 	}
-	rows, cols, err := parseSize(cmd, "size", c.String("size"))
-	if err != nil {
-		return err
-	}
+	rows, cols := reactSize(c)
 	return rating.Run(c.Context, s.IO, rating.Options{Cmd: cmd, Specs: specs, Games: c.Int("games"), Neighbours: c.Int("neighbours"),
 		Rows: rows, Cols: cols, Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c), OpeningPlies: c.Int("opening-plies"),
 		Out: c.String("out"), Resume: c.Bool("resume"), JSON: c.Bool("json")})

@@ -29,7 +29,7 @@ func reactSolveCommand() *cli.Command {
 			"  chainshot react solve --size 4x4 --proof 4x4.jsonl --resume   # a proof by lines, over several sittings\n" +
 			"  chainshot react solve --size 2x9 --proof 2x9.jsonl --table 2x9.table --resume   # and its table",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "size", Usage: "solve the empty board of this size, `RxC`, such as 3x4"},
+			reactSizeFlag("", "solve the empty board of this size, `RxC`, such as 3x4"),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object"},
 			bounded(&cli.Uint64Flag{Name: "max-nodes", Usage: "stop after `N` positions (0: no limit)"}, nodesBound),
 			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"),
@@ -109,11 +109,8 @@ func solveInput(cmd string, c *cli.Context) (chainreact.Position, string, error)
 		}
 		return pos, file, nil
 	}
-	rows, cols, err := parseSize(cmd, "size", c.String("size"))
-	if err != nil {
-		return pos, "", err
-	}
-	pos, err = chainreact.NewPosition(rows, cols, 2)
+	rows, cols := reactSize(c)
+	pos, err := chainreact.NewPosition(rows, cols, 2)
 	if err != nil {
 		return pos, "", status.BadInput("%s: --size: %v", cmd, err)
 	}

@@ -48,23 +48,33 @@ func jsonEscape(s string) string {
 	return r.Replace(s)
 }
 
-// FuzzParseSize: --size of every react command (parseSize, over
-// chainreact.ParseSize) and of gen (parseRxC) read any text or refuse it
-// with bad input, never a panic; the message says the flag, the value and
-// what it takes, never a Go error; a size read writes back to itself.
+// FuzzParseSize: --size of every react command (reactSizeFlag, over
+// chainreact.ParseSize; run here through react perft) and of gen
+// (parseRxC) read any text or refuse it with bad input before the command
+// runs, never a panic; the one line of the message says the flag, the
+// value and what it takes, never a Go error; a size read writes back to
+// itself.
 func FuzzParseSize(f *testing.F) {
 	for _, s := range []string{"9x6", "2X2", "16x16", "1x5", "17x3", "+5x6", "x", "", "9x6x2", " 3x3", "99999999999999999999x2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		rows, cols, err := parseSize("chainshot react match", "size", s)
-		if err != nil {
-			msg := err.Error()
-			if !status.Is(err, status.Bad) || !strings.HasPrefix(msg, "chainshot react match: --size ") || !strings.Contains(msg, "want RxC") || strings.Contains(msg, "strconv") {
-				t.Fatalf("%q: %v", s, msg)
+		var stdout, stderr strings.Builder
+		code := run([]string{"chainshot", "react", "perft", "--depth", "1", "--size=" + s}, strings.NewReader(""), &stdout, &stderr)
+		rows, cols, err := chainreact.ParseSize(s)
+		switch {
+		case code == 0 && err != nil:
+			t.Fatalf("%q: react perft ran with a size ParseSize refuses (%v)", s, err)
+		case code == 0:
+			if r2, c2, err := chainreact.ParseSize(chainreact.FormatSize(rows, cols)); err != nil || r2 != rows || c2 != cols {
+				t.Fatalf("%q: %dx%d does not write back (%v)", s, rows, cols, err)
 			}
-		} else if r2, c2, err := parseSize("c", "size", chainreact.FormatSize(rows, cols)); err != nil || r2 != rows || c2 != cols {
-			t.Fatalf("%q: %dx%d does not write back (%v)", s, rows, cols, err)
+		default:
+			msg := stderr.String()
+			if code != status.Bad || err == nil || stdout.Len() > 0 || strings.Count(msg, "\n") != 1 ||
+				!strings.HasPrefix(msg, "chainshot react perft: --size ") || !strings.Contains(msg, "want RxC") || strings.Contains(msg, "strconv") {
+				t.Fatalf("%q: exit %d, stdout %q, stderr %q", s, code, stdout.String(), msg)
+			}
 		}
 		if r, c, ok := parseRxC(s, 1, 32, 32); ok {
 			if r < 1 || c < 1 || r > 32 || c > 32 {

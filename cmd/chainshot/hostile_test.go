@@ -79,7 +79,8 @@ type hostileCase struct {
 // "react match"): its first positional argument replaced by (or, for a
 // command that takes none, given) a missing file, an empty folder, an
 // empty file, "-", a huge number; an unknown flag; for each flag that
-// takes a number or a duration, a negative and a huge value; and for each
+// takes a number or a duration, a negative and a huge value; for each
+// that takes a board size (RxC), one of no rows; and for each
 // that takes a FILE (all are outputs) one in a missing folder, for each
 // that takes a DIR one inside a file.
 func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
@@ -115,6 +116,8 @@ func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
 				cases = append(cases, hostileCase{"--" + name + " in a missing folder", withFlag("--"+name, filepath.Join(dir, "nodir", "x.png")), name})
 			case "DIR": // made if missing, but not inside a file
 				cases = append(cases, hostileCase{"--" + name + " inside a file", withFlag("--"+name, filepath.Join(dir, "empty.txt", "d")), name})
+			case "RxC": // a board size, checked by its flag
+				cases = append(cases, hostileCase{"--" + name + " 0x99", withFlag("--"+name, "0x99"), name})
 			}
 		}
 		switch f.(type) {

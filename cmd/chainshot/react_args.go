@@ -6,6 +6,7 @@ import (
 	"chainshot/chainreact/ai"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/status"
+	"fmt"
 	"runtime"
 	"strings"
 
@@ -31,13 +32,25 @@ const playerSpecs = `Players (SPEC): a name, options after a colon as name:key=v
 Evaluations (E): brilliant, weighted, orbs, critical, control, chain, safety, static
 (weighted without the chain term), reach, tuned (fitted to self-play; best's default).`
 
-// parseSize reads "RxC" for the flag named flag (chainreact.ParseSize).
-func parseSize(cmd, flag, s string) (rows, cols int, err error) {
-	rows, cols, err = chainreact.ParseSize(s)
-	if err != nil {
-		return 0, 0, status.BadInput("%s: --%s %q: want %s", cmd, flag, s, chainreact.SizeWant)
+// reactSizeFlag is the --size flag of the react commands: "RxC" as
+// chainreact.ParseSize reads it, checked when it is given (before the
+// command's action), like every bounded flag.
+func reactSizeFlag(value, usage string) *cli.StringFlag {
+	f := &cli.StringFlag{Name: "size", Value: value, Usage: usage}
+	f.Action = func(c *cli.Context, v string) error {
+		if _, _, err := chainreact.ParseSize(v); err != nil {
+			return flagError(c, f, fmt.Sprintf("%q", v), chainreact.SizeWant)
+		}
+		return nil
 	}
-	return rows, cols, nil
+	return f
+}
+
+// reactSize is a react command's --size, already checked by its flag
+// (reactSizeFlag); its default is a size.
+func reactSize(c *cli.Context) (rows, cols int) {
+	rows, cols, _ = chainreact.ParseSize(c.String("size"))
+	return rows, cols
 }
 
 // jobsFlag is the --jobs flag of the commands that play games at once:
