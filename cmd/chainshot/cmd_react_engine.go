@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/engine"
 	"chainshot/internal/status"
@@ -20,7 +18,7 @@ func reactEngineCommand() *cli.Command {
 			"\"? reason\", then an empty line. \"react match --p1 engine:COMMAND\" plays such a\n" +
 			"program against another player.\n\n" + playerSpecs,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "player", Value: ai.DefaultSpec, Usage: "the engine's player, a `SPEC` (Players, above)"},
+			specFlag("player", ai.DefaultSpec, "the engine's player, a `SPEC` (Players, above)", 0),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the player"}),
 		},
 		Action: doReactEngine,
@@ -30,11 +28,7 @@ func reactEngineCommand() *cli.Command {
 func doReactEngine(c *cli.Context) error {
 	const cmd = "chainshot react engine"
 	s := ioFrom(c)
-	spec := c.String("player")
-	if strings.HasPrefix(spec, "engine:") {
-		return status.BadInput("%s: --player: an engine cannot be another engine", cmd)
-	}
-	player, err := ai.NewPlayer(spec, c.Uint64("seed"))
+	player, err := ai.NewPlayer(c.String("player"), c.Uint64("seed")) // checked by its flag
 	if err != nil {
 		return status.BadInput("%s: --player: %v", cmd, err)
 	}

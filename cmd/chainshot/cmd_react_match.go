@@ -31,8 +31,8 @@ func reactMatchCommand() *cli.Command {
 			examples("chainshot react match --p1 best --p2 seed002 --games 200 --jobs 2",
 				"chainshot react match --p1 best:nodes=60000 --p2 best --sprt 0,10 --games 4000 --out games.jsonl"),
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "p1", Value: ai.DefaultSpec, Usage: "first player, a `SPEC` such as best, best:nodes=900, seed002, random (Players, above)"},
-			&cli.StringFlag{Name: "p2", Value: "random", Usage: "second player, a `SPEC` (Players, above)"},
+			specFlag("p1", ai.DefaultSpec, "first player, a `SPEC` such as best, best:nodes=900, seed002, random (Players, above)", engineSpec),
+			specFlag("p2", "random", "second player, a `SPEC` (Players, above)", engineSpec),
 			bounded(&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "`N` games to play, two a pair (with --sprt, the most)"}, gamesBound),
 			reactSizeFlag("9x6", "board size, `RxC`"),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the openings and every player's randomness"}),
@@ -54,11 +54,6 @@ func doReactMatch(c *cli.Context) error {
 	const cmd = "chainshot react match"
 	s := ioFrom(c)
 	rows, cols := reactSize(c)
-	for _, f := range []string{"p1", "p2"} {
-		if err := checkSpec(cmd, f, c.String(f)); err != nil {
-			return err
-		}
-	}
 	o := matchrun.Options{Cmd: cmd, Specs: [2]string{c.String("p1"), c.String("p2")}, Games: c.Int("games"), Rows: rows, Cols: cols,
 		Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c), OpeningPlies: c.Int("opening-plies"),
 		Out: c.String("out"), Resume: c.Bool("resume"), JSON: c.Bool("json")}

@@ -36,7 +36,7 @@ func reactPlayCommand() *cli.Command {
 		Flags: []cli.Flag{
 			reactSizeFlag("9x6", "board size, `RxC`"),
 			bounded(&cli.IntFlag{Name: "players", Value: 2, Usage: "`N` players"}, playersBound),
-			&cli.StringSliceFlag{Name: "vs", Value: cli.NewStringSlice(ai.DefaultSpec), Usage: "the other seats' player, a `SPEC` (Players, above), or \"human\"; repeat it for one a seat"},
+			specsFlag("vs", []string{ai.DefaultSpec}, "the other seats' player, a `SPEC` (Players, above), or \"human\"; repeat it for one a seat", engineSpec|humanSpec),
 			bounded(&cli.IntFlag{Name: "seat", Value: 1, Usage: "your seat, `N` (seat 1 moves first)"}, bounds.Int{Min: 1, Max: chainreact.MaxPlayers}),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "`N` seeds the AI players"}),
 			&cli.BoolFlag{Name: "waves", Usage: "draw every chain wave by wave from the start (the waves command turns it on and off)"},
@@ -72,7 +72,7 @@ func doReactPlay(c *cli.Context) error {
 
 // seatSpecs gives each seat of n its player from the --vs values: "" for
 // yours (seat, 1-based); one value for every other seat, or one for each
-// in seat order. Each spec is checked.
+// in seat order (each checked by the flag).
 func seatSpecs(cmd string, vs []string, n, seat int) ([]string, error) {
 	others := n - 1
 	if len(vs) != 1 && len(vs) != others {
@@ -85,14 +85,8 @@ func seatSpecs(cmd string, vs []string, n, seat int) ([]string, error) {
 		if p == seat-1 {
 			continue
 		}
-		specs[p] = vs[min(k, len(vs)-1)]
+		specs[p] = vs[min(k, len(vs)-1)] // checked by its flag
 		k++
-		if specs[p] == "human" {
-			continue
-		}
-		if err := checkSpec(cmd, "vs", specs[p]); err != nil {
-			return nil, err
-		}
 	}
 	return specs, nil
 }

@@ -54,7 +54,7 @@ func doReactRate(c *cli.Context) error {
 	}
 	seen := map[string]bool{}
 	for _, sp := range specs {
-		if err := checkSpec(cmd, "player", sp); err != nil {
+		if err := checkSpec(cmd, sp); err != nil {
 			return err
 		}
 		if seen[sp] {

@@ -80,7 +80,8 @@ type hostileCase struct {
 // command that takes none, given) a missing file, an empty folder, an
 // empty file, "-", a huge number; an unknown flag; for each flag that
 // takes a number or a duration, a negative and a huge value; for each
-// that takes a board size (RxC), one of no rows; and for each
+// that takes a board size (RxC), one of no rows; for each that takes a
+// player (SPEC), an unknown one and an engine with no command; and for each
 // that takes a FILE (all are outputs) one in a missing folder, for each
 // that takes a DIR one inside a file.
 func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
@@ -119,6 +120,11 @@ func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
 			case "RxC": // a board size, checked by its flag
 				cases = append(cases, hostileCase{"--" + name + " 0x99", withFlag("--"+name, "0x99"), name})
 			}
+		}
+		if df, ok := f.(cli.DocGenerationFlag); ok && firstBackquoted(df.GetUsage()) == "SPEC" { // a player, checked by its flag
+			cases = append(cases,
+				hostileCase{"--" + name + " frob", withFlag("--"+name, "frob"), name},
+				hostileCase{"--" + name + " engine:", withFlag("--"+name, "engine:"), name})
 		}
 		switch f.(type) {
 		case *cli.DurationFlag:

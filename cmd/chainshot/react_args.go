@@ -6,6 +6,7 @@ import (
 	"chainshot/chainreact/ai"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 	"fmt"
 	"runtime"
 	"strings"
@@ -67,19 +68,65 @@ func gamesAtOnce(c *cli.Context) int {
 	return runtime.NumCPU()
 }
 
-// checkSpec reports a bad player spec as bad usage (exit 2).
-func checkSpec(cmd, flag, spec string) error {
-	if len(spec) > ai.MaxSpec {
-		return status.BadInput("%s: --%s: a spec of %d bytes: want at most %d", cmd, flag, len(spec), ai.MaxSpec)
+// The kinds of player a SPEC may name besides the built-in ones.
+const (
+	engineSpec = 1 << iota // engine:COMMAND, another program
+	humanSpec              // "human", a seat played at the terminal
+)
+
+// specFlag is a flag that takes a player SPEC (Players, above), checked
+// when it is given (before the command's action and its outputs), like
+// every bounded flag; allow says which of engineSpec and humanSpec it
+// takes besides the built-in players.
+func specFlag(name, value, usage string, allow int) *cli.StringFlag {
+	f := &cli.StringFlag{Name: name, Value: value, Usage: usage}
+	f.Action = func(c *cli.Context, v string) error {
+		return specProblem(commandPath(c), typedFlag(c, f.Names()), v, allow)
 	}
-	if strings.HasPrefix(spec, "engine:") {
-		if strings.TrimSpace(strings.TrimPrefix(spec, "engine:")) == "" {
-			return status.BadInput("%s: --%s %q: want engine:COMMAND", cmd, flag, spec)
+	return f
+}
+
+// specsFlag is specFlag for a flag given once or more (react play's --vs).
+func specsFlag(name string, value []string, usage string, allow int) *cli.StringSliceFlag {
+	f := &cli.StringSliceFlag{Name: name, Value: cli.NewStringSlice(value...), Usage: usage}
+	f.Action = func(c *cli.Context, vs []string) error {
+		for _, v := range vs {
+			if err := specProblem(commandPath(c), typedFlag(c, f.Names()), v, allow); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return f
+}
+
+// checkSpec reports a bad player spec given as an argument (react rate's
+// list) as bad usage (exit 2); what names it is "player".
+func checkSpec(cmd, spec string) error {
+	return specProblem(cmd, "player", spec, engineSpec)
+}
+
+// specProblem is the one rule for a player spec given on the command
+// line, what naming where it was given ("--p1", "player"): nil, or bad
+// usage (exit 2) saying what is wrong with it.
+func specProblem(cmd, what, spec string, allow int) error {
+	if len(spec) > ai.MaxSpec {
+		return status.BadInput("%s: %s: a spec of %d bytes: want at most %d", cmd, what, len(spec), ai.MaxSpec)
+	}
+	if spec == "human" && allow&humanSpec != 0 {
+		return nil
+	}
+	if command, ok := strings.CutPrefix(spec, "engine:"); ok {
+		switch {
+		case allow&engineSpec == 0:
+			return status.BadInput("%s: %s: an engine cannot be another engine", cmd, what)
+		case strings.TrimSpace(command) == "":
+			return status.BadInput("%s: %s %q: want engine:COMMAND", cmd, what, spec)
 		}
 		return nil
 	}
 	if _, err := ai.NewPlayer(spec, 0); err != nil {
-		return status.BadInput("%s: --%s: %v", cmd, flag, err)
+		return status.BadInput("%s: %s: %s", cmd, what, words.WithoutPackage(err.Error()))
 	}
 	return nil
 }
