@@ -162,8 +162,11 @@ for seed in 1 2; do
 done
 chainshot verify - <all.jsonl | tail -n 1 | grep -qx 'all 20 lines verified' || fail "the shards do not verify: $(chainshot verify - <all.jsonl | grep -v ': ok')"
 merged=$(cat logs/chainshot-merge-"$merge2".out)
-echo "$merged" | grep -qx 'all 20 lines verified' || fail "the merge job's verify of the shards: $merged"
-echo "$merged" | grep -qx 'all 10 lines verified' || fail "the merge job's verify of best.jsonl: $merged"
+# has_line TEXT LINE: TEXT holds LINE as a whole line (no pipe: a grep -q
+# leaving early could break an echo's pipe under pipefail).
+has_line() { [[ $'\n'$1$'\n' == *$'\n'"$2"$'\n'* ]]; }
+has_line "$merged" 'all 20 lines verified' || fail "the merge job's verify of the shards: $merged"
+has_line "$merged" 'all 10 lines verified' || fail "the merge job's verify of best.jsonl: $merged"
 [ "$(echo "$merged" | grep -c 'the best of 2 seeds (1, 2)')" = 10 ] || fail "not every best line was chosen from both seeds: $merged"
 # Each data set's best line is the better of its two (fewer beads left,
 # then the higher score), as the shards themselves say.
@@ -202,7 +205,6 @@ for t in 0 1; do
 	grep -q "started from the table in proofs/table-$t.table" logs/chainshot-proof-"${proof2}_$t".out || fail "proof task $t did not start from its table"
 done
 chainshot react merge proofs/shard-*.jsonl --out proofs/all.jsonl >/dev/null || fail "the proof shards do not merge"
-# (the output kept first: grep -q leaving early would break the pipe)
 proved=$(chainshot react solve --size 3x4 --proof proofs/all.jsonl --resume 2>&1) || fail "the merged proof: $proved"
-echo "$proved" | grep -q 'R wins under perfect play; the last move is ply 19' || fail "the merged proof: $proved"
+[[ $proved == *'R wins under perfect play; the last move is ply 19'* ]] || fail "the merged proof: $proved"
 say "passed in $(($(date +%s) - start)) s: 20 pairs once, every line replays, the best of 2 seeds for each of 10 data sets; a proof array stopped, resumed from its tables and merged"
