@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
+	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
 	"chainshot/cpuclock"
 	"chainshot/internal/filekinds"
@@ -55,24 +57,39 @@ func (o Options) claimTable(io *iostreams.IO) (*tableFile, bool, error) {
 
 // load reads the table the file holds, of the size --memory gives.
 func (tf *tableFile) load(io *iostreams.IO, o Options) (*exact.SolveTable, error) {
-	f, err := io.Inputs.Open(tf.path)
+	t, h, err := ReadTable(io, o.Cmd, tf.path, &o.Pos.Board, o.MemoryMB)
 	if err != nil {
-		return nil, status.BadInput("%s: --table %v", o.Cmd, err)
-	}
-	defer f.Close()
-	fmt.Fprintf(io.Err, "reading the table in %s (a file of %d MB)\n", tf.path, tf.claim.Size()>>20)
-	t, h, err := exact.ReadSolveTable(f, &o.Pos.Board, o.MemoryMB)
-	var te *exact.TableError
-	switch {
-	case errors.As(err, &te) && te.MB > 0:
-		return nil, status.BadInput("%s: --table %s: %v: give --memory %d to start from it", o.Cmd, tf.path, err, te.MB)
-	case err != nil:
-		return nil, status.BadInput("%s: --table %s: %v", o.Cmd, tf.path, err)
+		return nil, err
 	}
 	tf.cpu0 = h.CPUSeconds
 	tf.start = cpuclock.Process()
 	fmt.Fprintf(io.Err, "started from the table in %s (%d MB, %.0f CPU s of earlier sittings)\n", tf.path, t.MB(), h.CPUSeconds)
 	return t, nil
+}
+
+// ReadTable reads the solver table file path (a --table that react
+// solve saved) for boards of b's size into a table of mb MB, through the
+// run's inputs, saying so on standard error. A defect is bad input that
+// names --table and the file; a table of another size says the --memory
+// that reads it.
+func ReadTable(io *iostreams.IO, cmd, path string, b *chainreact.Board, mb int) (*exact.SolveTable, exact.TableHeader, error) {
+	f, err := io.Inputs.Open(path)
+	if err != nil {
+		return nil, exact.TableHeader{}, status.BadInput("%s: --table %v", cmd, err)
+	}
+	defer f.Close()
+	if st, err := os.Stat(path); err == nil {
+		fmt.Fprintf(io.Err, "reading the table in %s (a file of %d MB)\n", path, st.Size()>>20)
+	}
+	t, h, err := exact.ReadSolveTable(f, b, mb)
+	var te *exact.TableError
+	switch {
+	case errors.As(err, &te) && te.MB > 0:
+		return nil, h, status.BadInput("%s: --table %s: %v: give --memory %d to start from it", cmd, path, err, te.MB)
+	case err != nil:
+		return nil, h, status.BadInput("%s: --table %s: %v", cmd, path, err)
+	}
+	return t, h, nil
 }
 
 // save writes t whole to the file, its CPU time that of the earlier
