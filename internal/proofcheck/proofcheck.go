@@ -46,6 +46,11 @@ type Options struct {
 	// (its position and what the file says of it), not the root.
 	Line    int
 	LineSet bool
+	// Table, when set, is a solver table file (react solve --table) of
+	// MemoryMB that the solver writing the strategies starts from: it
+	// finds the moves sooner, and the checker, which never sees the
+	// table, still verifies each against every reply.
+	Table string
 }
 
 // Claim is what a proof file says of its root: the winner and the range
@@ -131,6 +136,15 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		said += " (its winner checked, the last ply bounded)"
 		claim.PliesMin, claim.PliesMax = root.Ply()+1, root.Capacity()+1
 	}
+	var table *exact.SolveTable
+	if o.Table != "" {
+		t, h, err := proofrun.ReadTable(io, o.Cmd, o.Table, &pf.Split.Root, o.MemoryMB)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(io.Err, "the solver starts from the table in %s (%d MB, %.0f CPU s of solving in it)\n", o.Table, t.MB(), h.CPUSeconds)
+		table = t
+	}
 	interrupt.Handle()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -143,7 +157,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	if io.ErrTTY {
 		stop = showProgress(io, &shown)
 	}
-	v, err := verify(ctx, &root, claim, part, hints, o.MemoryMB, o.MaxPositions, &shown)
+	v, err := verify(ctx, &root, claim, part, hints, solverTable{o.MemoryMB, table}, o.MaxPositions, &shown)
 	stop()
 	names := pf.Names
 	fmt.Fprintf(io.Out, "%s: %s, %s\n", what, pf.Header.Size, said)
@@ -230,25 +244,32 @@ const (
 // refused. hints (may be nil) are winner's moves tried before the
 // solver's.
 func Verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64) (Verdict, error) {
-	return verify(ctx, root, claim, both, hints, memoryMB, maxPositions, nil)
+	return verify(ctx, root, claim, both, hints, solverTable{mb: memoryMB}, maxPositions, nil)
 }
 
 // VerifyLoser checks the lower bound of an exact claim of root alone:
 // the loser's strategy keeps the winner from winning before
 // claim.PliesMin. The verdict's PliesMax is check.Never (unchecked).
 func VerifyLoser(ctx context.Context, root *chainreact.Board, claim Claim, memoryMB int, maxPositions uint64) (Verdict, error) {
-	return verify(ctx, root, claim, loserOnly, nil, memoryMB, maxPositions, nil)
+	return verify(ctx, root, claim, loserOnly, nil, solverTable{mb: memoryMB}, maxPositions, nil)
+}
+
+// solverTable is the table of the solver that writes the strategies: a
+// new one of mb MB, or t, read from a file.
+type solverTable struct {
+	mb int
+	t  *exact.SolveTable
 }
 
 // verify is Verify, of the parts asked for, storing the positions the
 // strategy being written has reached in shown (may be nil) as it goes.
-func verify(ctx context.Context, root *chainreact.Board, claim Claim, which parts, hints *check.Strategy, memoryMB int, maxPositions uint64, shown *progress) (Verdict, error) {
+func verify(ctx context.Context, root *chainreact.Board, claim Claim, which parts, hints *check.Strategy, table solverTable, maxPositions uint64, shown *progress) (Verdict, error) {
 	v := Verdict{Winner: claim.Winner, PliesMin: root.Ply() + 1, PliesMax: check.Never}
 	exactClaim := claim.PliesMin == claim.PliesMax
 	if which == loserOnly && !exactClaim {
 		return v, fmt.Errorf("check: the loser's strategy alone wants an exact claim, not the last ply %d to %d", claim.PliesMin, claim.PliesMax)
 	}
-	sv := exact.NewSolver(exact.SolveOptions{TableMB: memoryMB})
+	sv := exact.NewSolver(exact.SolveOptions{TableMB: table.mb, Table: table.t})
 	for _, delay := range []bool{false, true} {
 		if delay && !exactClaim {
 			break

@@ -159,3 +159,47 @@ func run(t *testing.T, path string, line int) (string, error) {
 	err := Run(context.Background(), ios, Options{Cmd: "test", Path: path, MemoryMB: 16, Line: line, LineSet: line >= 0})
 	return out.String(), err
 }
+
+// react check --table: the solver writing the strategies starts from the
+// table a proof's sitting saved, and needs far fewer positions for the
+// same agreement; a table of another --memory is bad input that says
+// the --memory to give.
+func TestRunStartsFromATable(t *testing.T) {
+	dir := t.TempDir()
+	path, table := filepath.Join(dir, "2x5.jsonl"), filepath.Join(dir, "2x5.table")
+	pos, _ := chainreact.NewPosition(2, 5, 2)
+	ios := iostreams.New(nil, io.Discard, io.Discard)
+	defer ios.Close()
+	err := proofrun.Run(context.Background(), ios, proofrun.Options{Cmd: "test", Pos: pos, What: "2x5", Path: path, Table: table,
+		Split: 2, SplitSet: true, Shard: shard.Shard{K: 1, N: 1}, Jobs: 1, MemoryMB: 16, WinnerOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := func(o Options) uint64 {
+		t.Helper()
+		var out, errs bytes.Buffer
+		ios := iostreams.New(nil, &out, &errs)
+		defer ios.Close()
+		o.Cmd, o.Path, o.MemoryMB, o.WinnerOnly = "test", path, 16, true
+		if err := Run(context.Background(), ios, o); err != nil || !strings.Contains(out.String(), "agrees: checked: R wins") {
+			t.Fatalf("%+v: err %v, out:\n%s", o, err, out.String())
+		}
+		if o.Table != "" && !strings.Contains(errs.String(), "the solver starts from the table in "+table) {
+			t.Errorf("with --table, stderr says:\n%s", errs.String())
+		}
+		var n uint64
+		_, rest, _ := strings.Cut(out.String(), "from the solver (")
+		if _, err := fmt.Sscanf(strings.ReplaceAll(rest, ",", ""), "%d positions", &n); err != nil {
+			t.Fatalf("no solver positions in:\n%s", out.String())
+		}
+		return n
+	}
+	cold, warm := nodes(Options{}), nodes(Options{Table: table})
+	if warm*2 > cold {
+		t.Errorf("the solver searched %d positions from the table, %d without: want fewer than half", warm, cold)
+	}
+	err = Run(context.Background(), ios, Options{Cmd: "test", Path: path, MemoryMB: 8, Table: table})
+	if !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "--table") || !strings.Contains(err.Error(), "give --memory 16") {
+		t.Errorf("a table of another size: err %v, want bad input naming --table and --memory 16", err)
+	}
+}
