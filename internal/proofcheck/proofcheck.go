@@ -99,8 +99,8 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	if err != nil {
 		return status.Fail("%s: %s: %v", o.Cmd, o.Path, err)
 	}
-	if res.Winner < 0 {
-		return status.BadInput("%s: %s does not prove who wins yet: nothing to check", o.Cmd, o.Path)
+	if res.Winner < 0 && !o.LineSet { // a line's claim is its own: a proof under way checks line by line
+		return status.BadInput("%s: %s does not prove who wins yet: nothing to check (its solved lines one at a time with --line N)", o.Cmd, o.Path)
 	}
 	root := pf.Split.Root
 	if _, err := check.NewStrategy(&root); err != nil {

@@ -3,6 +3,7 @@ package proofcheck
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -197,6 +198,27 @@ func TestRunStartsFromATable(t *testing.T) {
 	cold, warm := nodes(Options{}), nodes(Options{Table: table})
 	if warm*2 > cold {
 		t.Errorf("the solver searched %d positions from the table, %d without: want fewer than half", warm, cold)
+	}
+	// A proof under way (its header and first solved line) proves no
+	// winner yet: the root has nothing to check, that line has.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	partial := filepath.Join(dir, "partial.jsonl")
+	if err := os.WriteFile(partial, []byte(lines[0]+lines[1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var first struct{ Line int }
+	if err := json.Unmarshal([]byte(lines[1]), &first); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := run(t, partial, -1); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "--line N") {
+		t.Errorf("the root of a proof under way: err %v, out:\n%s", err, out)
+	}
+	if out, err := run(t, partial, first.Line); err != nil || !strings.Contains(out, "agrees: ") {
+		t.Errorf("line %d of a proof under way: err %v, out:\n%s", first.Line, err, out)
 	}
 	err = Run(context.Background(), ios, Options{Cmd: "test", Path: path, MemoryMB: 8, Table: table})
 	if !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "--table") || !strings.Contains(err.Error(), "give --memory 16") {
