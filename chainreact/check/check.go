@@ -99,7 +99,7 @@ func (im *images) key(b *chainreact.Board) (Key, int) {
 // board's mirror images: a certificate that Win or Delay checks.
 type Strategy struct {
 	im    *images
-	moves map[Key]int16 // the move in the key's image
+	moves store // the move in the key's image
 }
 
 // NewStrategy returns an empty strategy for b's board size, or an error
@@ -109,19 +109,19 @@ func NewStrategy(b *chainreact.Board) (*Strategy, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Strategy{im: im, moves: map[Key]int16{}}, nil
+	return &Strategy{im: im, moves: newStore(b.Geometry().Cells())}, nil
 }
 
 // Set makes m the strategy's move at b (and at b's mirror images).
 func (s *Strategy) Set(b *chainreact.Board, m chainreact.Move) {
 	k, img := s.im.key(b)
-	s.moves[k] = int16(s.im.to[img][m])
+	s.moves.set(k, int16(s.im.to[img][m]))
 }
 
 // Move returns the strategy's move at b, if it has one.
 func (s *Strategy) Move(b *chainreact.Board) (chainreact.Move, bool) {
 	k, img := s.im.key(b)
-	m, ok := s.moves[k]
+	m, ok := s.moves.get(k)
 	if !ok {
 		return chainreact.NoMove, false
 	}
@@ -129,7 +129,7 @@ func (s *Strategy) Move(b *chainreact.Board) (chainreact.Move, bool) {
 }
 
 // Len returns the positions the strategy has a move for.
-func (s *Strategy) Len() int { return len(s.moves) }
+func (s *Strategy) Len() int { return s.moves.len() }
 
 // Result is what a check proved: Ply (the latest last ply for Win, the
 // earliest for Delay) and the positions visited.
@@ -166,7 +166,7 @@ func walk(ctx context.Context, b *chainreact.Board, winner int, s *Strategy, max
 	if winner != 0 && winner != 1 {
 		return Result{}, fmt.Errorf("check: no player %d", winner)
 	}
-	w := &walker{ctx: ctx, winner: winner, s: s, max: maxPositions, delay: delay, before: before, memo: map[Key]int16{}, root: *b}
+	w := &walker{ctx: ctx, winner: winner, s: s, max: maxPositions, delay: delay, before: before, memo: newStore(b.Geometry().Cells()), root: *b}
 	v := w.visit(b)
 	if w.err == nil && delay && v == Never {
 		w.err = w.refuse("the winner never wins against the loser's strategy")
@@ -183,8 +183,8 @@ type walker struct {
 	s         *Strategy
 	max       uint64
 	delay     bool
-	before    int // Delay's horizon: 0, or the ply not followed past
-	memo      map[Key]int16
+	before    int   // Delay's horizon: 0, or the ply not followed past
+	memo      store // the value of each position visited
 	positions uint64
 	root      chainreact.Board
 	path      []chainreact.Move // the moves from the root, for messages
@@ -223,7 +223,7 @@ func (w *walker) visit(b *chainreact.Board) int {
 		return w.before // the next move is ply before or later
 	}
 	k, _ := w.s.im.key(b)
-	if v, ok := w.memo[k]; ok {
+	if v, ok := w.memo.get(k); ok {
 		return int(v)
 	}
 	w.positions++
@@ -283,7 +283,7 @@ func (w *walker) visit(b *chainreact.Board) int {
 	if w.err != nil {
 		return 0
 	}
-	w.memo[k] = int16(v)
+	w.memo.set(k, int16(v))
 	return v
 }
 

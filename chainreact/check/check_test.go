@@ -137,18 +137,20 @@ func TestRefusesWrongStrategies(t *testing.T) {
 			}
 			// a winner's position the strategy reaches, with a losing move
 			pos, lose := reachedWithLosingMove(t, mm, win, b, winner)
+			// broken is win with the position's move: changed, or left out
+			missing, _ := win.im.key(&pos)
 			broken, _ := NewStrategy(&b)
-			for k, m := range win.moves {
-				broken.moves[k] = m
+			win.moves.each(func(k Key, m int16) {
+				if k != missing {
+					broken.moves.set(k, m)
+				}
+			})
+			if _, err := Win(ctx, &b, winner, broken, 0); !errors.Is(err, ErrRefused) && !hasWinAtOnce(&pos) {
+				t.Errorf("a move missing at ply %d: err %v, want refused", pos.Ply(), err)
 			}
 			broken.Set(&pos, lose)
 			if _, err := Win(ctx, &b, winner, broken, 0); !errors.Is(err, ErrRefused) {
 				t.Errorf("a losing move at ply %d: err %v, want refused", pos.Ply(), err)
-			}
-			k, _ := win.im.key(&pos)
-			delete(broken.moves, k)
-			if _, err := Win(ctx, &b, winner, broken, 0); !errors.Is(err, ErrRefused) && !hasWinAtOnce(&pos) {
-				t.Errorf("a move missing at ply %d: err %v, want refused", pos.Ply(), err)
 			}
 			for i := 0; i < pos.Cells(); i++ {
 				if !pos.Legal(chainreact.Move(i)) {
@@ -256,4 +258,15 @@ func TestDelayStopsAtBefore(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The checks above again with every board's positions in the wide store
+// (a map of 128-bit keys), which the boards of more than NarrowCells
+// cells use: the small boards tested take the narrow one.
+func TestWideStore(t *testing.T) {
+	narrowCells = 0
+	defer func() { narrowCells = NarrowCells }()
+	t.Run("AgreesWithMinimax", TestAgreesWithMinimax)
+	t.Run("RefusesWrongStrategies", TestRefusesWrongStrategies)
+	t.Run("DelayStopsAtBefore", TestDelayStopsAtBefore)
 }

@@ -291,6 +291,7 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 			return v, err
 		}
 		err = w.write(*root)
+		w.others = nil // the writer's visited set, let go before the checker's
 		p.SolverCPU, p.SolverNodes, p.Moves = cpuclock.Process()-t0, w.nodes, w.s.Len()
 		if err != nil {
 			v.Parts = append(v.Parts, p)
