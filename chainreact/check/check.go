@@ -206,6 +206,14 @@ func (w *walker) refuse(format string, args ...any) error {
 	return fmt.Errorf("check: %w: %s: %s", ErrRefused, where, fmt.Sprintf(format, args...))
 }
 
+// refuseIllegal refuses the strategy's move m at b, which is illegal (b
+// a copy: the caller's board stays on its stack).
+//
+//go:noinline
+func (w *walker) refuseIllegal(b chainreact.Board, m chainreact.Move) error {
+	return w.refuse("the strategy's move %s is illegal", b.FormatMove(m))
+}
+
 // visit returns the value of b under the strategy: the latest (Win) or
 // earliest (Delay) ply of the winner's last move.
 func (w *walker) visit(b *chainreact.Board) int {
@@ -250,14 +258,10 @@ func (w *walker) visit(b *chainreact.Board) int {
 			w.err = w.refuse("the strategy has no move for %s", side(chooser))
 			return 0
 		case !b.Legal(m):
-			w.err = w.refuse("the strategy's move %s is illegal", b.FormatMove(m))
+			w.err = w.refuseIllegal(*b, m)
 			return 0
 		}
-		c := *b
-		c.Play(m)
-		w.path = append(w.path, m)
-		v = w.visit(&c)
-		w.path = w.path[:len(w.path)-1]
+		v = w.after(b, m)
 	} else {
 		var buf [chainreact.MaxCells]chainreact.Move
 		v = 0
@@ -265,11 +269,7 @@ func (w *walker) visit(b *chainreact.Board) int {
 			v = Never
 		}
 		for _, m := range b.AppendMoves(buf[:0]) {
-			c := *b
-			c.Play(m)
-			w.path = append(w.path, m)
-			x := w.visit(&c)
-			w.path = w.path[:len(w.path)-1]
+			x := w.after(b, m)
 			if w.err != nil {
 				return 0
 			}
@@ -285,6 +285,17 @@ func (w *walker) visit(b *chainreact.Board) int {
 	}
 	w.memo.set(k, int16(v))
 	return v
+}
+
+// after visits the position after move m at b (a function of its own:
+// the board it plays on stays on its stack, where a loop's would not).
+func (w *walker) after(b *chainreact.Board, m chainreact.Move) int {
+	c := *b
+	c.Play(m)
+	w.path = append(w.path, m)
+	x := w.visit(&c)
+	w.path = w.path[:len(w.path)-1]
+	return x
 }
 
 // winAtOnce returns a move of b's player that ends the game, if any.

@@ -270,3 +270,19 @@ func TestWideStore(t *testing.T) {
 	t.Run("RefusesWrongStrategies", TestRefusesWrongStrategies)
 	t.Run("DelayStopsAtBefore", TestDelayStopsAtBefore)
 }
+
+// A check allocates no board a position: its allocations (the store's
+// growth, the path) are a small fraction of the positions it visits.
+func TestWalkAllocatesLittle(t *testing.T) {
+	b, winner, _, win, _, _ := strategies(t, 3, 3)
+	var r Result
+	allocs := testing.AllocsPerRun(1, func() {
+		var err error
+		if r, err = Win(context.Background(), &b, winner, win, 0); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs*100 > float64(r.Positions) {
+		t.Errorf("%.0f allocations checking %d positions: want under one a hundred", allocs, r.Positions)
+	}
+}

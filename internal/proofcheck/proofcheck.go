@@ -441,11 +441,15 @@ func (w *writer) choose(b *chainreact.Board) (m chainreact.Move, descend bool, e
 // the first move is written, and the winner's strategy stops there, so
 // that the checker refuses it.
 func (w *writer) ask(b *chainreact.Board, moves []chainreact.Move) (chainreact.Move, bool, error) {
-	ask := w.sv.WinBy
-	if w.delay {
-		ask = w.sv.Hold
+	var m chainreact.Move
+	var ok bool
+	var nodes uint64
+	var err error
+	if w.delay { // called directly, not through a func value: b stays on the stack
+		m, ok, nodes, err = w.sv.Hold(w.ctx, b, w.bound)
+	} else {
+		m, ok, nodes, err = w.sv.WinBy(w.ctx, b, w.bound)
 	}
-	m, ok, nodes, err := ask(w.ctx, b, w.bound)
 	w.nodes += nodes
 	if w.shown != nil {
 		w.shown.solver.Store(w.nodes)

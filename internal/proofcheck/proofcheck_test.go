@@ -225,3 +225,20 @@ func TestRunStartsFromATable(t *testing.T) {
 		t.Errorf("a table of another size: err %v, want bad input naming --table and --memory 16", err)
 	}
 }
+
+// Writing and checking a strategy allocates no board a position: the
+// allocations are a small fraction of the positions the strategy reaches.
+func TestVerifyAllocatesLittle(t *testing.T) {
+	b, res := solved(t, 2, 5)
+	var v Verdict
+	allocs := testing.AllocsPerRun(1, func() {
+		var err error
+		if v, err = Verify(context.Background(), &b, Claim{res.Winner, res.Plies, res.Plies}, nil, 1, 0); err != nil {
+			t.Fatal(err)
+		}
+	})
+	positions := v.Parts[0].Positions + v.Parts[1].Positions
+	if allocs*20 > float64(positions) {
+		t.Errorf("%.0f allocations for %d positions checked: want under one in twenty", allocs, positions)
+	}
+}
