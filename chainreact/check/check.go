@@ -128,6 +128,18 @@ func (s *Strategy) Move(b *chainreact.Board) (chainreact.Move, bool) {
 	return chainreact.Move(s.im.from[img][m]), true
 }
 
+// NewVisited returns a Strategy that may forget (a cache of 1 GB at
+// most on a board of up to NarrowCells cells): a set of positions kept
+// only to save work, such as the positions a strategy's writer has
+// visited, never a strategy to check.
+func NewVisited(b *chainreact.Board) (*Strategy, error) {
+	im, err := imagesOf(b)
+	if err != nil {
+		return nil, err
+	}
+	return &Strategy{im: im, moves: newCache(b.Geometry().Cells())}, nil
+}
+
 // Len returns the positions the strategy has a move for.
 func (s *Strategy) Len() int { return s.moves.len() }
 
@@ -166,7 +178,7 @@ func walk(ctx context.Context, b *chainreact.Board, winner int, s *Strategy, max
 	if winner != 0 && winner != 1 {
 		return Result{}, fmt.Errorf("check: no player %d", winner)
 	}
-	w := &walker{ctx: ctx, winner: winner, s: s, max: maxPositions, delay: delay, before: before, memo: newStore(b.Geometry().Cells()), root: *b}
+	w := &walker{ctx: ctx, winner: winner, s: s, max: maxPositions, delay: delay, before: before, memo: newCache(b.Geometry().Cells()), root: *b}
 	v := w.visit(b)
 	if w.err == nil && delay && v == Never {
 		w.err = w.refuse("the winner never wins against the loser's strategy")

@@ -286,3 +286,13 @@ func TestWalkAllocatesLittle(t *testing.T) {
 		t.Errorf("%.0f allocations checking %d positions: want under one a hundred", allocs, r.Positions)
 	}
 }
+
+// The checks above again with a cache (the checker's memo) so small that
+// it forgets all the time: forgetting costs time, never a wrong value.
+func TestForgetfulCache(t *testing.T) {
+	defer func(n int) { cacheSlots = n }(cacheSlots)
+	cacheSlots = 1 << 10
+	t.Run("AgreesWithMinimax", TestAgreesWithMinimax)
+	t.Run("RefusesWrongStrategies", TestRefusesWrongStrategies)
+	t.Run("DelayStopsAtBefore", TestDelayStopsAtBefore)
+}

@@ -22,7 +22,25 @@ type store struct {
 
 func newStore(cells int) store {
 	if cells <= narrowCells {
-		return store{narrow: newWordTable()}
+		return store{narrow: newWordTable(0)}
+	}
+	return store{wide: map[Key]int16{}}
+}
+
+// CacheSlots is the most entries of a cache (newCache): a narrow one
+// grows to 1 GB, then forgets.
+const CacheSlots = 1 << 27
+
+// cacheSlots is CacheSlots, lowered by the tests that make a cache forget.
+var cacheSlots = CacheSlots
+
+// newCache returns a store that may forget: a narrow one stops growing
+// at cacheSlots entries and then replaces old entries. It serves what
+// is kept only to save work (a value found again is the same), never a
+// strategy's moves.
+func newCache(cells int) store {
+	if cells <= narrowCells {
+		return store{narrow: newWordTable(cacheSlots)}
 	}
 	return store{wide: map[Key]int16{}}
 }
@@ -81,27 +99,36 @@ func decode(c uint64) int16 {
 }
 
 // wordTable is an open-addressing hash table (linear probing) of
-// one-word entries, grown by doubling at three quarters full.
+// one-word entries, grown by doubling at three quarters full; one with a
+// most (a cache) stops growing there, and then a key not found within
+// maxProbe slots of its home replaces the entry at its home.
 type wordTable struct {
 	slots []uint64
 	shift uint // 64 − log2(len(slots))
 	n     int
+	most  int // the most slots, 0: no most
 }
 
-func newWordTable() *wordTable {
+// maxProbe is how far a full cache looks for a key.
+const maxProbe = 16
+
+func newWordTable(most int) *wordTable {
 	const size = 1 << 10
-	return &wordTable{slots: make([]uint64, size), shift: uint(64 - bits.TrailingZeros(size))}
+	return &wordTable{slots: make([]uint64, size), shift: uint(64 - bits.TrailingZeros(size)), most: most}
 }
+
+// full says the table is a cache that grows no more.
+func (t *wordTable) full() bool { return t.most > 0 && len(t.slots) >= t.most }
 
 // home is key's first slot: a multiplicative hash's top bits.
 func (t *wordTable) home(key uint64) uint64 { return (key * 0x9e3779b97f4a7c15) >> t.shift }
 
 func (t *wordTable) get(key uint64) (int16, bool) {
 	mask := uint64(len(t.slots) - 1)
-	for i := t.home(key); ; i = (i + 1) & mask {
+	for i, probes := t.home(key), 0; ; i, probes = (i+1)&mask, probes+1 {
 		e := t.slots[i]
 		switch {
-		case e == 0:
+		case e == 0 || probes == maxProbe && t.full():
 			return 0, false
 		case e>>valueBits == key:
 			return decode(e & valueMask), true
@@ -110,7 +137,7 @@ func (t *wordTable) get(key uint64) (int16, bool) {
 }
 
 func (t *wordTable) set(key uint64, v int16) {
-	if 4*(t.n+1) > 3*len(t.slots) {
+	if 4*(t.n+1) > 3*len(t.slots) && !t.full() {
 		t.grow()
 	}
 	t.put(key<<valueBits | code(v))
@@ -120,7 +147,11 @@ func (t *wordTable) set(key uint64, v int16) {
 func (t *wordTable) put(e uint64) {
 	mask := uint64(len(t.slots) - 1)
 	key := e >> valueBits
-	for i := t.home(key); ; i = (i + 1) & mask {
+	for i, probes := t.home(key), 0; ; i, probes = (i+1)&mask, probes+1 {
+		if probes == maxProbe && t.full() { // forget the entry at key's home
+			t.slots[t.home(key)] = e
+			return
+		}
 		switch old := t.slots[i]; {
 		case old == 0:
 			t.slots[i] = e

@@ -78,3 +78,48 @@ func TestNarrowStoreRefusesWideValues(t *testing.T) {
 		}()
 	}
 }
+
+// A cache stops growing at its most and then forgets, but never reads a
+// key's value wrong: every key read back has the value last set for it,
+// or is absent; most keys set last are still there.
+func TestCacheForgetsButNeverLies(t *testing.T) {
+	defer func(n int) { cacheSlots = n }(cacheSlots)
+	cacheSlots = 1 << 12
+	c, want := newCache(NarrowCells), map[Key]int16{}
+	rng := rand.New(rand.NewPCG(2, 3))
+	var keys []Key
+	for i := range 100_000 {
+		k := Key{rng.Uint64() & (1<<54 - 1), rng.Uint64() >> 63 << 63}
+		if i%3 == 0 && len(keys) > 0 {
+			k = keys[rng.IntN(len(keys))]
+		}
+		v := int16(rng.IntN(neverCode - 1))
+		c.set(k, v)
+		want[k] = v
+		keys = append(keys, k)
+	}
+	if len(c.narrow.slots) != cacheSlots {
+		t.Fatalf("the cache has %d slots, want its most, %d", len(c.narrow.slots), cacheSlots)
+	}
+	found := 0
+	for k, v := range want {
+		if got, ok := c.get(k); ok {
+			found++
+			if got != v {
+				t.Fatalf("key %x reads %d, want %d or absent", k, got, v)
+			}
+		}
+	}
+	if found > cacheSlots || found < cacheSlots/2 {
+		t.Errorf("%d keys found in a cache of %d slots", found, cacheSlots)
+	}
+	recent := 0
+	for _, k := range keys[len(keys)-100:] {
+		if _, ok := c.get(k); ok {
+			recent++
+		}
+	}
+	if recent < 90 {
+		t.Errorf("%d of the last 100 keys set are there, want 90 or more", recent)
+	}
+}
