@@ -264,6 +264,9 @@ func TestDelayStopsAtBefore(t *testing.T) {
 // (a map of 128-bit keys), which the boards of more than NarrowCells
 // cells use: the small boards tested take the narrow one.
 func TestWideStore(t *testing.T) {
+	if underRace {
+		t.Skip("the tests above again: nothing for the race detector")
+	}
 	narrowCells = 0
 	defer func() { narrowCells = NarrowCells }()
 	t.Run("AgreesWithMinimax", TestAgreesWithMinimax)
@@ -290,6 +293,9 @@ func TestWalkAllocatesLittle(t *testing.T) {
 // The checks above again with a cache (the checker's memo) so small that
 // it forgets all the time: forgetting costs time, never a wrong value.
 func TestForgetfulCache(t *testing.T) {
+	if underRace {
+		t.Skip("the tests above again: nothing for the race detector")
+	}
 	defer func(n int) { cacheSlots = n }(cacheSlots)
 	cacheSlots = 1 << 10
 	t.Run("AgreesWithMinimax", TestAgreesWithMinimax)
