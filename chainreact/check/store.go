@@ -13,8 +13,9 @@ var narrowCells = NarrowCells
 
 // store maps positions' keys to small values (a move, a ply, Never): a
 // Go map of Keys, or on a board of at most narrowCells cells a table of
-// one word an entry, a third of the map's memory or less: the checks of
-// the boards of 18 cells hold hundreds of millions of positions.
+// one word an entry, under half the map's memory (with the table's
+// room to grow): the checks of the boards of 18 cells hold hundreds of
+// millions of positions.
 type store struct {
 	wide   map[Key]int16
 	narrow *wordTable
