@@ -80,7 +80,8 @@ type hostileCase struct {
 // command that takes none, given) a missing file, an empty folder, an
 // empty file, "-", a huge number; an unknown flag; for each flag that
 // takes a number or a duration, a negative and a huge value; for each
-// that takes a board size (RxC), one of no rows; for each that takes a
+// that takes a board size (RxC), one of no rows; for each that reads a
+// solver table (TABLE), a missing file; for each that takes a
 // player (SPEC), an unknown one and an engine with no command; and for each
 // that takes a FILE (all are outputs) one in a missing folder, for each
 // that takes a DIR one inside a file.
@@ -117,6 +118,8 @@ func hostileCases(path string, cmd *cli.Command, dir string) []hostileCase {
 				cases = append(cases, hostileCase{"--" + name + " in a missing folder", withFlag("--"+name, filepath.Join(dir, "nodir", "x.png")), name})
 			case "DIR": // made if missing, but not inside a file
 				cases = append(cases, hostileCase{"--" + name + " inside a file", withFlag("--"+name, filepath.Join(dir, "empty.txt", "d")), name})
+			case "TABLE": // an input, a solver table: a missing one
+				cases = append(cases, hostileCase{"--" + name + " missing", withFlag("--"+name, missing), name})
 			case "RxC": // a board size, checked by its flag
 				cases = append(cases, hostileCase{"--" + name + " 0x99", withFlag("--"+name, "0x99"), name})
 			}
