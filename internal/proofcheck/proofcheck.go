@@ -61,6 +61,24 @@ type Claim struct {
 	PliesMax int
 }
 
+// lineClaim is what a proof file says of a line.
+func lineClaim(r *exact.LineResult) Claim {
+	c := Claim{Winner: r.Winner, PliesMin: r.PliesMin, PliesMax: r.PliesMax}
+	if r.Exact {
+		c.PliesMin, c.PliesMax = r.Plies, r.Plies
+	}
+	return c
+}
+
+// winnerOnly is the claim of root checked by --winner-only: an exact
+// claim's winner alone, its last ply bounded by root's capacity.
+func (c Claim) winnerOnly(root *chainreact.Board) Claim {
+	if c.PliesMin == c.PliesMax {
+		c.PliesMin, c.PliesMax = root.Ply()+1, root.Capacity()+1
+	}
+	return c
+}
+
 // Verdict is what the strategies proved: the winner and the range
 // [PliesMin, PliesMax] of its last ply, with their sizes and costs.
 type Verdict struct {
@@ -116,10 +134,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		}
 		r := pf.Results[o.Line]
 		root, hints = pf.Split.Lines[o.Line].Board, nil
-		claim = Claim{Winner: r.Winner, PliesMin: r.PliesMin, PliesMax: r.PliesMax}
-		if r.Exact {
-			claim.PliesMin, claim.PliesMax = r.Plies, r.Plies
-		}
+		claim = lineClaim(r)
 		what = fmt.Sprintf("%s line %d", o.Path, o.Line)
 	}
 	said := describe(pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says")
@@ -134,33 +149,65 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	}
 	if o.WinnerOnly && claim.PliesMin == claim.PliesMax {
 		said += " (its winner checked, the last ply bounded)"
-		claim.PliesMin, claim.PliesMax = root.Ply()+1, root.Capacity()+1
+		claim = claim.winnerOnly(&root)
 	}
-	var table *exact.SolveTable
-	if o.Table != "" {
-		t, h, err := proofrun.ReadTable(io, o.Cmd, o.Table, &pf.Split.Root, o.MemoryMB)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(io.Err, "the solver starts from the table in %s (%d MB, %.0f CPU s of solving in it)\n", o.Table, t.MB(), h.CPUSeconds)
-		table = t
+	table, err := o.solverTable(io, pf)
+	if err != nil {
+		return err
 	}
-	interrupt.Handle()
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	if o.Budget > 0 {
-		stop := watchBudget(o.Budget, solverun.Clock(o.Wall), cancel)
-		defer stop()
-	}
+	ctx, stopWatch := o.watch(ctx)
+	defer stopWatch()
 	var shown progress
 	stop := func() {}
 	if io.ErrTTY {
 		stop = showProgress(io, &shown)
 	}
-	v, err := verify(ctx, &root, claim, part, hints, solverTable{o.MemoryMB, table}, o.MaxPositions, &shown)
+	v, err := verify(ctx, &root, claim, part, hints, table, o.MaxPositions, &shown)
 	stop()
 	names := pf.Names
 	fmt.Fprintf(io.Out, "%s: %s, %s\n", what, pf.Header.Size, said)
+	printParts(io, v)
+	switch {
+	case err == nil && part == loserOnly:
+		fmt.Fprintf(io.Out, "agrees: checked: %c cannot win before ply %d\n", names[v.Winner], v.PliesMin)
+		return nil
+	case err == nil:
+		fmt.Fprintf(io.Out, "agrees: %s\n", describe(names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
+		return nil
+	}
+	return o.failure(ctx, what, err)
+}
+
+// solverTable is the table the solver writing the strategies starts
+// from: the one o.Table holds (proofrun.ReadTable), or a new one of
+// o.MemoryMB.
+func (o Options) solverTable(io *iostreams.IO, pf *proofrun.File) (solverTable, error) {
+	if o.Table == "" {
+		return solverTable{mb: o.MemoryMB}, nil
+	}
+	t, h, err := proofrun.ReadTable(io, o.Cmd, o.Table, &pf.Split.Root, o.MemoryMB)
+	if err != nil {
+		return solverTable{}, err
+	}
+	fmt.Fprintf(io.Err, "the solver starts from the table in %s (%d MB, %.0f CPU s of solving in it)\n", o.Table, t.MB(), h.CPUSeconds)
+	return solverTable{mb: o.MemoryMB, t: t}, nil
+}
+
+// watch returns ctx stopped by Ctrl-C and by o.Budget; stop ends the
+// watch.
+func (o Options) watch(ctx context.Context) (context.Context, func()) {
+	interrupt.Handle()
+	ctx, cancel := context.WithCancelCause(ctx)
+	stopBudget := func() {}
+	if o.Budget > 0 {
+		stopBudget = watchBudget(o.Budget, solverun.Clock(o.Wall), cancel)
+	}
+	return ctx, func() { stopBudget(); cancel(nil) }
+}
+
+// printParts says, for each strategy, what the solver wrote and the
+// checker checked.
+func printParts(io *iostreams.IO, v Verdict) {
 	for _, p := range v.Parts {
 		whose, bound := "winner's", "latest"
 		if p.Delay {
@@ -173,13 +220,12 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		fmt.Fprintf(io.Out, "  the %s strategy: %s from the solver (%s, %.2f CPU s); %s\n",
 			whose, words.PluralThousands(uint64(p.Moves), "move"), words.PluralThousands(p.SolverNodes, "position"), p.SolverCPU.Seconds(), checked)
 	}
+}
+
+// failure is the error of a check that did not agree: refused (exit 1),
+// stopped (130), or failed.
+func (o Options) failure(ctx context.Context, what string, err error) error {
 	switch {
-	case err == nil && part == loserOnly:
-		fmt.Fprintf(io.Out, "agrees: checked: %c cannot win before ply %d\n", names[v.Winner], v.PliesMin)
-		return nil
-	case err == nil:
-		fmt.Fprintf(io.Out, "agrees: %s\n", describe(names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
-		return nil
 	case errors.Is(err, check.ErrRefused):
 		return status.Fail("%s: %s: DISAGREES: %v", o.Cmd, what, err)
 	case ctx.Err() != nil:
