@@ -345,3 +345,53 @@ func (p *ProofSplit) Needed(results []*LineResult, winnerOnly bool) []bool {
 	}
 	return needed
 }
+
+// Support returns the lines a proof of the root's winner rests on, given
+// the lines' results (nil where not solved): from each of the winner's
+// positions within the split, the first move the results prove wins,
+// and from each of the loser's, every move; nil when the results do not
+// prove the winner. These lines checked (their winner and a range of
+// plies each), and combined by Combine, prove the root's winner again;
+// the other lines cannot change it.
+func (p *ProofSplit) Support(results []*LineResult) []bool {
+	res, err := p.Combine(results)
+	if err != nil || res.Winner < 0 || p.Root.Over() {
+		return nil
+	}
+	c := &combiner{p: p, results: results, memo: map[uint64][2]int32{}}
+	support := make([]bool, len(p.Lines))
+	seen := map[uint64]bool{}
+	var walk func(b *chainreact.Board, d int)
+	walk = func(b *chainreact.Board, d int) {
+		key, _ := p.sym.canon(b)
+		if d == p.Plies {
+			support[p.index[key]] = true
+			return
+		}
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		winner := b.ToMove() == res.Winner
+		for _, m := range b.AppendMoves(nil) {
+			k := *b
+			k.Play(m)
+			switch {
+			case k.Over() && winner:
+				return // wins at once: no line needed
+			case k.Over():
+				continue // the loser cannot win at once: the results prove it
+			case !winner:
+				walk(&k, d+1)
+				continue
+			}
+			if _, hi := c.bounds(&k, d+1); hi < 0 { // the loser's best at k is a loss
+				walk(&k, d+1)
+				return
+			}
+		}
+	}
+	root := p.Root
+	walk(&root, 0)
+	return support
+}

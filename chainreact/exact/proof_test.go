@@ -391,3 +391,46 @@ func TestSplitIsQuick(t *testing.T) {
 		}
 	}
 }
+
+// TestSupport: the lines Support names prove the root's winner alone
+// (Combine of them and no other gives it) on every small split, whether
+// every line is solved or only those a winner-only run needed; they are
+// lines the results solve; and results that prove no winner have none.
+func TestSupport(t *testing.T) {
+	for _, sc := range smallSplits(t) {
+		p, all, full := sc.p, sc.all, sc.full
+		where := fmt.Sprintf("%dx%d split %d", sc.size[0], sc.size[1], sc.plies)
+		partial := make([]*LineResult, len(all)) // as a winner-only run leaves them
+		for {
+			i := slices.Index(p.Needed(partial, true), true)
+			if i < 0 {
+				break
+			}
+			partial[i] = all[i]
+		}
+		for _, results := range [][]*LineResult{all, partial} {
+			support := p.Support(results)
+			if support == nil {
+				t.Fatalf("%s: no support for %+v", where, full)
+			}
+			only := make([]*LineResult, len(results))
+			n := 0
+			for i, in := range support {
+				if in {
+					if results[i] == nil {
+						t.Fatalf("%s: line %d in the support is not solved", where, i)
+					}
+					only[i] = results[i]
+					n++
+				}
+			}
+			if res, _ := p.Combine(only); res.Winner != full.Winner {
+				t.Fatalf("%s: the %d support lines prove %+v, want winner %d", where, n, res, full.Winner)
+			}
+			t.Logf("%s: %d of %d lines support the winner", where, n, len(all))
+		}
+		if s := p.Support(make([]*LineResult, len(all))); s != nil {
+			t.Fatalf("%s: support %v without any line solved", where, s)
+		}
+	}
+}
