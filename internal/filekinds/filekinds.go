@@ -48,6 +48,11 @@ var (
 	Proof = journal.Kind{Name: "proof lines", Line: "a proof line", MaxLine: 64 << 10,
 		Holds:  "a 16x16 line's principal variation of at most 705 moves takes under 8 KiB",
 		Resume: "add --resume to continue that proof"}
+	// ProofChecks is a proof checked line by line: a header line, then
+	// one JSON line a line checked (react check --out).
+	ProofChecks = journal.Kind{Name: "proof checks", Line: "a checked line", MaxLine: 4 << 10,
+		Holds:  "a line's index, winner, plies and counts take under 512 bytes",
+		Resume: "add --resume to continue those checks"}
 )
 
 // Whole files.
@@ -70,6 +75,7 @@ var (
 	GameRecordsOut = outfile.Kind{Name: GameRecords.Name, Grows: true}
 	RatingsOut     = outfile.Kind{Name: Ratings.Name, Grows: true}
 	ProofOut       = outfile.Kind{Name: Proof.Name, Grows: true, ReadBack: "a proof file is read back to resume"}
+	ProofChecksOut = outfile.Kind{Name: ProofChecks.Name, Grows: true}
 )
 
 // SolverTable is the exact solver's transposition table between sittings

@@ -29,6 +29,10 @@ type Options struct {
 	Cmd      string // "chainshot react check", for messages
 	Path     string // the proof file
 	MemoryMB int    // the solver's table
+	// Out, when set, checks the proof line by line into this checks
+	// file (see runLines); Resume goes on with the checks it holds.
+	Out    string
+	Resume bool
 	// MaxPositions stops the check once a strategy reaches more
 	// positions (0: no limit); Budget once this much CPU time is spent.
 	MaxPositions uint64
@@ -103,8 +107,15 @@ type Part struct {
 // agrees: exit 0 when the strategies prove the file's claim, 1 when a
 // strategy or the claim is refused, 130 when stopped.
 func Run(ctx context.Context, io *iostreams.IO, o Options) error {
-	if o.WinnerOnly && o.LoserOnly { // the flags first, before any work
+	switch { // the flags first, before any work
+	case o.WinnerOnly && o.LoserOnly:
 		return status.BadInput("%s: give --winner-only or --loser-only, not both", o.Cmd)
+	case o.Out != "" && o.LineSet:
+		return status.BadInput("%s: give --line (one line, checked now) or --out (the proof's lines one by one, kept in a file), not both", o.Cmd)
+	case o.Out != "" && o.LoserOnly:
+		return status.BadInput("%s: --loser-only checks one line's lower bound: give it with --line, not --out", o.Cmd)
+	case o.Resume && o.Out == "":
+		return status.BadInput("%s: --resume goes on with the checks in --out FILE: give --out", o.Cmd)
 	}
 	pf, err := proofrun.ReadFile(io.Inputs, o.Cmd, o.Path)
 	if err != nil {
@@ -151,6 +162,9 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		said += " (its winner checked, the last ply bounded)"
 		claim = claim.winnerOnly(&root)
 	}
+	if o.Out != "" {
+		return runLines(ctx, io, o, pf, claim, said)
+	}
 	table, err := o.solverTable(io, pf)
 	if err != nil {
 		return err
@@ -175,7 +189,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		fmt.Fprintf(io.Out, "agrees: %s\n", describe(names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
 		return nil
 	}
-	return o.failure(ctx, what, err)
+	return o.failure(ctx, what, err, "")
 }
 
 // solverTable is the table the solver writing the strategies starts
@@ -223,11 +237,13 @@ func printParts(io *iostreams.IO, v Verdict) {
 }
 
 // failure is the error of a check that did not agree: refused (exit 1),
-// stopped (130), or failed.
-func (o Options) failure(ctx context.Context, what string, err error) error {
+// stopped (130, saying what is kept), or failed.
+func (o Options) failure(ctx context.Context, what string, err error, kept string) error {
 	switch {
 	case errors.Is(err, check.ErrRefused):
 		return status.Fail("%s: %s: DISAGREES: %v", o.Cmd, what, err)
+	case ctx.Err() != nil && kept != "":
+		return status.Interrupt("%s: %s: stopped: %v (%s; rerun with --resume to go on)", o.Cmd, what, context.Cause(ctx), kept)
 	case ctx.Err() != nil:
 		return status.Interrupt("%s: %s: stopped: %v", o.Cmd, what, context.Cause(ctx))
 	}

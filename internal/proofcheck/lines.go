@@ -1,0 +1,283 @@
+package proofcheck
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/exact"
+	"chainshot/internal/filekinds"
+	"chainshot/internal/iostreams"
+	"chainshot/internal/journal"
+	"chainshot/internal/proofrun"
+	"chainshot/internal/status"
+	"chainshot/internal/strictjson"
+	"chainshot/internal/words"
+)
+
+// A checks file (react check --out FILE) is JSON Lines: a header naming
+// the proof (its size and its split's digest) and the check's mode, then
+// one line for each line of the proof checked, appended and fsynced the
+// moment its check agrees, so that a check of many hours stopped or
+// killed keeps every line checked and resumes (--resume) with the next.
+
+// ChecksTitle is the checks file header's first field.
+const ChecksTitle = "chainshot react check: a proof checked line by line"
+
+// ChecksFormat is the version of the checks file's format.
+const ChecksFormat = 1
+
+// ChecksHeader is the first line of a checks file.
+type ChecksHeader struct {
+	Checks     string `json:"checks" strict:"required"`
+	Format     int    `json:"format" strict:"required"`
+	Size       string `json:"size" strict:"required"`
+	Digest     string `json:"digest" strict:"required"`
+	WinnerOnly bool   `json:"winner_only"`
+}
+
+// Check says whether the header is a checks file's (for the strict
+// decoder): its title and format.
+func (h *ChecksHeader) Check() error {
+	if h.Checks != ChecksTitle {
+		return &strictjson.FieldError{Field: "checks", Msg: fmt.Sprintf("is %q: want %q (not a checks file's header)", clipped(h.Checks), ChecksTitle)}
+	}
+	if h.Format != ChecksFormat {
+		return &strictjson.FieldError{Field: "format", Msg: fmt.Sprintf("is %d: this chainshot reads format %d", h.Format, ChecksFormat)}
+	}
+	return nil
+}
+
+// CheckedLine is a line of the proof whose check agreed: what the
+// strategies proved of its position, and what they cost.
+type CheckedLine struct {
+	Line     int    `json:"line" strict:"required"`
+	Winner   string `json:"winner" strict:"required"`
+	PliesMin int    `json:"plies_min" strict:"required"`
+	PliesMax int    `json:"plies_max" strict:"required"`
+	// Moves counts the winner's strategy's moves; Solver* what writing
+	// the strategies cost, Checked* what checking them did.
+	Moves           uint64  `json:"strategy_moves"`
+	SolverPositions uint64  `json:"solver_positions"`
+	SolverCPU       float64 `json:"solver_cpu_seconds"`
+	Checked         uint64  `json:"checked_positions"`
+	CheckCPU        float64 `json:"check_cpu_seconds"`
+}
+
+// Check says whether the line's numbers are in range (for the strict
+// decoder); that they fit the proof is checked after.
+func (l *CheckedLine) Check() error {
+	switch {
+	case l.Line < 0 || l.Line >= exact.MaxSplitLines:
+		return &strictjson.FieldError{Field: "line", Msg: fmt.Sprintf("is %d: want 0 to %d", l.Line, exact.MaxSplitLines-1)}
+	case len(l.Winner) != 1:
+		return &strictjson.FieldError{Field: "winner", Msg: fmt.Sprintf("is %q: want a player's letter", clipped(l.Winner))}
+	case l.PliesMin < 1 || l.PliesMin > l.PliesMax || l.PliesMax > maxPlies:
+		return &strictjson.FieldError{Field: "plies_max", Msg: fmt.Sprintf("is %d, plies_min %d: want 1 <= plies_min <= plies_max <= %d", l.PliesMax, l.PliesMin, maxPlies)}
+	case !(l.SolverCPU >= 0 && l.SolverCPU < 1e12):
+		return &strictjson.FieldError{Field: "solver_cpu_seconds", Msg: fmt.Sprintf("is %g: want a time of 0 or more", l.SolverCPU)}
+	case !(l.CheckCPU >= 0 && l.CheckCPU < 1e12):
+		return &strictjson.FieldError{Field: "check_cpu_seconds", Msg: fmt.Sprintf("is %g: want a time of 0 or more", l.CheckCPU)}
+	}
+	return nil
+}
+
+// maxPlies bounds a line's last ply: the longest game on the largest
+// board, and one.
+const maxPlies = 3*(chainreact.MaxRows-2)*(chainreact.MaxCols-2) + 2*2*(chainreact.MaxRows-2+chainreact.MaxCols-2) + 4 + 1
+
+// clipped shortens a long value for a message.
+func clipped(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// checks is a checks file as read against its proof: the lines checked,
+// by index (nil where not).
+type checks struct {
+	pf         *proofrun.File
+	path, cmd  string
+	winnerOnly bool
+	header     bool
+	lines      []*CheckedLine
+}
+
+// read reads one line of a checks file, the header first (for
+// journal.Open): the header must name pf's proof and the run's mode, a
+// line one of pf's solved lines, with its winner.
+func (c *checks) read(jl journal.Line) error {
+	at := fmt.Sprintf("%s: %s:%d", c.cmd, c.path, jl.No)
+	if !c.header {
+		var h ChecksHeader
+		if err := strictjson.Decode(jl.Text, &h, strictjson.Options{What: "a checks file's header"}); err != nil {
+			return err
+		}
+		ph := c.pf.Header
+		switch {
+		case h.Size != ph.Size || h.Digest != ph.Digest:
+			return journal.Stop(status.BadInput("%s: checks of another proof (%s, digest %s), not of %s (%s, digest %s): give another --out",
+				at, h.Size, h.Digest, c.pf.Path, ph.Size, ph.Digest))
+		case h.WinnerOnly != c.winnerOnly:
+			return journal.Stop(status.BadInput("%s: checks %s, this run %s: give the same --winner-only as the run that began them, or another --out",
+				at, modeWords(h.WinnerOnly), modeWords(c.winnerOnly)))
+		}
+		c.header = true
+		return nil
+	}
+	var l CheckedLine
+	if err := strictjson.Decode(jl.Text, &l, strictjson.Options{What: filekinds.ProofChecks.Line}); err != nil {
+		return err
+	}
+	if l.Line >= len(c.pf.Results) || c.pf.Results[l.Line] == nil {
+		return journal.Stop(status.BadInput("%s: line %d is no solved line of %s", at, l.Line, c.pf.Path))
+	}
+	if want := c.pf.Names[c.pf.Results[l.Line].Winner]; l.Winner != string(want) {
+		return journal.Stop(status.BadInput("%s: line %d checked as %s's, but %s says %c wins it: give another --out", at, l.Line, l.Winner, c.pf.Path, want))
+	}
+	if b := &c.pf.Split.Lines[l.Line].Board; l.PliesMin <= b.Ply() || l.PliesMax > b.Capacity()+1 {
+		return journal.Stop(status.BadInput("%s: line %d: last ply %d to %d: its position is at ply %d of at most %d", at, l.Line, l.PliesMin, l.PliesMax, b.Ply(), b.Capacity()+1))
+	}
+	c.lines[l.Line] = &l
+	return nil
+}
+
+// modeWords says what a check of the mode checks.
+func modeWords(winnerOnly bool) string {
+	if winnerOnly {
+		return "the winners only (--winner-only)"
+	}
+	return "the exact last plies (no --winner-only)"
+}
+
+// runLines is Run with o.Out: the proof's lines that its root's claim
+// rests on (its winner's, exact.ProofSplit.Support, with WinnerOnly;
+// else every solved line) checked one at a time, each as --line checks
+// it, each appended to o.Out the moment it agrees; then the lines
+// checked, combined over the split's plies, against the file's claim.
+// A line refused stops the run (exit 1); a run stopped keeps every line
+// checked, and --resume goes on with the next.
+func runLines(ctx context.Context, io *iostreams.IO, o Options, pf *proofrun.File, claim Claim, said string) error {
+	cmd := o.Cmd
+	var todo []int
+	if o.WinnerOnly {
+		for i, in := range pf.Split.Support(pf.Results) {
+			if in {
+				todo = append(todo, i)
+			}
+		}
+	} else {
+		for i, r := range pf.Results {
+			if r != nil {
+				todo = append(todo, i)
+			}
+		}
+	}
+	c := &checks{pf: pf, path: o.Out, cmd: cmd, winnerOnly: o.WinnerOnly, lines: make([]*CheckedLine, len(pf.Lines))}
+	j, err := journal.Open(io.Gate, journal.Options{Flag: "--out", Path: o.Out, Kind: filekinds.ProofChecks, Resume: o.Resume,
+		Read: c.read, Warn: func(msg string) { io.Warnf("%s; its line is checked again", msg) }})
+	if err != nil {
+		return iostreams.OutputError(cmd, err)
+	}
+	defer j.Close()
+	fmt.Fprintf(io.Out, "%s: %s, %s\n", o.Path, pf.Header.Size, said)
+	if !c.header {
+		data, _ := json.Marshal(ChecksHeader{Checks: ChecksTitle, Format: ChecksFormat, Size: pf.Header.Size, Digest: pf.Header.Digest, WinnerOnly: o.WinnerOnly})
+		if err := j.Append(data); err != nil {
+			return status.Fail("%s: --out: %v", cmd, err)
+		}
+	}
+	left := todo[:0:0]
+	for _, i := range todo {
+		if c.lines[i] == nil {
+			left = append(left, i)
+		}
+	}
+	fmt.Fprintf(io.Err, "%s: %s to check, %d checked before (in %s)\n", o.Path, words.Plural(len(todo), "line"), len(todo)-len(left), o.Out)
+	var table solverTable
+	if len(left) > 0 {
+		if table, err = o.solverTable(io, pf); err != nil {
+			return err
+		}
+	}
+	ctx, stop := o.watch(ctx)
+	defer stop()
+	var shown progress
+	for _, i := range left {
+		b := pf.Split.Lines[i].Board
+		lc := lineClaim(pf.Results[i])
+		if o.WinnerOnly {
+			lc = lc.winnerOnly(&b)
+		}
+		what := fmt.Sprintf("%s line %d", o.Path, i)
+		hide := func() {}
+		if io.ErrTTY {
+			hide = showProgress(io, &shown)
+		}
+		v, err := verify(ctx, &b, lc, both, nil, table, o.MaxPositions, &shown)
+		hide()
+		if err != nil {
+			printParts(io, v)
+			return o.failure(ctx, what, err, fmt.Sprintf("%d of %s checked in %s", len(todo)-len(left), words.Plural(len(todo), "line"), o.Out))
+		}
+		l := &CheckedLine{Line: i, Winner: string(pf.Names[v.Winner]), PliesMin: v.PliesMin, PliesMax: v.PliesMax}
+		for _, p := range v.Parts {
+			if !p.Delay {
+				l.Moves = uint64(p.Moves)
+			}
+			l.SolverPositions += p.SolverNodes
+			l.SolverCPU += p.SolverCPU.Seconds()
+			l.Checked += p.Positions
+			l.CheckCPU += p.CheckCPU.Seconds()
+		}
+		data, _ := json.Marshal(l)
+		if err := j.Append(data); err != nil {
+			return status.Fail("%s: --out: %v (the lines checked before are kept)", cmd, err)
+		}
+		c.lines[i] = l
+		left = left[1:]
+		fmt.Fprintf(io.Out, "%s: agrees: %s\n", what, describe(pf.Names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
+		printParts(io, v)
+	}
+	return c.conclude(io, claim, len(todo))
+}
+
+// conclude combines the lines checked over the split's plies and says
+// whether they prove the file's claim of its root.
+func (c *checks) conclude(io *iostreams.IO, claim Claim, n int) error {
+	checked := make([]*exact.LineResult, len(c.lines))
+	for i, l := range c.lines {
+		if l != nil {
+			checked[i] = &exact.LineResult{Winner: strings.IndexByte(c.pf.Names, l.Winner[0]), PliesMin: l.PliesMin, PliesMax: l.PliesMax}
+		}
+	}
+	res, err := c.pf.Split.Combine(checked)
+	if err != nil {
+		return status.Fail("%s: %s: %v", c.cmd, c.path, err)
+	}
+	if res.Winner != claim.Winner || res.PliesMax < claim.PliesMin || res.PliesMin > claim.PliesMax {
+		return status.Fail("%s: %s: DISAGREES: the %s checked prove %s; %s", c.cmd, c.pf.Path, words.Plural(n, "line"),
+			proved(c.pf.Names, res), describe(c.pf.Names, claim.Winner, claim.PliesMin, claim.PliesMax, "the file says"))
+	}
+	lo, hi := max(res.PliesMin, claim.PliesMin), min(res.PliesMax, claim.PliesMax)
+	how := fmt.Sprintf("%s checked", words.Plural(n, "line"))
+	if p := c.pf.Split.Plies; p > 0 {
+		how += fmt.Sprintf(", combined over the split's first %d plies", p)
+		if p == 1 {
+			how = strings.TrimSuffix(how, "1 plies") + "ply"
+		}
+	}
+	fmt.Fprintf(io.Out, "agrees: line by line: %s (%s)\n", describe(c.pf.Names, res.Winner, lo, hi, "checked"), how)
+	return nil
+}
+
+// proved says what a combined result proves.
+func proved(names string, r exact.SolveResult) string {
+	if r.Winner < 0 {
+		return "no winner"
+	}
+	return describe(names, r.Winner, r.PliesMin, r.PliesMax, "that")
+}
