@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
+	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/journal"
@@ -69,13 +69,18 @@ type CheckedLine struct {
 // Check says whether the line's numbers are in range (for the strict
 // decoder); that they fit the proof is checked after.
 func (l *CheckedLine) Check() error {
+	err := bounds.First(
+		bounds.Field("line", proofrun.IndexBound.Check(int64(l.Line))),
+		bounds.Field("plies_min", proofrun.PliesBound.Check(int64(l.PliesMin))),
+		bounds.Field("plies_max", proofrun.PliesBound.Check(int64(l.PliesMax))),
+	)
 	switch {
-	case l.Line < 0 || l.Line >= exact.MaxSplitLines:
-		return &strictjson.FieldError{Field: "line", Msg: fmt.Sprintf("is %d: want 0 to %d", l.Line, exact.MaxSplitLines-1)}
+	case err != nil:
+		return err
 	case len(l.Winner) != 1:
 		return &strictjson.FieldError{Field: "winner", Msg: fmt.Sprintf("is %q: want a player's letter", clipped(l.Winner))}
-	case l.PliesMin < 1 || l.PliesMin > l.PliesMax || l.PliesMax > maxPlies:
-		return &strictjson.FieldError{Field: "plies_max", Msg: fmt.Sprintf("is %d, plies_min %d: want 1 <= plies_min <= plies_max <= %d", l.PliesMax, l.PliesMin, maxPlies)}
+	case l.PliesMin > l.PliesMax:
+		return &strictjson.FieldError{Field: "plies_max", Msg: fmt.Sprintf("is %d: want plies_min (%d) or more", l.PliesMax, l.PliesMin)}
 	case !(l.SolverCPU >= 0 && l.SolverCPU < 1e12):
 		return &strictjson.FieldError{Field: "solver_cpu_seconds", Msg: fmt.Sprintf("is %g: want a time of 0 or more", l.SolverCPU)}
 	case !(l.CheckCPU >= 0 && l.CheckCPU < 1e12):
@@ -83,10 +88,6 @@ func (l *CheckedLine) Check() error {
 	}
 	return nil
 }
-
-// maxPlies bounds a line's last ply: the longest game on the largest
-// board, and one.
-const maxPlies = 3*(chainreact.MaxRows-2)*(chainreact.MaxCols-2) + 2*2*(chainreact.MaxRows-2+chainreact.MaxCols-2) + 4 + 1
 
 // clipped shortens a long value for a message.
 func clipped(s string) string {

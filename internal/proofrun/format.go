@@ -39,14 +39,14 @@ type Header struct {
 
 // The bounds of the counts a proof file gives, checked before any work
 // (a header of size 1000000x1000000 was taken): SplitBound is --split's
-// too.
+// too, IndexBound and PliesBound a checks file's (react check --out).
 var (
 	SplitBound = bounds.Int{Min: 0, Max: 12, Unit: "plies"}
 	linesBound = bounds.Int{Min: 1, Max: exact.MaxSplitLines, Unit: "lines"}
-	indexBound = bounds.Int{Min: 0, Max: exact.MaxSplitLines - 1}
+	IndexBound = bounds.Int{Min: 0, Max: exact.MaxSplitLines - 1}
 	// a line's last ply, and the moves of its principal variation: at
 	// most a 16x16 board's capacity and one
-	pliesBound = bounds.Int{Min: 0, Max: maxPlies, Unit: "plies"}
+	PliesBound = bounds.Int{Min: 0, Max: maxPlies, Unit: "plies"}
 	// a line's table and solvers, 0 where a file does not say
 	tableBound = bounds.Int{Min: 0, Max: 1 << 20, Unit: "MB"}
 	jobsBound  = bounds.Int{Min: 0, Max: 256, Unit: "solvers"}
@@ -81,10 +81,10 @@ func (h *Header) Check() error {
 // against the split after.
 func (l *Line) Check() error {
 	err := bounds.First(
-		bounds.Field("line", indexBound.Check(int64(l.Line))),
-		bounds.Field("plies", pliesBound.Check(int64(l.Plies))),
-		bounds.Field("plies_min", pliesBound.Check(int64(l.PliesMin))),
-		bounds.Field("plies_max", pliesBound.Check(int64(l.PliesMax))),
+		bounds.Field("line", IndexBound.Check(int64(l.Line))),
+		bounds.Field("plies", PliesBound.Check(int64(l.Plies))),
+		bounds.Field("plies_min", PliesBound.Check(int64(l.PliesMin))),
+		bounds.Field("plies_max", PliesBound.Check(int64(l.PliesMax))),
 		bounds.Field("table_mb", tableBound.Check(int64(l.TableMB))),
 		bounds.Field("jobs", jobsBound.Check(int64(l.Jobs))),
 	)
