@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/internal/words"
 )
 
 // The engine protocol (docs/chain-reaction.md, "Engine protocol"), GTP's shape: one command a line, each
@@ -83,7 +84,7 @@ func reply(bw *bufio.Writer, result string, err error) error {
 	if err != nil {
 		// a reason quotes the command at most in part: a reply line stays
 		// within the protocol's cap
-		mark, result = "?", clip(strings.ReplaceAll(err.Error(), "\n", " "))
+		mark, result = "?", words.Clip(strings.ReplaceAll(err.Error(), "\n", " "), 80)
 	}
 	if result != "" {
 		mark += " " + result

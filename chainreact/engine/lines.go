@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"chainshot/internal/words"
 	"errors"
 	"fmt"
 	"io"
@@ -84,18 +85,10 @@ func readReply(br *bufio.Reader) (string, error) {
 	case strings.HasPrefix(first, "?"):
 		return "", &ReasonError{Reason: strings.TrimSpace(first[1:])}
 	}
-	return "", &ProtocolError{fmt.Sprintf("reply %q does not start with = or ?", clip(first))}
+	return "", &ProtocolError{fmt.Sprintf("reply %q does not start with = or ?", words.Clip(first, 80))}
 }
 
 // ReasonError is an engine's "? reason" reply.
 type ReasonError struct{ Reason string }
 
 func (e *ReasonError) Error() string { return fmt.Sprintf("engine says %q", e.Reason) }
-
-// clip shortens a long text for a message.
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:77] + "..."
-	}
-	return s
-}

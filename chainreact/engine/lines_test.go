@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"chainshot/chainreact"
+	"chainshot/internal/words"
 )
 
 // firstMove plays the first legal move.
@@ -36,7 +37,7 @@ func TestServeEngineCaps(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := out.String(); !strings.HasPrefix(got, `? unknown command "yyy`) || len(got) > 100 {
-		t.Errorf("the reply to a long unknown command: %q", clip(got))
+		t.Errorf("the reply to a long unknown command: %q", words.Clip(got, 80))
 	}
 	for _, tc := range []struct{ reply, want string }{
 		{"= " + strings.Repeat("1", 5000) + "\n\n", "a line over 4096 bytes"},
@@ -53,7 +54,7 @@ func TestServeEngineCaps(t *testing.T) {
 			continue
 		}
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: %v, want %q", clip(tc.reply), err, tc.want)
+			t.Errorf("%q: %v, want %q", words.Clip(tc.reply, 80), err, tc.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"chainshot/chainreact"
+	"chainshot/internal/words"
 )
 
 // A match's game records are JSON Lines, one game a line, written the
@@ -73,11 +74,11 @@ func fieldErr(field, format string, args ...any) error {
 // checked by the rules later, against the record's board.
 func (l *RecordJSON) Check() error {
 	if _, _, err := chainreact.ParseSize(l.Size); err != nil {
-		return fieldErr("size", "is %q: want %s", clip(l.Size), chainreact.SizeWant)
+		return fieldErr("size", "is %q: want %s", words.Clip(l.Size, 40), chainreact.SizeWant)
 	}
 	for _, f := range []struct{ name, v string }{{"first", l.First}, {"winner", l.Winner}} {
 		if f.v != "p1" && f.v != "p2" {
-			return fieldErr(f.name, "is %q: want \"p1\" or \"p2\"", clip(f.v))
+			return fieldErr(f.name, "is %q: want \"p1\" or \"p2\"", words.Clip(f.v, 40))
 		}
 	}
 	switch {
@@ -103,14 +104,6 @@ func (l *RecordJSON) Check() error {
 		}
 	}
 	return nil
-}
-
-// clip shortens a long value for a message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:37] + "..."
-	}
-	return s
 }
 
 // OpeningsName says where the match's openings come from, as its records

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"chainshot/internal/words"
 	"errors"
 	"fmt"
 	"math"
@@ -118,7 +119,7 @@ func ParseSPRT(s string, alpha, beta float64) (SPRT, error) {
 		}
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return t, fmt.Errorf("%q is not a number", clip(v))
+			return t, fmt.Errorf("%q is not a number", words.Clip(v, 40))
 		}
 		if !keyed {
 			plain = append(plain, x)
@@ -138,7 +139,7 @@ func ParseSPRT(s string, alpha, beta float64) (SPRT, error) {
 		case "beta":
 			t.Beta = x
 		default:
-			return t, fmt.Errorf("unknown key %q", clip(k))
+			return t, fmt.Errorf("unknown key %q", words.Clip(k, 40))
 		}
 	}
 	switch {

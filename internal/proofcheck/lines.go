@@ -42,7 +42,7 @@ type ChecksHeader struct {
 // decoder): its title and format.
 func (h *ChecksHeader) Check() error {
 	if h.Checks != ChecksTitle {
-		return &strictjson.FieldError{Field: "checks", Msg: fmt.Sprintf("is %q: want %q (not a checks file's header)", clipped(h.Checks), ChecksTitle)}
+		return &strictjson.FieldError{Field: "checks", Msg: fmt.Sprintf("is %q: want %q (not a checks file's header)", words.Clip(h.Checks, 60), ChecksTitle)}
 	}
 	if h.Format != ChecksFormat {
 		return &strictjson.FieldError{Field: "format", Msg: fmt.Sprintf("is %d: this chainshot reads format %d", h.Format, ChecksFormat)}
@@ -78,7 +78,7 @@ func (l *CheckedLine) Check() error {
 	case err != nil:
 		return err
 	case len(l.Winner) != 1:
-		return &strictjson.FieldError{Field: "winner", Msg: fmt.Sprintf("is %q: want a player's letter", clipped(l.Winner))}
+		return &strictjson.FieldError{Field: "winner", Msg: fmt.Sprintf("is %q: want a player's letter", words.Clip(l.Winner, 60))}
 	case l.PliesMin > l.PliesMax:
 		return &strictjson.FieldError{Field: "plies_max", Msg: fmt.Sprintf("is %d: want plies_min (%d) or more", l.PliesMax, l.PliesMin)}
 	case !(l.SolverCPU >= 0 && l.SolverCPU < 1e12):
@@ -87,14 +87,6 @@ func (l *CheckedLine) Check() error {
 		return &strictjson.FieldError{Field: "check_cpu_seconds", Msg: fmt.Sprintf("is %g: want a time of 0 or more", l.CheckCPU)}
 	}
 	return nil
-}
-
-// clipped shortens a long value for a message.
-func clipped(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
-	}
-	return s
 }
 
 // checks is a checks file as read against its proof: the lines checked,

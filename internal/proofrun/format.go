@@ -14,6 +14,7 @@ import (
 	"chainshot/chainreact/exact"
 	"chainshot/internal/bounds"
 	"chainshot/internal/strictjson"
+	"chainshot/internal/words"
 )
 
 // A proof file (react solve --proof FILE) is JSON Lines: a header, then one
@@ -62,13 +63,13 @@ const maxPlies = 3*(chainreact.MaxRows-2)*(chainreact.MaxCols-2) + 2*2*(chainrea
 // position gives those lines is checked after.
 func (h *Header) Check() error {
 	if h.Proof != HeaderTitle {
-		return &strictjson.FieldError{Field: "proof", Msg: fmt.Sprintf("is %q: want %q (not a proof file's header)", clip(h.Proof), HeaderTitle)}
+		return &strictjson.FieldError{Field: "proof", Msg: fmt.Sprintf("is %q: want %q (not a proof file's header)", words.Clip(h.Proof, 60), HeaderTitle)}
 	}
 	if h.Format != Format {
 		return &strictjson.FieldError{Field: "format", Msg: fmt.Sprintf("is %d: this chainshot reads format %d", h.Format, Format)}
 	}
 	if _, _, err := chainreact.ParseSize(h.Size); err != nil {
-		return &strictjson.FieldError{Field: "size", Msg: fmt.Sprintf("is %q: want %s", clip(h.Size), chainreact.SizeWant)}
+		return &strictjson.FieldError{Field: "size", Msg: fmt.Sprintf("is %q: want %s", words.Clip(h.Size, 60), chainreact.SizeWant)}
 	}
 	return bounds.First(
 		bounds.Field("split", SplitBound.Check(int64(h.Split))),
@@ -101,14 +102,6 @@ func (l *Line) Check() error {
 		return &strictjson.FieldError{Field: "seconds", Msg: fmt.Sprintf("is %g: want a time of 0 or more", l.Seconds)}
 	}
 	return nil
-}
-
-// clip shortens a long value for a message.
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
-	}
-	return s
 }
 
 // HeaderTitle is the header's "proof" field.

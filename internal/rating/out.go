@@ -12,6 +12,7 @@ import (
 	"chainshot/internal/journal"
 	"chainshot/internal/status"
 	"chainshot/internal/strictjson"
+	"chainshot/internal/words"
 )
 
 // GamesBound is the games of a pairing (--games), the bound of a file's
@@ -33,7 +34,7 @@ func (l *pairingLine) Check() error {
 		return err
 	}
 	if _, _, err := chainreact.ParseSize(l.Size); err != nil {
-		return &strictjson.FieldError{Field: "size", Msg: fmt.Sprintf("is %q: want %s", clip(l.Size), chainreact.SizeWant)}
+		return &strictjson.FieldError{Field: "size", Msg: fmt.Sprintf("is %q: want %s", words.Clip(l.Size, 40), chainreact.SizeWant)}
 	}
 	for k := range 2 {
 		switch {
@@ -55,14 +56,6 @@ func specField(name, spec string) error {
 		return &strictjson.FieldError{Field: name, Msg: fmt.Sprintf("is %d bytes: want a player's spec of 1 to %d bytes", len(spec), ai.MaxSpec)}
 	}
 	return nil
-}
-
-// clip shortens a long value for a message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:37] + "..."
-	}
-	return s
 }
 
 // decodePairing reads one line of a file of pairings strictly.

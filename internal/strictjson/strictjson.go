@@ -18,6 +18,7 @@ package strictjson
 
 import (
 	"bytes"
+	"chainshot/internal/words"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -296,9 +297,9 @@ func valueProblem(err error, t reflect.Type, raw []byte) string {
 	case errors.As(err, &te):
 		if strings.HasPrefix(te.Value, "number") && isNumberKind(t) {
 			if bytes.ContainsAny(raw, ".eE") && t.Kind() != reflect.Float32 && t.Kind() != reflect.Float64 {
-				return fmt.Sprintf("is %s: want a whole number", clip(string(raw)))
+				return fmt.Sprintf("is %s: want a whole number", words.Clip(string(raw), 24))
 			}
-			return fmt.Sprintf("is %s: want %s", clip(string(raw)), rangeOf(t))
+			return fmt.Sprintf("is %s: want %s", words.Clip(string(raw), 24), rangeOf(t))
 		}
 		return fmt.Sprintf("is %s: want %s", Kind(raw), want)
 	case errors.As(err, &se):
@@ -306,7 +307,7 @@ func valueProblem(err error, t reflect.Type, raw []byte) string {
 	case implementsUnmarshaler(t):
 		return err.Error() // the type's own words
 	}
-	return fmt.Sprintf("is %s: want %s", clip(string(raw)), want)
+	return fmt.Sprintf("is %s: want %s", words.Clip(string(raw), 24), want)
 }
 
 // rangeOf says what a number type takes, for a number outside it: "a
@@ -376,15 +377,7 @@ func Kind(raw []byte) string {
 	case 't', 'f', 'n':
 		return string(raw)
 	}
-	return "the number " + clip(string(raw))
-}
-
-// clip shortens a long value for a message.
-func clip(s string) string {
-	if len(s) > 24 {
-		return s[:21] + "..."
-	}
-	return s
+	return "the number " + words.Clip(string(raw), 24)
 }
 
 // keyStart returns the offset of the key whose token began after

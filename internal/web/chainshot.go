@@ -12,6 +12,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/words"
 	"chainshot/solver"
 )
 
@@ -136,7 +137,7 @@ func load(req loadRequest) (loadResponse, *apiError) {
 		d, ok := datasets.Lookup(req.Builtin)
 		if !ok {
 			return loadResponse{}, &apiError{Status: http.StatusNotFound,
-				Msg: fmt.Sprintf("no built-in data set %q (GET /api/datasets lists them)", clip(req.Builtin, 60))}
+				Msg: fmt.Sprintf("no built-in data set %q (GET /api/datasets lists them)", words.Clip(req.Builtin, 60))}
 		}
 		name, data, opt = d.Name, d.Data(), board.Options{Repair: d.Repaired}
 	case req.Text != nil:
@@ -197,19 +198,11 @@ func cleanName(name string) string {
 		}
 		return -1
 	}, name)
-	name = strings.TrimSpace(clip(name, 80))
+	name = strings.TrimSpace(words.Clip(name, 80))
 	if name == "" || name == "." || name == ".." {
 		return "pasted.txt"
 	}
 	return name
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
 }
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {

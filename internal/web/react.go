@@ -10,6 +10,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
+	"chainshot/internal/words"
 )
 
 // reactRequest is a Chain Reaction game: its size, its number of players
@@ -217,18 +218,18 @@ func newAIPlayer(spec string, seed uint64) (ai.ContextChooser, *apiError) {
 		return nil, badRequest("want \"spec\": a player such as random, greedy, seed001, seed002, mcts, best or perfect")
 	}
 	if strings.HasPrefix(spec, "engine:") {
-		return nil, badRequest("player %q: the server runs no other program", clip(spec, 60))
+		return nil, badRequest("player %q: the server runs no other program", words.Clip(spec, 60))
 	}
 	p, err := ai.NewPlayer(spec, seed)
 	if err != nil {
 		return nil, badRequest("%s", strings.TrimPrefix(err.Error(), "chainreact: "))
 	}
 	if err := checkSpec(p.Spec()); err != nil {
-		return nil, badRequest("player %q (%s): %v; the server plays %s", clip(spec, 60), p.Spec(), err, specLimits())
+		return nil, badRequest("player %q (%s): %v; the server plays %s", words.Clip(spec, 60), p.Spec(), err, specLimits())
 	}
 	cp, ok := p.(ai.ContextChooser)
 	if !ok {
-		return nil, badRequest("player %q: its search cannot be stopped, so the server does not play it", clip(spec, 60))
+		return nil, badRequest("player %q: its search cannot be stopped, so the server does not play it", words.Clip(spec, 60))
 	}
 	return cp, nil
 }

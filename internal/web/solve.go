@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"chainshot/board"
+	"chainshot/internal/words"
 	"chainshot/results"
 	"chainshot/solver"
 )
@@ -102,13 +103,13 @@ func (s *Server) parseSolve(req solveRequest) (solveJob, *apiError) {
 		names = append(names, a.Name)
 	}
 	if !known {
-		return solveJob{}, badRequest("algo %q: want %s", clip(algo, 40), orList(names))
+		return solveJob{}, badRequest("algo %q: want %s", words.Clip(algo, 40), orList(names))
 	}
 	rank := solver.RankBeads
 	if req.Rank != "" {
 		r, err := solver.ParseRank(req.Rank)
 		if err != nil {
-			return solveJob{}, badRequest("rank %q: want %s", clip(req.Rank, 40), orList(solver.RankNames()))
+			return solveJob{}, badRequest("rank %q: want %s", words.Clip(req.Rank, 40), orList(solver.RankNames()))
 		}
 		rank = r
 	}
@@ -131,7 +132,7 @@ func (s *Server) parseSolve(req solveRequest) (solveJob, *apiError) {
 	if name == "" {
 		name = "board.txt"
 	}
-	return solveJob{name: clip(name, 200), start: start, prefix: g, algo: algo,
+	return solveJob{name: words.Clip(name, 200), start: start, prefix: g, algo: algo,
 		opt: solver.Options{Budget: budget, Wall: true, MaxNodes: req.MaxNodes, Seed: seed,
 			Workers: 1, MemoryMB: searchMemoryMB, Rank: rank}}, nil
 }

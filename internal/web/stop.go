@@ -1,6 +1,7 @@
 package web
 
 import (
+	"chainshot/internal/words"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -63,7 +64,7 @@ func (s *Server) handleStop(w http.ResponseWriter, r *http.Request) {
 	}
 	if !s.stops.stop(req.ID) {
 		writeError(w, &apiError{Status: http.StatusNotFound,
-			Msg: fmt.Sprintf("no running solve %q: it has ended, or the id is not one a solve sent", clip(req.ID, 40))})
+			Msg: fmt.Sprintf("no running solve %q: it has ended, or the id is not one a solve sent", words.Clip(req.ID, 40))})
 		return
 	}
 	writeJSON(w, http.StatusOK, struct {

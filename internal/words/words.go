@@ -7,6 +7,7 @@ package words
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Plural counts n things: "1 move", "2 moves", "0 beads". noun is the
@@ -88,4 +89,20 @@ func WithoutPackage(msg string) string {
 		msg = strings.ReplaceAll(strings.TrimPrefix(msg, p), ": "+p, ": ")
 	}
 	return msg
+}
+
+// Clip shortens a long value quoted in a message to at most n bytes:
+// a value longer than n keeps its first n-3 bytes, cut back to the
+// start of a character so that the message stays valid UTF-8, and ends
+// in "...". Every message that quotes what a user or a file gave clips
+// it here, so that no message grows with its input.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := max(n-3, 0)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }
