@@ -31,7 +31,7 @@ func reactCheckCommand() *cli.Command {
 
 		Flags: append([]cli.Flag{
 			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "the solver's transposition table in `MB`"}, memoryBound()),
-			bounded(&cli.Uint64Flag{Name: "max-positions", Usage: "stop once a strategy reaches `N` positions (0: no limit)"}, nodesBound),
+			bounded(&cli.Uint64Flag{Name: "max-positions", Usage: "stop once a strategy, or the solver writing it, reaches `N` positions (0: no limit)"}, nodesBound),
 			bounded(&cli.IntFlag{Name: "line", Usage: "check line `N` of the proof alone (from 0), not its root: of a proof under way too, once the line is solved"}, bounds.Int{Min: 0, Max: exact.MaxSplitLines - 1, Unit: "lines"}),
 			&cli.BoolFlag{Name: "winner-only", Usage: "check the winner only, the last ply bounded: a strategy that wins, not by the file's last ply"},
 			&cli.BoolFlag{Name: "loser-only", Usage: "check the loser only, of a file that gives the last ply: that the winner cannot win before it (the lower bound), for a line whose winner is checked apart"},

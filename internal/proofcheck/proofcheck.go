@@ -34,7 +34,9 @@ type Options struct {
 	Out    string
 	Resume bool
 	// MaxPositions stops the check once a strategy reaches more
-	// positions (0: no limit); Budget once this much CPU time is spent.
+	// positions, or the solver writing it searches as many, inside one
+	// of its calls too (0: no limit); Budget once this much CPU time is
+	// spent.
 	MaxPositions uint64
 	Budget       time.Duration
 	Wall         bool // Budget is wall-clock time
@@ -446,7 +448,7 @@ func (w *writer) write(b chainreact.Board) error {
 		w.shown.reached.Store(w.count)
 	}
 	if w.max > 0 && w.count > w.max {
-		return fmt.Errorf("check: stopped after %d positions (the limit)", w.max)
+		return w.limitReached()
 	}
 	if err := context.Cause(w.ctx); err != nil {
 		return fmt.Errorf("check: stopped: %w", err)
@@ -507,6 +509,12 @@ func (w *writer) ask(b *chainreact.Board, moves []chainreact.Move) (chainreact.M
 	var ok bool
 	var nodes uint64
 	var err error
+	if w.max > 0 { // the limit counts the solver's positions too, within one call
+		if w.nodes >= w.max {
+			return chainreact.NoMove, false, w.limitReached()
+		}
+		w.sv.SetMaxNodes(w.max - w.nodes)
+	}
 	if w.delay { // called directly, not through a func value: b stays on the stack
 		m, ok, nodes, err = w.sv.Hold(w.ctx, b, w.bound)
 	} else {
@@ -517,6 +525,9 @@ func (w *writer) ask(b *chainreact.Board, moves []chainreact.Move) (chainreact.M
 		w.shown.solver.Store(w.nodes)
 	}
 	if err != nil {
+		if w.max > 0 && w.nodes >= w.max && context.Cause(w.ctx) == nil {
+			err = w.limitReached()
+		}
 		return chainreact.NoMove, false, err
 	}
 	if !ok {
@@ -524,6 +535,12 @@ func (w *writer) ask(b *chainreact.Board, moves []chainreact.Move) (chainreact.M
 	}
 	w.s.Set(b, m)
 	return m, ok || w.delay, nil
+}
+
+// limitReached is the error of a strategy stopped by --max-positions:
+// the positions it reached, or those the solver searched for it.
+func (w *writer) limitReached() error {
+	return fmt.Errorf("check: stopped after %d positions (the limit)", w.max)
 }
 
 // showProgress shows the positions the strategies have reached, every

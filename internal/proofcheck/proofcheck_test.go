@@ -242,3 +242,23 @@ func TestVerifyAllocatesLittle(t *testing.T) {
 		t.Errorf("%.0f allocations for %d positions checked: want under one in twenty", allocs, positions)
 	}
 }
+
+// TestMaxPositionsStopsTheSolver: --max-positions bounds the solver's
+// positions too, inside one of its calls: the first move of 3x4's
+// winner takes the solver about a million positions from the empty
+// board, and a limit of a few thousand stops it there.
+func TestMaxPositionsStopsTheSolver(t *testing.T) {
+	b, err := chainreact.NewBoard(3, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range []uint64{1, 5000} {
+		v, err := Verify(context.Background(), &b, Claim{0, 1, b.Capacity() + 1}, nil, 1, limit)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("stopped after %d positions (the limit)", limit)) {
+			t.Fatalf("limit %d: err %v, want the limit's", limit, err)
+		}
+		if len(v.Parts) != 1 || v.Parts[0].SolverNodes > limit {
+			t.Fatalf("limit %d: the solver searched %+v", limit, v.Parts)
+		}
+	}
+}
