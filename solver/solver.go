@@ -53,7 +53,9 @@ type Options struct {
 	// Seed seeds every random choice; one generator per worker is derived
 	// from it.
 	Seed uint64
-	// Workers is the number of goroutines; 0 means runtime.NumCPU().
+	// Workers is the number of goroutines; 0 means runtime.NumCPU(), but
+	// 1 where one worker runs auto's portfolio under a CPU budget (see
+	// defaultWorkers).
 	// Under MaxNodes, the work is split among NodeBudgetWorkers logical
 	// workers whatever Workers is, run on min(Workers,
 	// NodeBudgetWorkers) goroutines, so that the line found does not
@@ -129,6 +131,9 @@ type Result struct {
 	Nodes int64
 	// Algorithm names the algorithm that found the line.
 	Algorithm string
+	// Workers is the number of goroutines the search ran on
+	// (Options.Workers, or the default defaultWorkers chose).
+	Workers int
 }
 
 // Algorithm describes one of the solver's algorithms.
@@ -212,7 +217,7 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, su setu
 		}
 	}
 	if opt.Workers <= 0 {
-		opt.Workers = runtime.NumCPU()
+		opt.Workers = defaultWorkers(a.name, b, opt)
 	}
 	if opt.Budget <= 0 && opt.MaxNodes <= 0 {
 		opt.MaxNodes = DefaultMaxNodes
@@ -236,6 +241,30 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, su setu
 	}
 	a.run(s)
 	return s.result(), nil
+}
+
+// defaultWorkers is the number of workers when Options.Workers is 0: one
+// per CPU, but one alone where one worker runs auto's portfolio (a CPU
+// budget alone, of at least PortfolioMinSeconds, on a board of
+// PortfolioMinBeads to PortfolioMaxBeads beads). A CPU budget is shared by
+// the workers, so two workers there would each get half of it, too
+// little for the portfolio; one worker with the whole budget scored
+// more on fresh 15x15 boards and on the standard set at 30 CPU-s
+// (docs/history/solver-round15.md section 18). A wall-clock budget gives
+// each worker the whole time, and a node budget's moves do not depend on
+// the workers, so both keep one per CPU.
+func defaultWorkers(algo string, b board.Board, opt Options) int {
+	p := DefaultParams()
+	if opt.Params != nil {
+		p = *opt.Params
+	}
+	beads := b.Beads()
+	if algo == "auto" && opt.Budget > 0 && !opt.Wall && opt.MaxNodes <= 0 &&
+		len(p.PortfolioPairs) >= 2 && beads >= p.PortfolioMinBeads && beads <= p.PortfolioMaxBeads &&
+		opt.Budget.Seconds() >= p.PortfolioMinSeconds {
+		return 1
+	}
+	return runtime.NumCPU()
 }
 
 // search is the state shared by the workers of one Solve call.
@@ -362,7 +391,7 @@ func (s *search) result() Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// A finished search is exhaustive; a game already over has one line.
-	r := Result{Nodes: s.nodes.Load(), Algorithm: s.algo, Optimal: s.finished || s.start.IsOver()}
+	r := Result{Nodes: s.nodes.Load(), Algorithm: s.algo, Optimal: s.finished || s.start.IsOver(), Workers: s.threads}
 	if !s.found {
 		r.BeadsLeft = s.start.Beads()
 		return r

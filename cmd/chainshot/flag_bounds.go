@@ -93,6 +93,9 @@ var (
 	// jobsBound: more goroutines than this on one search is no speed-up
 	// on any machine this runs on, only memory.
 	jobsBound = bounds.Int{Min: 1, Max: 256, Zero: "one per CPU"}
+	// searchJobsBound: the solver's --jobs, whose 0 is one per CPU but
+	// where one worker scores more (solver.Options.Workers).
+	searchJobsBound = bounds.Int{Min: 1, Max: 256, Zero: "one per CPU, or one where it scores more"}
 	// nodesBound: a node budget; 10^15 nodes is years of search.
 	nodesBound = bounds.Int{Min: 0, Max: 1e15, Unit: "nodes", Zero: "no limit"}
 	// budgetBound: a time budget a data set, a move or a proof.
