@@ -2,11 +2,12 @@ package engine
 
 import (
 	"bufio"
-	"chainshot/internal/words"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"chainshot/internal/words"
 )
 
 // The protocol's lines are short: a command is a word and a few numbers,

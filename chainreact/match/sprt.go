@@ -1,12 +1,13 @@
 package match
 
 import (
-	"chainshot/internal/words"
 	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"chainshot/internal/words"
 )
 
 // The statistics of a match, as engine testers compute them

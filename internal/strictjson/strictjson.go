@@ -18,7 +18,6 @@ package strictjson
 
 import (
 	"bytes"
-	"chainshot/internal/words"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,6 +25,8 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+
+	"chainshot/internal/words"
 )
 
 // Error is a defect of a JSON text.

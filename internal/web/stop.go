@@ -1,12 +1,13 @@
 package web
 
 import (
-	"chainshot/internal/words"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
 	"net/http"
 	"sync"
+
+	"chainshot/internal/words"
 )
 
 // stops holds the solves running now that a page may stop and keep: each
