@@ -168,16 +168,22 @@ func runPart(s *search, p *part, nw int, trials, main, share float64, until time
 // at least PortfolioMinSeconds a worker of a part (every worker, or a
 // share of them when the parts run side by side).
 func (s *search) portfolioOn() bool {
-	p, beads := s.prm, int(s.root.beads)
-	n := len(p.PortfolioPairs)
-	if n < 2 || beads < p.PortfolioMinBeads || beads > p.PortfolioMaxBeads {
-		return false
-	}
 	workers := s.lw
-	if s.sideBySide(n) {
+	if n := len(s.prm.PortfolioPairs); s.sideBySide(n) {
 		workers /= n
 	}
-	return s.opt.Budget.Seconds() >= p.PortfolioMinSeconds*float64(workers)
+	return s.prm.portfolioFits(int(s.root.beads), s.opt.Budget, workers)
+}
+
+// portfolioFits is the portfolio's one gate: two playout rules or more
+// (PortfolioPairs), a board of PortfolioMinBeads to PortfolioMaxBeads
+// beads, and a budget of at least PortfolioMinSeconds for each of the
+// workers that share it. portfolioOn and defaultWorkers both ask it.
+func (p Params) portfolioFits(beads int, budget time.Duration, workers int) bool {
+	if len(p.PortfolioPairs) < 2 || beads < p.PortfolioMinBeads || beads > p.PortfolioMaxBeads {
+		return false
+	}
+	return budget.Seconds() >= p.PortfolioMinSeconds*float64(workers)
 }
 
 // sideBySide reports whether n parts of the portfolio run at once

@@ -258,10 +258,8 @@ func defaultWorkers(algo string, b board.Board, opt Options) int {
 	if opt.Params != nil {
 		p = *opt.Params
 	}
-	beads := b.Beads()
 	if algo == "auto" && opt.Budget > 0 && !opt.Wall && opt.MaxNodes <= 0 &&
-		len(p.PortfolioPairs) >= 2 && beads >= p.PortfolioMinBeads && beads <= p.PortfolioMaxBeads &&
-		opt.Budget.Seconds() >= p.PortfolioMinSeconds {
+		p.portfolioFits(b.Beads(), opt.Budget, 1) {
 		return 1
 	}
 	return runtime.NumCPU()
