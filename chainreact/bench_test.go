@@ -1,8 +1,6 @@
 package chainreact
 
 import (
-	"chainshot/cpuclock"
-
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -11,6 +9,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"chainshot/cpuclock"
 )
 
 // BenchmarkRandomGame plays random two-player 9x6 games; games/s is

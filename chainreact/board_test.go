@@ -1,13 +1,13 @@
 package chainreact
 
 import (
-	"chainshot/chainreact/internal/ref"
-
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"chainshot/chainreact/internal/ref"
 )
 
 func sameAsRef(t *testing.T, b *Board, g *ref.Game, where string) {

@@ -2,12 +2,13 @@ package expendibots
 
 import (
 	"bufio"
-	"chainshot/internal/shareddata"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"chainshot/internal/shareddata"
 )
 
 // sharedCase is one line of ../shared/data/expendibots/EXPECTED_LENGTHS.tsv.

@@ -2,12 +2,13 @@ package results
 
 import (
 	"bytes"
-	"chainshot/internal/shareddata"
 	"flag"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
+
+	"chainshot/internal/shareddata"
 )
 
 var updateBenchmarks = flag.Bool("update-benchmarks", false, "rewrite BENCHMARKS.md's table of published results from results/published")

@@ -1,13 +1,13 @@
 package solver
 
 import (
-	"chainshot/board"
-
 	"math"
 	"math/rand/v2"
 	"sort"
 	"sync/atomic"
 	"time"
+
+	"chainshot/board"
 )
 
 // runAuto picks by board: on a small board (Params.SmallBoard), dfs

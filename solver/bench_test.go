@@ -1,11 +1,11 @@
 package solver
 
 import (
-	"chainshot/cpuclock"
-
 	"context"
 	"testing"
 	"time"
+
+	"chainshot/cpuclock"
 )
 
 // reportCPU adds the process CPU time per operation since c0 to b's

@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"chainshot/cpuclock"
-
 	"context"
 	"flag"
 	"fmt"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"chainshot/board"
+	"chainshot/cpuclock"
 	"chainshot/datasets"
 )
 

@@ -26,8 +26,6 @@
 package solver
 
 import (
-	"chainshot/cpuclock"
-
 	"context"
 	"fmt"
 	"runtime"
@@ -37,6 +35,7 @@ import (
 	"time"
 
 	"chainshot/board"
+	"chainshot/cpuclock"
 )
 
 // Options are the limits and knobs of a search.

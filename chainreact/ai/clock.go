@@ -1,11 +1,11 @@
 package ai
 
 import (
-	"chainshot/cpuclock"
-
 	"context"
 	"runtime"
 	"time"
+
+	"chainshot/cpuclock"
 )
 
 // The clocks of a move's time limit. A player spec's time=T limits a move

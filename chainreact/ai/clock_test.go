@@ -1,9 +1,6 @@
 package ai
 
 import (
-	"chainshot/chainreact"
-	"chainshot/cpuclock"
-
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -14,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"chainshot/chainreact"
+	"chainshot/cpuclock"
 )
 
 // loadCores keeps every core busy, with as many spinning processes as

@@ -1,11 +1,11 @@
 package ai
 
 import (
-	"chainshot/chainreact"
-	"chainshot/chainreact/internal/halt"
-
 	"math"
 	"math/rand/v2"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/internal/halt"
 )
 
 // mctsNode is one node of the Monte-Carlo tree, kept in a flat arena.

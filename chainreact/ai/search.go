@@ -1,14 +1,14 @@
 package ai
 
 import (
+	"context"
+	"math/rand/v2"
+	"time"
+
 	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
 	"chainshot/chainreact/internal/halt"
 	"chainshot/cpuclock"
-
-	"context"
-	"math/rand/v2"
-	"time"
 )
 
 const (

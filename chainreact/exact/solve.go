@@ -1,9 +1,6 @@
 package exact
 
 import (
-	"chainshot/chainreact"
-	"chainshot/chainreact/internal/halt"
-
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +9,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/internal/halt"
 )
 
 // The exact solver. Two players; it plays moves with the engine's own

@@ -1,9 +1,6 @@
 package exact
 
 import (
-	"chainshot/chainreact"
-	"chainshot/chainreact/internal/ref"
-
 	"context"
 	"flag"
 	"fmt"
@@ -11,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/internal/ref"
 )
 
 // refSolve is the brute-force reference: plain minimax over every move of

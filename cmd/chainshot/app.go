@@ -1,7 +1,6 @@
 package main
 
 import (
-	ver "chainshot/internal/version"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"chainshot/internal/iostreams"
 	"chainshot/internal/outfile"
 	"chainshot/internal/status"
+	ver "chainshot/internal/version"
 )
 
 // version is the tool's release, reported by the Chain Reaction engine

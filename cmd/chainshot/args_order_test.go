@@ -1,13 +1,14 @@
 package main
 
 import (
-	"chainshot/internal/iostreams"
 	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"chainshot/internal/iostreams"
 )
 
 // TestJoinedShortFlags: every one-letter flag of the command tree that

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"chainshot/internal/status"
-	"chainshot/internal/words"
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"chainshot/internal/status"
+	"chainshot/internal/words"
 )
 
 // The arguments the boom commands share.

@@ -1,19 +1,18 @@
 package main
 
 import (
-	"chainshot/cpuclock"
-	"chainshot/internal/bounds"
-	"chainshot/internal/runs"
-	"chainshot/internal/shard"
-	"chainshot/internal/status"
-
 	"math/rand/v2"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"chainshot/board"
+	"chainshot/cpuclock"
 	"chainshot/datasets"
+	"chainshot/internal/bounds"
+	"chainshot/internal/runs"
+	"chainshot/internal/shard"
+	"chainshot/internal/status"
 	"chainshot/results"
 )
 

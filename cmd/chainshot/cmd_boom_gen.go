@@ -1,15 +1,14 @@
 package main
 
 import (
-	"chainshot/internal/boomrun"
-	"chainshot/internal/bounds"
-
 	"fmt"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"chainshot/expendibots"
+	"chainshot/internal/boomrun"
+	"chainshot/internal/bounds"
 )
 
 // boomGenDraws is how many boards "boom gen" draws before it gives up.

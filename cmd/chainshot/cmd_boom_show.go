@@ -3,10 +3,10 @@ package main
 import (
 	"fmt"
 
+	"github.com/urfave/cli/v2"
+
 	"chainshot/internal/boomrun"
 	"chainshot/internal/render"
-
-	"github.com/urfave/cli/v2"
 )
 
 func boomShowCommand() *cli.Command {

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"chainshot/internal/boomrun"
-	"chainshot/internal/gamepic"
-	"chainshot/internal/status"
-
 	"fmt"
 	"slices"
 	"strings"
@@ -13,6 +9,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/expendibots"
+	"chainshot/internal/boomrun"
+	"chainshot/internal/gamepic"
+	"chainshot/internal/status"
 )
 
 func boomSolveCommand() *cli.Command {

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"chainshot/internal/boomrun"
-
 	"github.com/urfave/cli/v2"
+
+	"chainshot/internal/boomrun"
 )
 
 func boomVerifyCommand() *cli.Command {

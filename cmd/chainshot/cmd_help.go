@@ -1,11 +1,12 @@
 package main
 
 import (
-	"chainshot/internal/status"
 	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"chainshot/internal/status"
 )
 
 // showGroupHelp shows the help of the app or of the command group c runs.

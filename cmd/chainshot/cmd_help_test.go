@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"chainshot/chainreact/ai"
-
 	"github.com/urfave/cli/v2"
+
+	"chainshot/chainreact/ai"
 )
 
 // commandPaths returns every command of the tree by path ("solve",

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"chainshot/chainreact"
 	"chainshot/internal/bounds"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 // reactCommand is the "react" command group: Chain Reaction.

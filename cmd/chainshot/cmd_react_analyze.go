@@ -1,12 +1,12 @@
 package main
 
 import (
+	"github.com/urfave/cli/v2"
+
 	"chainshot/chainreact/ai"
 	"chainshot/internal/analysis"
 	"chainshot/internal/bounds"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 func reactAnalyzeCommand() *cli.Command {

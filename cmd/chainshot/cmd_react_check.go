@@ -1,13 +1,13 @@
 package main
 
 import (
+	"github.com/urfave/cli/v2"
+
 	"chainshot/chainreact/exact"
 	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/proofcheck"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 // reactCheckCommand is "react check": a proof file checked a second way.

@@ -1,11 +1,11 @@
 package main
 
 import (
+	"github.com/urfave/cli/v2"
+
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/engine"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 func reactEngineCommand() *cli.Command {

@@ -3,11 +3,11 @@ package main
 import (
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"chainshot/internal/bounds"
 	"chainshot/internal/experiment"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 func reactExperimentCommand() *cli.Command {

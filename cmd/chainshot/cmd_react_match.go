@@ -1,14 +1,14 @@
 package main
 
 import (
+	"github.com/urfave/cli/v2"
+
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/match"
 	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/matchrun"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 func reactMatchCommand() *cli.Command {

@@ -1,11 +1,11 @@
 package main
 
 import (
+	"github.com/urfave/cli/v2"
+
 	"chainshot/internal/filekinds"
 	"chainshot/internal/proofrun"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 // reactMergeCommand is "react merge": the lines of proof shards in one file.

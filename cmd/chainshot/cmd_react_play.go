@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/urfave/cli/v2"
+
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/internal/bounds"
@@ -9,8 +11,6 @@ import (
 	"chainshot/internal/tui"
 	"chainshot/internal/tui/react"
 	"chainshot/internal/words"
-
-	"github.com/urfave/cli/v2"
 )
 
 func reactPlayCommand() *cli.Command {

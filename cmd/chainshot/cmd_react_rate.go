@@ -3,12 +3,12 @@ package main
 import (
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/rating"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 func reactRateCommand() *cli.Command {

@@ -1,11 +1,11 @@
 package main
 
 import (
+	"github.com/urfave/cli/v2"
+
 	"chainshot/internal/bounds"
 	"chainshot/internal/matchrun"
 	"chainshot/internal/status"
-
-	"github.com/urfave/cli/v2"
 )
 
 func reactReplayCommand() *cli.Command {

@@ -1,17 +1,17 @@
 package main
 
 import (
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"chainshot/chainreact"
 	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/proofrun"
 	"chainshot/internal/shard"
 	"chainshot/internal/solverun"
 	"chainshot/internal/status"
-	"os"
-
-	"chainshot/chainreact"
-
-	"github.com/urfave/cli/v2"
 )
 
 func reactSolveCommand() *cli.Command {

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"chainshot/chainreact/ai"
 	"chainshot/solver"
-
-	"github.com/urfave/cli/v2"
 )
 
 // helpTexts runs "chainshot PATH --help" for the app and every command of

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"chainshot/internal/words"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"chainshot/internal/words"
 )
 
 // validArgs are arguments with which each command runs quickly and

@@ -2,16 +2,17 @@ package main
 
 import (
 	"bytes"
-	"chainshot/chainreact"
-	"chainshot/chainreact/ai"
-	"chainshot/internal/filekinds"
-	"chainshot/internal/status"
-	"chainshot/internal/words"
 	"fmt"
 	"runtime"
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"chainshot/chainreact"
+	"chainshot/chainreact/ai"
+	"chainshot/internal/filekinds"
+	"chainshot/internal/status"
+	"chainshot/internal/words"
 )
 
 // The arguments the react commands share: player specs, --size, --jobs,

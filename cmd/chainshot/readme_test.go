@@ -18,10 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"chainshot/internal/shareddata"
 	"chainshot/solver"
-
-	"github.com/urfave/cli/v2"
 )
 
 const (

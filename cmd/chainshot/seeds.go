@@ -1,9 +1,10 @@
 package main
 
 import (
-	"chainshot/internal/words"
 	"fmt"
 	"strings"
+
+	"chainshot/internal/words"
 )
 
 // The project calls the documents it started from seed 000 to 004. A help

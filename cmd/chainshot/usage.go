@@ -1,14 +1,15 @@
 package main
 
 import (
-	"chainshot/internal/status"
-	"chainshot/internal/words"
 	"math"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"chainshot/internal/status"
+	"chainshot/internal/words"
 )
 
 // One voice for bad usage: every message starts with the full command

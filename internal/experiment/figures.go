@@ -1,12 +1,13 @@
 package experiment
 
 import (
-	"chainshot/internal/chart"
-	"chainshot/internal/figures"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"chainshot/internal/chart"
+	"chainshot/internal/figures"
 )
 
 // heuristicLabel names heuristic i (0-based) on a chart axis, over two

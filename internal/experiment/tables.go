@@ -2,18 +2,19 @@ package experiment
 
 import (
 	"bytes"
-	"chainshot/internal/chart"
-	"chainshot/internal/filekinds"
-	"chainshot/internal/iostreams"
-	"chainshot/internal/outfile"
-	"chainshot/internal/status"
-	"chainshot/internal/words"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strconv"
+
+	"chainshot/internal/chart"
+	"chainshot/internal/filekinds"
+	"chainshot/internal/iostreams"
+	"chainshot/internal/outfile"
+	"chainshot/internal/status"
+	"chainshot/internal/words"
 )
 
 // seed002Heuristics are H1..H5 in the seed's order, with its names.

@@ -13,7 +13,6 @@ package input
 
 import (
 	"bufio"
-	"chainshot/internal/interrupt"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +22,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"chainshot/internal/interrupt"
 )
 
 // Kind is a kind of input file and the most it may hold.

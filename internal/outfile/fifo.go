@@ -1,7 +1,6 @@
 package outfile
 
 import (
-	"chainshot/internal/interrupt"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"chainshot/internal/interrupt"
 )
 
 // ErrInterrupted is the reason of an *Error for an output that was still

@@ -6,6 +6,11 @@
 package reactplay
 
 import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/match"
@@ -15,10 +20,6 @@ import (
 	"chainshot/internal/render"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
-	"context"
-	"fmt"
-	"io"
-	"strings"
 )
 
 // Options are a game's settings.

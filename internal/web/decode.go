@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"chainshot/internal/strictjson"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +9,8 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+
+	"chainshot/internal/strictjson"
 )
 
 // apiError is a refused request: its status and one message, with where a

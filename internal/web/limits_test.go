@@ -1,8 +1,6 @@
 package web
 
 import (
-	"chainshot/cpuclock"
-
 	"context"
 	"fmt"
 	"io"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"chainshot/chainreact/ai"
+	"chainshot/cpuclock"
 	"chainshot/solver"
 )
 
