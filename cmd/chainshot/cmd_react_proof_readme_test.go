@@ -80,7 +80,7 @@ var checkedBy = map[string]string{
 	"3x5": "winner, ply (13.5 min)",
 	"2x8": "winner, ply (17.4 min)",
 	"4x4": "winner, ply, line by line: by ply 30 (41.4 min), not before ply 30 (194.4 min)",
-	"2x9": "begun, line by line: 4 of the 17 lines (0 and 8 at once, 1 and 9 by ply 31 in 57 and 61 min)",
+	"2x9": "begun, line by line: 5 of the 17 lines (0 and 8 at once, 1, 2 and 9 by ply 31 in 54 to 61 min)",
 }
 
 // cpuText writes a CPU time as the table does.
