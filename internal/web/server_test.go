@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -434,12 +435,32 @@ func TestHint(t *testing.T) {
 
 // TestBodyLimit: a body over the limit is refused with 413 before it is
 // decoded.
+// postRoutes returns the path of every POST route the server has, so
+// that a table over them covers a route added later.
+func postRoutes(t *testing.T) []string {
+	t.Helper()
+	var paths []string
+	for _, r := range New(Config{}).Routes() {
+		if method, path, _ := strings.Cut(r, " "); method == http.MethodPost {
+			paths = append(paths, path)
+		}
+	}
+	slices.Sort(paths)
+	if len(paths) == 0 {
+		t.Fatal("no POST route")
+	}
+	return paths
+}
+
+// TestBodyLimit: every POST route refuses a body over Config.MaxBody.
 func TestBodyLimit(t *testing.T) {
 	_, ts := testServer(t, Config{MaxBody: 1 << 10})
 	big := strings.Repeat("R", 2000)
-	for _, path := range []string{"/api/chainshot/load", "/api/chainshot/state", "/api/chainshot/solve", "/api/react/state"} {
-		st, data := call(t, ts, path, `{"text":"`+big+`"}`)
-		refused(t, st, data, 413, "over 1024 bytes")
+	for _, path := range postRoutes(t) {
+		t.Run(path, func(t *testing.T) {
+			st, data := call(t, ts, path, `{"text":"`+big+`"}`)
+			refused(t, st, data, 413, "over 1024 bytes")
+		})
 	}
 	// The default limit takes a 25x25 board with a long move list.
 	_, ts = testServer(t, Config{})
@@ -456,6 +477,23 @@ func TestBodyLimit(t *testing.T) {
 // object of its own fields with a 4xx and a message.
 func TestMalformedRequests(t *testing.T) {
 	_, ts := testServer(t, Config{})
+	// What each route's request holds of the fields the bodies below
+	// name: a new route needs a row.
+	const (
+		noBoard   = "neither rows nor moves"
+		chainshot = "moves and a number of rows"
+		react     = "moves and a size"
+	)
+	holds := map[string]string{
+		"/api/chainshot/load":  noBoard,
+		"/api/chainshot/state": chainshot,
+		"/api/chainshot/hint":  chainshot,
+		"/api/chainshot/solve": chainshot,
+		"/api/chainshot/stop":  noBoard,
+		"/api/react/state":     react,
+		"/api/react/move":      react,
+		"/api/react/ai":        react,
+	}
 	bodies := map[string]string{
 		"{":                "bad JSON",
 		"[]":               "bad JSON",
@@ -468,26 +506,31 @@ func TestMalformedRequests(t *testing.T) {
 		// Each key once, as the command line reads its files.
 		`{"moves": [], "moves": []}`: "is there twice",
 	}
-	for _, path := range []string{"/api/chainshot/load", "/api/chainshot/state", "/api/chainshot/hint",
-		"/api/chainshot/solve", "/api/react/state", "/api/react/move", "/api/react/ai"} {
-		for body, want := range bodies {
-			if path == "/api/chainshot/load" && (strings.Contains(body, "rows") || strings.Contains(body, "moves")) {
-				want = "is no field of"
+	for _, path := range postRoutes(t) {
+		t.Run(path, func(t *testing.T) {
+			kind, ok := holds[path]
+			if !ok {
+				t.Fatalf("POST %s has no row in holds: say which of the bodies' fields its request has", path)
 			}
-			if strings.HasPrefix(path, "/api/react") && strings.Contains(body, "rows") {
-				want = `"rows" is a string`
+			for body, want := range bodies {
+				if kind == noBoard && (strings.Contains(body, "rows") || strings.Contains(body, "moves")) {
+					want = "is no field of"
+				}
+				if kind == react && strings.Contains(body, "rows") {
+					want = `"rows" is a string`
+				}
+				st, data := call(t, ts, path, body)
+				refused(t, st, data, 400, want)
 			}
-			st, data := call(t, ts, path, body)
-			refused(t, st, data, 400, want)
-		}
-		// Not JSON at all.
-		resp, err := http.Post(ts.URL+path, "text/plain", strings.NewReader("{}"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		refused(t, resp.StatusCode, data, 415, "want application/json")
+			// Not JSON at all.
+			resp, err := http.Post(ts.URL+path, "text/plain", strings.NewReader("{}"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			refused(t, resp.StatusCode, data, 415, "want application/json")
+		})
 	}
 }
 
