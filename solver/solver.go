@@ -216,7 +216,7 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, su setu
 		}
 	}
 	if opt.Workers <= 0 {
-		opt.Workers = defaultWorkers(a.name, b, opt)
+		opt.Workers = defaultWorkers(a.name, b, opt, runtime.NumCPU())
 	}
 	if opt.Budget <= 0 && opt.MaxNodes <= 0 {
 		opt.MaxNodes = DefaultMaxNodes
@@ -242,8 +242,8 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, su setu
 	return s.result(), nil
 }
 
-// defaultWorkers is the number of workers when Options.Workers is 0: one
-// per CPU, but one alone where one worker runs auto's portfolio (a CPU
+// defaultWorkers is the number of workers when Options.Workers is 0 on a
+// machine of cpus CPUs: one per CPU, but one alone where one worker runs auto's portfolio (a CPU
 // budget alone, of at least PortfolioMinSeconds, on a board of
 // PortfolioMinBeads to PortfolioMaxBeads beads). A CPU budget is shared by
 // the workers, so two workers there would each get half of it, too
@@ -252,7 +252,7 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, su setu
 // (docs/history/solver-round15.md section 18). A wall-clock budget gives
 // each worker the whole time, and a node budget's moves do not depend on
 // the workers, so both keep one per CPU.
-func defaultWorkers(algo string, b board.Board, opt Options) int {
+func defaultWorkers(algo string, b board.Board, opt Options, cpus int) int {
 	p := DefaultParams()
 	if opt.Params != nil {
 		p = *opt.Params
@@ -261,7 +261,7 @@ func defaultWorkers(algo string, b board.Board, opt Options) int {
 		p.portfolioFits(b.Beads(), opt.Budget, 1) {
 		return 1
 	}
-	return runtime.NumCPU()
+	return cpus
 }
 
 // search is the state shared by the workers of one Solve call.

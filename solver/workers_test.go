@@ -12,7 +12,9 @@ import (
 // CPU everywhere else (a wall-clock or node budget, a budget too short,
 // a board out of the portfolio's range, another algorithm, a portfolio
 // of one rule); a number given is kept. The portfolio's 20 s are scaled
-// down to 50 ms so that each case runs a real search briefly.
+// down to 50 ms so that each case runs a real search briefly. Each case
+// also asks the rule (defaultWorkers) for a machine of four CPUs, so that
+// the test tells one worker from one per CPU on a machine of one.
 func TestDefaultWorkers(t *testing.T) {
 	all := runtime.NumCPU()
 	b15, b10 := randomBoard(t, 15, 15, 5, 41), randomBoard(t, 10, 10, 4, 42)
@@ -27,15 +29,18 @@ func TestDefaultWorkers(t *testing.T) {
 		opt     Options
 		prm     *Params
 		workers int
+		// onFour is what defaultWorkers says on four CPUs (0: not
+		// asked, a number is given).
+		onFour int
 	}{
-		{"CPU budget, the portfolio's size and time", "auto", true, Options{Budget: 60 * time.Millisecond}, &prm, 1},
-		{"a budget under the portfolio's time", "auto", true, Options{Budget: 40 * time.Millisecond}, &prm, all},
-		{"a wall-clock budget", "auto", true, Options{Budget: 60 * time.Millisecond, Wall: true}, &prm, all},
-		{"a node budget beside it", "auto", true, Options{Budget: 60 * time.Millisecond, MaxNodes: 2000}, &prm, min(all, NodeBudgetWorkers)},
-		{"a board of 100 beads", "auto", false, Options{Budget: 60 * time.Millisecond}, &prm, all},
-		{"another algorithm", "nrpa", true, Options{Budget: 60 * time.Millisecond}, &prm, all},
-		{"a portfolio of one rule", "auto", true, Options{Budget: 60 * time.Millisecond}, &single, all},
-		{"workers given", "auto", true, Options{Budget: 60 * time.Millisecond, Workers: 2}, &prm, 2},
+		{"CPU budget, the portfolio's size and time", "auto", true, Options{Budget: 60 * time.Millisecond}, &prm, 1, 1},
+		{"a budget under the portfolio's time", "auto", true, Options{Budget: 40 * time.Millisecond}, &prm, all, 4},
+		{"a wall-clock budget", "auto", true, Options{Budget: 60 * time.Millisecond, Wall: true}, &prm, all, 4},
+		{"a node budget beside it", "auto", true, Options{Budget: 60 * time.Millisecond, MaxNodes: 2000}, &prm, min(all, NodeBudgetWorkers), 4},
+		{"a board of 100 beads", "auto", false, Options{Budget: 60 * time.Millisecond}, &prm, all, 4},
+		{"another algorithm", "nrpa", true, Options{Budget: 60 * time.Millisecond}, &prm, all, 4},
+		{"a portfolio of one rule", "auto", true, Options{Budget: 60 * time.Millisecond}, &single, all, 4},
+		{"workers given", "auto", true, Options{Budget: 60 * time.Millisecond, Workers: 2}, &prm, 2, 0},
 	} {
 		b := b10
 		if c.large {
@@ -43,6 +48,11 @@ func TestDefaultWorkers(t *testing.T) {
 		}
 		opt := c.opt
 		opt.Params, opt.Seed = c.prm, 1
+		if c.onFour > 0 {
+			if got := defaultWorkers(c.algo, b, opt, 4); got != c.onFour {
+				t.Errorf("%s: on four CPUs %d workers, want %d", c.name, got, c.onFour)
+			}
+		}
 		r, err := Solve(context.Background(), b, c.algo, opt)
 		if err != nil {
 			t.Fatal(c.name, err)
