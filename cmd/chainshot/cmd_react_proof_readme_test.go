@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"chainshot/chainreact/exact"
 	"chainshot/internal/input"
+	"chainshot/internal/iostreams"
 	"chainshot/internal/proofcheck"
 	"chainshot/internal/proofrun"
 	"chainshot/internal/solverun"
@@ -29,6 +32,12 @@ const (
 	proofsDir   = "../../docs/proofs"
 )
 
+// checksSuffix ends the name of a proof's checks file in docs/proofs
+// (RxC.checks.jsonl beside RxC.jsonl): what "chainshot react check
+// docs/proofs/RxC.jsonl --winner-only --out docs/proofs/RxC.checks.jsonl
+// --resume" keeps, line by line, across sittings.
+const checksSuffix = ".checks.jsonl"
+
 // proofFiles reads every proof file in docs/proofs, in the table's order:
 // by cells, then rows.
 func proofFiles(t *testing.T) []*proofrun.File {
@@ -39,6 +48,9 @@ func proofFiles(t *testing.T) []*proofrun.File {
 	}
 	var out []*proofrun.File
 	for _, p := range paths {
+		if strings.HasSuffix(p, checksSuffix) {
+			continue
+		}
 		pf, err := proofrun.ReadFile(input.Source{}, "test", p)
 		if err != nil {
 			t.Fatal(err)
@@ -67,7 +79,9 @@ func proofFiles(t *testing.T) []*proofrun.File {
 // first move, --loser-only where the winner wins and --winner-only
 // where the loser does), and its CPU time, as
 // docs/history/react-round15.md records them. TestReadmeSolvedBoards
-// checks the small boards again.
+// checks the small boards again. A board with a checks file in
+// docs/proofs has its column made from that file (checksText), this
+// text after it.
 var checkedBy = map[string]string{
 	"2x2": "winner, ply (< 0.01 s)",
 	"2x3": "winner, ply (< 0.01 s)",
@@ -80,7 +94,43 @@ var checkedBy = map[string]string{
 	"3x5": "winner, ply (13.5 min)",
 	"2x8": "winner, ply (17.4 min)",
 	"4x4": "winner, ply, line by line: by ply 30 (41.4 min), not before ply 30 (194.4 min)",
-	"2x9": "begun, line by line: 5 of the 17 lines (0 and 8 at once, 1, 2 and 9 by ply 31 in 54 to 61 min)",
+	"2x9": "lines 1, 2, 8 and 9 agreed in earlier runs whose files are gone (line 8 at once, the others by ply 31 in 54 to 61 min)",
+}
+
+// checksText says what the proof's checks file in docs/proofs holds, read
+// as react check --resume reads it (the same proof, each line one the
+// proof solves for the same winner), or "" when it has none.
+func checksText(t *testing.T, pf *proofrun.File) string {
+	t.Helper()
+	path := strings.TrimSuffix(pf.Path, ".jsonl") + checksSuffix
+	if _, err := os.Stat(path); err != nil {
+		return ""
+	}
+	k, proved, complete, err := proofcheck.ReadChecks(iostreams.New(nil, io.Discard, io.Discard).Inputs, "test", path, pf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := k.Held()
+	var cpu float64
+	var list []string
+	for _, i := range held {
+		cpu += k.Lines[i].SolverCPU + k.Lines[i].CheckCPU
+		list = append(list, fmt.Sprint(i))
+	}
+	name := filepath.Base(path)
+	link := fmt.Sprintf("[%s](proofs/%s)", name, name)
+	mode := "winner, "
+	if k.WinnerOnly {
+		mode = "winner only, "
+	}
+	if complete {
+		ply := fmt.Sprintf("ply %d", proved.Plies)
+		if !proved.Exact {
+			ply = fmt.Sprintf("by ply %d", proved.PliesMax)
+		}
+		return fmt.Sprintf("%sline by line, %s: all %s, %s wins %s (%s)", mode, link, words.Plural(len(k.Todo), "line"), string(pf.Names[proved.Winner]), ply, cpuText(cpu))
+	}
+	return fmt.Sprintf("begun, %sline by line: %s holds %d of the %d lines (%s: %s)", mode, link, len(held), len(k.Todo), strings.Join(list, ", "), cpuText(cpu))
 }
 
 // cpuText writes a CPU time as the table does.
@@ -132,6 +182,9 @@ func solvedBoards(t *testing.T) string {
 		checked, ok := checkedBy[fmt.Sprintf("%dx%d", b.Rows(), b.Cols())]
 		if !ok {
 			checked = "not yet"
+		}
+		if kept := checksText(t, pf); kept != "" {
+			checked = strings.TrimSuffix(kept+"; "+checked, "; not yet")
 		}
 		fmt.Fprintf(&sb, "| %dx%d | %s | %s | %s%s | %s%s | [%s](proofs/%s) (%s) | %s |\n", b.Rows(), b.Cols(), winner, ply,
 			words.Thousands(nodes), so, cpuText(cpu), so, name, name, how, checked)

@@ -3,12 +3,14 @@ package proofcheck
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"chainshot/chainreact/exact"
 	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
+	"chainshot/internal/input"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/journal"
 	"chainshot/internal/proofrun"
@@ -95,6 +97,7 @@ type checks struct {
 	pf         *proofrun.File
 	path, cmd  string
 	winnerOnly bool
+	anyMode    bool // take the header's mode (ReadChecks), not refuse another
 	header     bool
 	lines      []*CheckedLine
 }
@@ -114,11 +117,11 @@ func (c *checks) read(jl journal.Line) error {
 		case h.Size != ph.Size || h.Digest != ph.Digest:
 			return journal.Stop(status.BadInput("%s: checks of another proof (%s, digest %s), not of %s (%s, digest %s): give another --out",
 				at, h.Size, h.Digest, c.pf.Path, ph.Size, ph.Digest))
-		case h.WinnerOnly != c.winnerOnly:
+		case !c.anyMode && h.WinnerOnly != c.winnerOnly:
 			return journal.Stop(status.BadInput("%s: checks %s, this run %s: give the same --winner-only as the run that began them, or another --out",
 				at, modeWords(h.WinnerOnly), modeWords(c.winnerOnly)))
 		}
-		c.header = true
+		c.header, c.winnerOnly = true, h.WinnerOnly
 		return nil
 	}
 	var l CheckedLine
@@ -155,20 +158,7 @@ func modeWords(winnerOnly bool) string {
 // checked, and --resume goes on with the next.
 func runLines(ctx context.Context, io *iostreams.IO, o Options, pf *proofrun.File, claim Claim, said string) error {
 	cmd := o.Cmd
-	var todo []int
-	if o.WinnerOnly {
-		for i, in := range pf.Split.Support(pf.Results) {
-			if in {
-				todo = append(todo, i)
-			}
-		}
-	} else {
-		for i, r := range pf.Results {
-			if r != nil {
-				todo = append(todo, i)
-			}
-		}
-	}
+	todo := linesToCheck(pf, o.WinnerOnly)
 	c := &checks{pf: pf, path: o.Out, cmd: cmd, winnerOnly: o.WinnerOnly, lines: make([]*CheckedLine, len(pf.Lines))}
 	j, err := journal.Open(io.Gate, journal.Options{Flag: "--out", Path: o.Out, Kind: filekinds.ProofChecks, Resume: o.Resume,
 		Read: c.read, Warn: func(msg string) { io.Warnf("%s; its line is checked again", msg) }})
@@ -238,16 +228,43 @@ func runLines(ctx context.Context, io *iostreams.IO, o Options, pf *proofrun.Fil
 	return c.conclude(io, claim, len(todo))
 }
 
-// conclude combines the lines checked over the split's plies and says
-// whether they prove the file's claim of its root.
-func (c *checks) conclude(io *iostreams.IO, claim Claim, n int) error {
+// linesToCheck returns the lines of pf that its root's claim rests on,
+// in order: with winnerOnly its winner's (exact.ProofSplit.Support), else
+// every solved line.
+func linesToCheck(pf *proofrun.File, winnerOnly bool) []int {
+	var todo []int
+	if winnerOnly {
+		for i, in := range pf.Split.Support(pf.Results) {
+			if in {
+				todo = append(todo, i)
+			}
+		}
+		return todo
+	}
+	for i, r := range pf.Results {
+		if r != nil {
+			todo = append(todo, i)
+		}
+	}
+	return todo
+}
+
+// combined combines the lines checked over the split's plies: what they
+// prove of the root.
+func (c *checks) combined() (exact.SolveResult, error) {
 	checked := make([]*exact.LineResult, len(c.lines))
 	for i, l := range c.lines {
 		if l != nil {
 			checked[i] = &exact.LineResult{Winner: strings.IndexByte(c.pf.Names, l.Winner[0]), PliesMin: l.PliesMin, PliesMax: l.PliesMax}
 		}
 	}
-	res, err := c.pf.Split.Combine(checked)
+	return c.pf.Split.Combine(checked)
+}
+
+// conclude combines the lines checked over the split's plies and says
+// whether they prove the file's claim of its root.
+func (c *checks) conclude(io *iostreams.IO, claim Claim, n int) error {
+	res, err := c.combined()
 	if err != nil {
 		return status.Fail("%s: %s: %v", c.cmd, c.path, err)
 	}
@@ -273,4 +290,58 @@ func proved(names string, r exact.SolveResult) string {
 		return "no winner"
 	}
 	return describe(names, r.Winner, r.PliesMin, r.PliesMax, "that")
+}
+
+// Kept is a checks file read against its proof (ReadChecks): the
+// check's mode, the lines the proof's claim rests on in that mode, and
+// the lines the file holds.
+type Kept struct {
+	WinnerOnly bool
+	// Todo lists the lines to check, in order; Lines holds the checked
+	// ones by the proof's line index, nil where the file has none.
+	Todo  []int
+	Lines []*CheckedLine
+}
+
+// Held returns the lines to check that the file holds, in order.
+func (k *Kept) Held() []int {
+	var held []int
+	for _, i := range k.Todo {
+		if k.Lines[i] != nil {
+			held = append(held, i)
+		}
+	}
+	return held
+}
+
+// ReadChecks reads the checks file path ("react check --out") of the
+// proof pf, as "react check --resume" reads it, in either mode (its
+// header's): a file of another proof, a line the proof does not solve
+// or solves for the other player, or a cut last line is refused, naming
+// the file and line. When the file holds every line to check, proved
+// is what they prove of the root, combined over the split's plies, and
+// complete is true.
+func ReadChecks(src input.Source, cmd, path string, pf *proofrun.File) (k *Kept, proved exact.SolveResult, complete bool, err error) {
+	c := &checks{pf: pf, path: path, cmd: cmd, anyMode: true, lines: make([]*CheckedLine, len(pf.Lines))}
+	cut, err := journal.ScanFile(src, path, filekinds.ProofChecks, c.read)
+	var se *status.Error
+	switch {
+	case errors.As(err, &se):
+		return nil, proved, false, err
+	case err != nil:
+		return nil, proved, false, status.BadInput("%s: %v", cmd, err)
+	case cut != nil:
+		return nil, proved, false, status.BadInput("%s: %s", cmd, strings.TrimSuffix(cut.Warning(), "; skipped"))
+	case !c.header:
+		return nil, proved, false, status.BadInput("%s: %s: no header: not a checks file", cmd, path)
+	}
+	k = &Kept{WinnerOnly: c.winnerOnly, Todo: linesToCheck(pf, c.winnerOnly), Lines: c.lines}
+	if len(k.Held()) < len(k.Todo) {
+		return k, proved, false, nil
+	}
+	proved, err = c.combined()
+	if err != nil {
+		return nil, proved, false, status.Fail("%s: %s: %v", cmd, path, err)
+	}
+	return k, proved, true, nil
 }

@@ -171,6 +171,61 @@ func TestChecksResume(t *testing.T) {
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
+// TestReadChecks: ReadChecks reads a checks file in its header's mode,
+// as react check --resume reads it: the lines held, and once it holds
+// every line to check what they prove (the file's own conclusion); a
+// file of another proof or with a cut last line is refused, naming it.
+func TestReadChecks(t *testing.T) {
+	src := iostreams.New(nil, io.Discard, io.Discard).Inputs
+	for _, winnerOnly := range []bool{true, false} {
+		proof := splitProof(t, 2, 5, winnerOnly)
+		pf, err := proofrun.ReadFile(src, "test", proof)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "checks.jsonl")
+		if _, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: winnerOnly, MaxPositions: 50}); !status.Is(err, status.Failed) {
+			t.Fatalf("stopped by --max-positions: err %v", err)
+		}
+		k, _, complete, err := ReadChecks(src, "test", out, pf)
+		if err != nil || complete || k.WinnerOnly != winnerOnly {
+			t.Fatalf("winner only %v, stopped: %+v complete %v, err %v", winnerOnly, k, complete, err)
+		}
+		if held := k.Held(); !slices.Equal(held, checkedLines(t, out)) || len(held) == len(k.Todo) {
+			t.Fatalf("winner only %v, stopped: held %v of %v, the file has %v", winnerOnly, held, k.Todo, checkedLines(t, out))
+		}
+		if !slices.Equal(k.Todo, linesToCheck(pf, winnerOnly)) {
+			t.Fatalf("winner only %v: to check %v", winnerOnly, k.Todo)
+		}
+		if _, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: winnerOnly, Resume: true}); err != nil {
+			t.Fatal(err)
+		}
+		k, proved, complete, err := ReadChecks(src, "test", out, pf)
+		if err != nil || !complete || len(k.Held()) != len(k.Todo) {
+			t.Fatalf("winner only %v, done: %+v complete %v, err %v", winnerOnly, k, complete, err)
+		}
+		root, _ := pf.Split.Combine(pf.Results)
+		if proved.Winner != root.Winner || proved.PliesMax < root.PliesMin || proved.PliesMin > root.PliesMax {
+			t.Fatalf("winner only %v: the checks prove %+v, the file says %+v", winnerOnly, proved, root)
+		}
+		// another proof's file, and a cut last line
+		other, err := proofrun.ReadFile(src, "test", splitProof(t, 3, 3, winnerOnly))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, _, err := ReadChecks(src, "test", out, other); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), out) {
+			t.Errorf("winner only %v, another proof: err %v, want bad input naming %s", winnerOnly, err, out)
+		}
+		data, _ := os.ReadFile(out)
+		if err := os.WriteFile(out, append(data, `{"line":3,"win`...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, _, err := ReadChecks(src, "test", out, pf); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "cut short") {
+			t.Errorf("winner only %v, a cut last line: err %v", winnerOnly, err)
+		}
+	}
+}
+
 // TestChecksRefuseAWrongLine: a proof whose line claims a last ply the
 // winner cannot reach is refused on that line (exit 1), and the lines
 // checked before it are kept.
@@ -224,6 +279,11 @@ func FuzzReadChecks(f *testing.F) {
 		}
 		ios := iostreams.New(nil, io.Discard, io.Discard)
 		defer ios.Close()
+		if _, _, _, err := ReadChecks(ios.Inputs, "test", path, pf); err != nil {
+			if msg := err.Error(); strings.Contains(msg, "json:") || strings.Contains(msg, "proofcheck.") || !strings.Contains(msg, path) {
+				t.Fatalf("ReadChecks: a message not in the file's terms: %s", msg)
+			}
+		}
 		// a budget of a nanosecond: a file that is read stops at its first line to check
 		err := Run(context.Background(), ios, Options{Cmd: "test", Path: proof, Out: path, Resume: true, WinnerOnly: true, MemoryMB: 1, MaxPositions: 1})
 		if err == nil {
