@@ -179,7 +179,7 @@ func (s *search) portfolioOn() bool {
 // (PortfolioPairs), a board of PortfolioMinBeads to PortfolioMaxBeads
 // beads, and a budget of at least PortfolioMinSeconds for each of the
 // workers that share it. portfolioOn and defaultWorkers both ask it.
-func (p Params) portfolioFits(beads int, budget time.Duration, workers int) bool {
+func (p *Params) portfolioFits(beads int, budget time.Duration, workers int) bool {
 	if len(p.PortfolioPairs) < 2 || beads < p.PortfolioMinBeads || beads > p.PortfolioMaxBeads {
 		return false
 	}

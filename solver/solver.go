@@ -253,10 +253,7 @@ func solve(ctx context.Context, b board.Board, algo string, opt Options, su setu
 // each worker the whole time, and a node budget's moves do not depend on
 // the workers, so both keep one per CPU.
 func defaultWorkers(algo string, b board.Board, opt Options, cpus int) int {
-	p := DefaultParams()
-	if opt.Params != nil {
-		p = *opt.Params
-	}
+	p := opt.params()
 	if algo == "auto" && opt.Budget > 0 && !opt.Wall && opt.MaxNodes <= 0 &&
 		p.portfolioFits(b.Beads(), opt.Budget, 1) {
 		return 1
@@ -306,6 +303,15 @@ type search struct {
 	bestW    int // worker that found it, for deterministic ties
 }
 
+// params returns the search's tuning values: Params, or the shipped ones
+// (DefaultParams) when it is nil.
+func (o *Options) params() Params {
+	if o.Params != nil {
+		return *o.Params
+	}
+	return DefaultParams()
+}
+
 // stopMargin is how much of a time budget a search leaves unused: the lag
 // of the last clock check and the assembly of the result.
 func stopMargin(budget time.Duration) time.Duration {
@@ -313,12 +319,7 @@ func stopMargin(budget time.Duration) time.Duration {
 }
 
 func newSearch(ctx context.Context, b board.Board, opt Options, clock func() time.Duration) *search {
-	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt, clock: clock}
-	if opt.Params != nil {
-		s.prm = *opt.Params
-	} else {
-		s.prm = DefaultParams()
-	}
+	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt, clock: clock, prm: opt.params()}
 	if s.clock == nil {
 		s.clock = cpuclock.Process
 		if opt.Wall {
