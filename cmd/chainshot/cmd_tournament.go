@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -85,7 +84,7 @@ func doTournament(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sets, err := loadTournament(s, c.Args().Slice())
+	sets, err := runs.Load(s.IO, s.cmd, c.Args().Slice())
 	if err != nil {
 		return err
 	}
@@ -138,36 +137,6 @@ func tournamentSeeds(c *cli.Context, cfg *runs.Search) ([]uint64, error) {
 	cfg.Seeds = seeds
 	cfg.Opt.Seed = seeds[0]
 	return seeds, nil
-}
-
-// loadTournament loads the data sets of a tournament's arguments: every
-// defect is reported, and any is bad input (exit status 2) before any
-// solving.
-func loadTournament(s *streams, args []string) ([]datasets.Set, error) {
-	files, err := datasets.Files(args)
-	if err != nil {
-		return nil, status.BadInput("%v", err)
-	}
-	var sets []datasets.Set
-	var defects []string
-	for _, f := range files {
-		more, err := loadSets(s, f)
-		if status.Is(err, status.Interrupted) {
-			return nil, err // Ctrl-C while a FIFO of the folder waited
-		}
-		if err != nil {
-			defects = append(defects, err.Error())
-			continue
-		}
-		sets = append(sets, more...)
-	}
-	switch {
-	case len(defects) == 1:
-		return nil, status.BadInput("%s (nothing was run)", defects[0])
-	case len(defects) > 1:
-		return nil, status.BadInput("%s\nchainshot tournament: %d defective data sets; nothing was run", strings.Join(defects, "\n"), len(defects))
-	}
-	return runs.OnceEach(s.IO, sets), nil
 }
 
 // chartTitle is the title of the chart of a run of cmd (tournament or

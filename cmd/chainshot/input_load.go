@@ -1,30 +1,15 @@
 package main
 
 import (
-	"fmt"
-
 	"chainshot/datasets"
+	"chainshot/internal/runs"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 )
 
-// loadSets loads the boards of a file or built-in data set. Warnings and
-// repairs go to stderr; a defect is bad input (exit 2).
-func loadSets(s *streams, name string) ([]datasets.Set, error) {
-	sets, err := datasets.LoadFrom(s.Inputs, name)
-	if err != nil {
-		return nil, status.BadInput("%v", err)
-	}
-	for _, set := range sets {
-		for _, w := range set.Warnings {
-			s.Warnf("%s", w)
-		}
-		if len(set.Repairs) > 0 {
-			fmt.Fprintf(s.Err, "note: %s is defective as printed and was repaired (%s; see \"chainshot datasets\")\n", set.Name, words.Plural(len(set.Repairs), "repair"))
-		}
-	}
-	return sets, nil
-}
+// loadSets loads the boards of a file or built-in data set
+// (runs.LoadSets).
+func loadSets(s *streams, name string) ([]datasets.Set, error) { return runs.LoadSets(s.IO, name) }
 
 // loadOne loads a data set that must hold exactly one board.
 func loadOne(s *streams, name string) (datasets.Set, error) {
