@@ -82,17 +82,9 @@ func doBench(c *cli.Context) error {
 	if len(args) == 0 {
 		args = []string{datasets.GroupLadder}
 	}
-	files, err := datasets.Files(args)
+	sets, err := runs.Load(s.IO, s.cmd, args)
 	if err != nil {
-		return status.BadInput("%v", err)
-	}
-	var sets []datasets.Set
-	for _, f := range files {
-		more, err := loadSets(s, f)
-		if err != nil {
-			return err
-		}
-		sets = append(sets, more...)
+		return err
 	}
 	ref, err := speedBoard()
 	if err != nil {

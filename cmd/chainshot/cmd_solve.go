@@ -44,20 +44,12 @@ func doSolve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	// Load everything first: a defect stops the run before any search.
-	var sets []datasets.Set
-	names, err := datasets.Files(c.Args().Slice()) // "samples", "ladder" and folders too
+	// Load everything first ("samples", "ladder" and folders too): a
+	// defect stops the run before any search.
+	sets, err := runs.Load(s.IO, s.cmd, c.Args().Slice())
 	if err != nil {
-		return status.BadInput("%v", err)
+		return err
 	}
-	for _, name := range names {
-		more, err := loadSets(s, name)
-		if err != nil {
-			return err
-		}
-		sets = append(sets, more...)
-	}
-	sets = runs.OnceEach(s.IO, sets)
 	if s.output("gif") != nil {
 		if len(sets) != 1 {
 			return status.BadInput("chainshot solve: --gif takes one data set, got %d (for several, use \"chainshot tournament --gif-dir DIR\")", len(sets))
