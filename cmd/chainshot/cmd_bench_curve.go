@@ -81,17 +81,22 @@ func benchArgs(c *cli.Context, cfg *runs.Search) (benchRuns, error) {
 	return br, nil
 }
 
-// parseBudgets reads a comma-separated list of durations above 0, and
-// returns them in increasing order.
+// parseBudgets reads a comma-separated list of budgets (budgetsBound:
+// each one budgetItem, budgetsCount of them, none twice), and returns
+// them in increasing order.
 func parseBudgets(list string) ([]time.Duration, error) {
+	items := strings.Split(list, ",")
+	if err := budgetsCount.Check(int64(len(items))); err != nil {
+		return nil, fmt.Errorf("%d budgets: want %s", len(items), budgetsCount.Want())
+	}
 	var budgets []time.Duration
-	for _, f := range strings.Split(list, ",") {
+	for _, f := range items {
 		d, err := time.ParseDuration(strings.TrimSpace(f))
-		if err != nil || d <= 0 {
-			return nil, fmt.Errorf("%q is not a duration above 0 with a unit, such as 5s", f)
+		if err != nil || budgetItem.Check(d) != nil {
+			return nil, fmt.Errorf("%q: want a duration with a unit, such as 5s, of %s", words.Clip(f, 40), budgetItem.Want())
 		}
 		if slices.Contains(budgets, d) {
-			return nil, fmt.Errorf("%s is there twice", d)
+			return nil, fmt.Errorf("%s is there twice: want each budget once", d)
 		}
 		budgets = append(budgets, d)
 	}
@@ -99,10 +104,11 @@ func parseBudgets(list string) ([]time.Duration, error) {
 	return budgets, nil
 }
 
-// parseSeeds reads seeds as a comma-separated list of numbers and ranges:
-// "1-3", "1,4,7", "1-3,10".
+// parseSeeds reads seeds as a comma-separated list of numbers and ranges
+// ("1-3", "1,4,7", "1-3,10"; seedsBound: seedsCount of them, none twice).
 func parseSeeds(list string) ([]uint64, error) {
 	var seeds []uint64
+	seen := map[uint64]bool{}
 	for _, f := range strings.Split(list, ",") {
 		lo, hi, isRange := strings.Cut(strings.TrimSpace(f), "-")
 		a, errA := strconv.ParseUint(lo, 10, 64)
@@ -110,13 +116,17 @@ func parseSeeds(list string) ([]uint64, error) {
 		if isRange {
 			b, errB = strconv.ParseUint(hi, 10, 64)
 		}
-		if errA != nil || errB != nil || b < a || b-a >= 1000 {
-			return nil, fmt.Errorf("%q is not a seed or a range of seeds such as 1-3", f)
+		if errA != nil || errB != nil || b < a {
+			return nil, fmt.Errorf("%q: want a seed or a range of seeds such as 1-3", words.Clip(f, 40))
+		}
+		if most := uint64(seedsCount.Max); b-a >= most || uint64(len(seeds))+(b-a)+1 > most {
+			return nil, fmt.Errorf("more than %s: want %s", words.Thousands(uint64(seedsCount.Max)), seedsCount.Want())
 		}
 		for s := a; ; s++ {
-			if slices.Contains(seeds, s) {
-				return nil, fmt.Errorf("seed %d is there twice", s)
+			if seen[s] {
+				return nil, fmt.Errorf("seed %d is there twice: want each seed once", s)
 			}
+			seen[s] = true
 			seeds = append(seeds, s)
 			if s == b { // not s <= b: the largest seed would wrap around
 				break

@@ -55,7 +55,7 @@ func resultsCommand() *cli.Command {
 				examples("chainshot results compare ours.jsonl peer.jsonl",
 					"chainshot results compare --labels ours,nrpa,sgbust --markdown --cpu ours.jsonl nrpa.jsonl sgbust.jsonl"),
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "labels", Usage: "name the files' columns: a comma-separated `LIST` such as ours,nrpa, one a file (default: each file's name without .jsonl)"},
+				boundedList(&cli.StringFlag{Name: "labels", Usage: "name the files' columns: a comma-separated `LIST` such as ours,nrpa, one a file (default: each file's name without .jsonl)"}, labelsBound),
 				&cli.BoolFlag{Name: "markdown", Usage: "print the table as Markdown"},
 				&cli.BoolFlag{Name: "cpu", Usage: "add each file's CPU seconds a data set (the median over its seeds)"},
 			},

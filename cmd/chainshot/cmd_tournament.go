@@ -45,7 +45,7 @@ func tournamentCommand() *cli.Command {
 		Flags: append(append(searchFlags(), resultFlags()...),
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines on stdout instead of the table"},
 			&cli.StringFlag{Name: "shard", Usage: "run shard `K/N` of the data sets (K from 1 to N); auto: K and N from the Slurm array task or Kubernetes indexed Job this runs in (the default there)"},
-			&cli.StringFlag{Name: "seeds", Usage: "run every data set once with each of these seeds, a `LIST` such as 1-8 or 1,4,7 (instead of --seed); each line records its seed"},
+			boundedList(&cli.StringFlag{Name: "seeds", Usage: "run every data set once with each of these seeds, a `LIST` such as 1-8 or 1,4,7 (instead of --seed); each line records its seed"}, seedsBound),
 			folderFlag(&cli.StringFlag{Name: "gif-dir", Usage: "write an animated replay of each solution into `DIR` (made if missing)"}),
 			chartFlag(),
 		),

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -11,6 +12,9 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/internal/bounds"
+	"chainshot/internal/resultsfile"
+	"chainshot/internal/status"
+	"chainshot/internal/words"
 )
 
 // Every number flag has a bound, checked when the flag is given, before
@@ -81,6 +85,29 @@ func boundedFloat(f *cli.Float64Flag, b bounds.Float) *cli.Float64Flag {
 	return f
 }
 
+// listBound is the bound of a list flag (a `LIST` such as --budgets or
+// --seeds): how many items, and each item's range; its parser refuses a
+// list outside it. outside are lists it must refuse (for the test).
+type listBound struct {
+	want    string
+	parse   func(string) error
+	outside []string
+}
+
+// boundedList makes a list flag refuse, when it is given, a list its
+// bound's parser refuses.
+func boundedList(f *cli.StringFlag, b listBound) *cli.StringFlag {
+	f.Usage += " [" + b.want + "]"
+	f.Action = func(c *cli.Context, v string) error {
+		if err := b.parse(v); err != nil {
+			return status.BadInput("%s: %s %s: %v", commandPath(c), typedFlag(c, f.Names()), words.Clip(v, 80), err)
+		}
+		return nil
+	}
+	flagBounds.Store(cli.Flag(f), b)
+	return f
+}
+
 // anySeed declares a seed flag: every whole number from 0 to the
 // largest 64-bit one is a seed, so its bound is its type's.
 func anySeed(f *cli.Uint64Flag) *cli.Uint64Flag {
@@ -98,6 +125,20 @@ var (
 	searchJobsBound = bounds.Int{Min: 1, Max: 256, Zero: "one per CPU, or one where it scores more"}
 	// nodesBound: a node budget; 10^15 nodes is years of search.
 	nodesBound = bounds.Int{Min: 0, Max: 1e15, Unit: "nodes", Zero: "no limit"}
+	// budgetsBound: --budgets, a run at each budget; budgetItem, each
+	// of them (a budget of less than a millisecond is no search).
+	budgetsBound = listBound{want: "1 to 100 budgets of " + budgetItem.Want(), parse: func(s string) error { _, err := parseBudgets(s); return err },
+		outside: []string{"0s", "1s,1001h", "1s,,2s", "1s,1s", strings.Repeat("1s,", 100) + "2s"}}
+	budgetItem   = bounds.Duration{Min: time.Millisecond, Max: 1000 * time.Hour}
+	budgetsCount = bounds.Int{Min: 1, Max: 100, Unit: "budgets"}
+	// seedsBound: --seeds, a run with each seed.
+	seedsBound = listBound{want: seedsCount.Want(), parse: func(s string) error { _, err := parseSeeds(s); return err },
+		outside: []string{"1-1001", "1-1000,2000", "3-1", "1,1", "-1", "99999999999999999999999"}}
+	seedsCount = bounds.Int{Min: 1, Max: 1000, Unit: "seeds"}
+	// labelsBound: results compare --labels, a column's name a file
+	// (resultsfile.ParseLabels; one a file is checked with the files).
+	labelsBound = listBound{want: resultsfile.LabelsWant, parse: func(s string) error { _, err := resultsfile.ParseLabels(s); return err },
+		outside: []string{"a,,b", strings.Repeat("x", 41), "a,\x1b[2J", strings.Repeat("a,", 64) + "b"}}
 	// budgetBound: a time budget a data set, a move or a proof.
 	budgetBound = bounds.Duration{Min: 0, Max: 1000 * time.Hour, Zero: "no time limit"}
 	// gamesBound: games of a match or an experiment, each kept in memory.

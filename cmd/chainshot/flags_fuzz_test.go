@@ -24,7 +24,7 @@ func FuzzParseSeeds(f *testing.F) {
 			}
 			seen[sd] = true
 		}
-		if len(seeds) == 0 || len(seeds) > 1000*(strings.Count(s, ",")+1) {
+		if len(seeds) == 0 || int64(len(seeds)) > seedsCount.Max {
 			t.Fatalf("parseSeeds(%q) gave %d seeds", s, len(seeds))
 		}
 	})
@@ -39,8 +39,11 @@ func FuzzParseBudgets(f *testing.F) {
 		if err != nil {
 			return
 		}
+		if int64(len(bs)) > budgetsCount.Max {
+			t.Fatalf("parseBudgets(%q) gave %d budgets", s, len(bs))
+		}
 		for i, b := range bs {
-			if b <= 0 || i > 0 && bs[i-1] >= b {
+			if budgetItem.Check(b) != nil || i > 0 && bs[i-1] >= b {
 				t.Fatalf("parseBudgets(%q) = %v: not increasing durations above 0", s, bs)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"chainshot/internal/iostreams"
 	"chainshot/internal/status"
@@ -96,19 +98,44 @@ func Compare(io *iostreams.IO, cmd string, paths, labels []string) (results.Comp
 	return results.Compare(cols), nil
 }
 
+// MaxLabels and MaxLabelLen bound --labels: how many columns, and the
+// characters of each label.
+const (
+	MaxLabels   = 64
+	MaxLabelLen = 40
+)
+
+// LabelsWant says what ParseLabels takes.
+var LabelsWant = fmt.Sprintf("1 to %d labels of 1 to %d characters, no control characters", MaxLabels, MaxLabelLen)
+
+// ParseLabels reads --labels: a comma-separated list of at most
+// MaxLabels labels, each (spaces around it dropped) 1 to MaxLabelLen
+// characters with no control character.
+func ParseLabels(flag string) ([]string, error) {
+	labels := strings.Split(flag, ",")
+	if len(labels) > MaxLabels {
+		return nil, fmt.Errorf("%d labels: want %s", len(labels), LabelsWant)
+	}
+	for i, l := range labels {
+		labels[i] = strings.TrimSpace(l)
+		n := utf8.RuneCountInString(labels[i])
+		if n == 0 || n > MaxLabelLen || !utf8.ValidString(labels[i]) || strings.IndexFunc(labels[i], unicode.IsControl) >= 0 {
+			return nil, fmt.Errorf("label %d: want %s", i+1, LabelsWant)
+		}
+	}
+	return labels, nil
+}
+
 // Labels are the columns' names: --labels, one a file, or each
 // file's name without ".jsonl" (the whole path where two names clash).
 func Labels(cmd, flag string, paths []string) ([]string, error) {
 	if flag != "" {
-		labels := strings.Split(flag, ",")
+		labels, err := ParseLabels(flag)
+		if err != nil {
+			return nil, status.BadInput("%s: --labels %s: %v", cmd, words.Clip(flag, 80), err)
+		}
 		if len(labels) != len(paths) {
 			return nil, status.BadInput("%s: --labels names %s for %s: give one a file", cmd, words.Plural(len(labels), "column"), words.Plural(len(paths), "file"))
-		}
-		for i, l := range labels {
-			labels[i] = strings.TrimSpace(l)
-			if labels[i] == "" {
-				return nil, status.BadInput("%s: --labels: label %d is empty", cmd, i+1)
-			}
 		}
 		return labels, nil
 	}
