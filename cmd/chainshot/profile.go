@@ -44,15 +44,19 @@ func startProfile(c *cli.Context) (stop func() error, err error) {
 	if cpu == "" && mem == "" {
 		return func() error { return nil }, nil
 	}
-	path, mode, file, flag := cpu, profile.CPUProfile, "cpu.pprof", "cpuprofile"
+	mode, file, flag := profile.CPUProfile, "cpu.pprof", "cpuprofile"
 	if mem != "" {
-		path, mode, file, flag = mem, profile.MemProfile, "mem.pprof", "memprofile"
+		mode, file, flag = profile.MemProfile, "mem.pprof", "memprofile"
 	}
 	claim := ioFrom(c).output(flag) // claimed before the action ran
 	cmd, flag := commandPath(c), typedFlag(c, []string{flag})
-	dir, err := os.MkdirTemp(filepath.Dir(path), ".profile")
+	// The profile is written in a folder of the system's, then copied
+	// through the claim: nothing of it is made beside the output, which
+	// may be a device, a FIFO or a folder the run can write a file in
+	// but not make a folder in.
+	dir, err := os.MkdirTemp("", "chainshot-profile")
 	if err != nil {
-		return nil, status.BadInput("%s: %s: cannot write %s: %v", cmd, flag, path, reason(err))
+		return nil, status.Fail("%s: %s: cannot make a temporary folder for the profile: %v", cmd, flag, reason(err))
 	}
 	p := profile.Start(mode, profile.ProfilePath(dir), profile.NoShutdownHook, profile.Quiet)
 	return func() error {

@@ -161,7 +161,7 @@ func closedPipe(ts *testscript.TestScript, neg bool, args []string) {
 	cmd := exec.Command(path, args[1:]...)
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = os.Environ()
-	for _, kv := range []string{"PATH", "HOME", "NO_COLOR"} {
+	for _, kv := range []string{"PATH", "HOME", "NO_COLOR", "TMPDIR"} {
 		cmd.Env = append(cmd.Env, kv+"="+ts.Getenv(kv))
 	}
 	cmd.Stdout = w
@@ -224,7 +224,7 @@ func sigint(ts *testscript.TestScript, neg bool, args []string) {
 	cmd := exec.Command(path, args[3:]...)
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = os.Environ()
-	for _, kv := range []string{"PATH", "HOME", "NO_COLOR"} {
+	for _, kv := range []string{"PATH", "HOME", "NO_COLOR", "TMPDIR"} {
 		cmd.Env = append(cmd.Env, kv+"="+ts.Getenv(kv))
 	}
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
