@@ -21,7 +21,8 @@ func reactCheckCommand() *cli.Command {
 			"a move that wins by the file's last ply) and, when the file gives the last ply exactly,\n" +
 			"the loser's (a move after which the winner cannot win before it), and verifies each\n" +
 			"against every reply with a checker that shares only the rules with the solver. Exit 0\n" +
-			"when the strategies prove the file's claim, 1 when a strategy or the claim is refused.\n\n" +
+			"when the strategies prove the file's claim, 1 when a strategy or the claim is refused\n" +
+			"or --budget or --max-positions stops the check first, 130 on Ctrl-C.\n\n" +
 			"Examples:\n" +
 			"  chainshot react check docs/proofs/3x4.jsonl\n" +
 			"  chainshot react check docs/proofs/2x6.jsonl --winner-only\n" +

@@ -214,10 +214,7 @@ func (o Options) solverTable(io *iostreams.IO, pf *proofrun.File) (solverTable, 
 func (o Options) watch(ctx context.Context) (context.Context, func()) {
 	interrupt.Handle()
 	ctx, cancel := context.WithCancelCause(ctx)
-	stopBudget := func() {}
-	if o.Budget > 0 {
-		stopBudget = watchBudget(o.Budget, solverun.Clock(o.Wall), cancel)
-	}
+	stopBudget := solverun.WatchBudget(o.Budget, solverun.Clock(o.Wall), cancel)
 	return ctx, func() { stopBudget(); cancel(nil) }
 }
 
@@ -239,15 +236,20 @@ func printParts(io *iostreams.IO, v Verdict) {
 }
 
 // failure is the error of a check that did not agree: refused (exit 1),
-// stopped (130, saying what is kept), or failed.
+// stopped by Ctrl-C (130) or by --budget (1, as --max-positions), saying
+// what is kept, or failed.
 func (o Options) failure(ctx context.Context, what string, err error, kept string) error {
+	stop := status.Interrupt
+	if errors.Is(context.Cause(ctx), solverun.ErrBudget) {
+		stop = status.Fail
+	}
 	switch {
 	case errors.Is(err, check.ErrRefused):
 		return status.Fail("%s: %s: DISAGREES: %v", o.Cmd, what, err)
 	case ctx.Err() != nil && kept != "":
-		return status.Interrupt("%s: %s: stopped: %v (%s; rerun with --resume to go on)", o.Cmd, what, context.Cause(ctx), kept)
+		return stop("%s: %s: stopped: %v (%s; rerun with --resume to go on)", o.Cmd, what, context.Cause(ctx), kept)
 	case ctx.Err() != nil:
-		return status.Interrupt("%s: %s: stopped: %v", o.Cmd, what, context.Cause(ctx))
+		return stop("%s: %s: stopped: %v", o.Cmd, what, context.Cause(ctx))
 	}
 	return status.Fail("%s: %s: %v", o.Cmd, what, err)
 }
@@ -564,27 +566,4 @@ func showProgress(io *iostreams.IO, shown *progress) (stop func()) {
 		}
 	}()
 	return func() { close(done); <-finished }
-}
-
-// watchBudget cancels with solverun.ErrBudget once budget has passed
-// on clock from now; stop ends the watch.
-func watchBudget(budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc) (stop func()) {
-	done := make(chan struct{})
-	t0 := clock()
-	go func() {
-		tick := time.NewTicker(50 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				if clock()-t0 >= budget {
-					cancel(solverun.ErrBudget)
-					return
-				}
-			}
-		}
-	}()
-	return func() { close(done) }
 }

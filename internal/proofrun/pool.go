@@ -64,7 +64,8 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 	}
 	finished := make(chan struct{})
 	go func() { wg.Wait(); close(finished) }()
-	start, t0 := time.Now(), clock()
+	start := time.Now()
+	defer solverun.WatchBudget(budget, clock, cancel)()
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	shown, lastShown := false, time.Time{}
@@ -76,9 +77,6 @@ func (r *proofRun) solve(ctx context.Context, cancel context.CancelCauseFunc, bu
 			}
 			return
 		case <-tick.C:
-		}
-		if budget > 0 && clock()-t0 >= budget {
-			cancel(solverun.ErrBudget)
 		}
 		if r.maxNodes > 0 && r.nodes.Load() >= r.maxNodes {
 			cancel(errMaxNodes)

@@ -96,6 +96,36 @@ func Clock(wall bool) func() time.Duration {
 	return func() time.Duration { return time.Since(t0) }
 }
 
+// WatchBudget cancels with ErrBudget once budget has passed on clock
+// from now, looking every 2% of it (2 to 50 ms): the one watch of a
+// budget over the exact solver, which does not look at a clock itself
+// (react solve, its proofs, react check). A budget of 0 watches nothing.
+// stop ends the watch and returns once it has ended.
+func WatchBudget(budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc) (stop func()) {
+	if budget <= 0 {
+		return func() {}
+	}
+	done, ended := make(chan struct{}), make(chan struct{})
+	t0 := clock()
+	go func() {
+		defer close(ended)
+		tick := time.NewTicker(min(max(budget/50, 2*time.Millisecond), 50*time.Millisecond))
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if clock()-t0 >= budget {
+					cancel(ErrBudget)
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done); <-ended }
+}
+
 // TableMB is the transposition table's size for a solve of the given
 // budget: memory, but no more than 256 MB a second of budget (a solve
 // cannot fill more in that time, and clearing a larger table would
@@ -108,14 +138,14 @@ func TableMB(memory int, budget time.Duration) int {
 }
 
 // watchSolve shows the solve's progress on stderr, when it is a terminal,
-// and cancels it when the CPU budget is spent, until done is closed.
+// and cancels it when the budget is spent (WatchBudget), until done is
+// closed.
 func watchSolve(io *iostreams.IO, sv *exact.Solver, pos *chainreact.Position, budget time.Duration, clock func() time.Duration, cancel context.CancelCauseFunc, done <-chan struct{}, watched chan<- struct{}) {
 	defer close(watched)
-	t0, start := clock(), time.Now()
-	// The budget is looked at every 2% of it (2 to 50 ms), the progress
-	// shown every second.
-	every := min(max(budget/50, 2*time.Millisecond), 50*time.Millisecond)
-	tick := time.NewTicker(every)
+	start := time.Now()
+	defer WatchBudget(budget, clock, cancel)()
+	// The progress is shown every second.
+	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	shown, lastShown := false, time.Now()
 	for {
@@ -126,9 +156,6 @@ func watchSolve(io *iostreams.IO, sv *exact.Solver, pos *chainreact.Position, bu
 			}
 			return
 		case <-tick.C:
-		}
-		if budget > 0 && clock()-t0 >= budget {
-			cancel(ErrBudget)
 		}
 		if io.ErrTTY && time.Since(lastShown) >= time.Second {
 			lastShown = time.Now()
