@@ -8,7 +8,6 @@ package reactplay
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"chainshot/chainreact"
@@ -49,7 +48,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	}
 	g := &game{io: io, ctx: ctx, rules: o.Rules, pos: o.Pos, ais: ais, hint: hint, waves: o.Waves}
 	defer g.close()
-	g.lines = readLines(io.In)
+	g.lines = input.Typed(io.In)
 	return g.run(o.Cmd)
 }
 
@@ -80,35 +79,6 @@ func Close(players []ai.Player) {
 	}
 }
 
-// maxLine is the longest line a player may type (or a script give).
-const maxLine = 4 << 10
-
-// line is a line read from standard input, or the error that ended it.
-type line struct {
-	text string
-	err  error
-}
-
-// readLines returns the lines of r as they are read, each at most
-// maxLine bytes, the channel closed at the end of input (after an error,
-// if one ended it). The reading goroutine ends with the input (or the
-// program).
-func readLines(r io.Reader) <-chan line {
-	lines := make(chan line)
-	go func() {
-		defer close(lines)
-		k := input.Kind{Name: "a line typed", MaxLine: maxLine, Holds: "a move or a command"}
-		err := input.Lines(r, "stdin", k, func(l input.Line) error {
-			lines <- line{text: string(l.Text)}
-			return nil
-		})
-		if err != nil {
-			lines <- line{err: err}
-		}
-	}()
-	return lines
-}
-
 // help is the text of the help command.
 const help = `commands:
   r c      play on row r, column c (row 1 is the bottom row)
@@ -125,8 +95,8 @@ const help = `commands:
 // their seats (nil for a human), and the history for undo.
 type game struct {
 	io      *iostreams.IO
-	ctx     context.Context // ends with Ctrl-C
-	lines   <-chan line     // standard input
+	ctx     context.Context        // ends with Ctrl-C
+	lines   <-chan input.TypedLine // standard input
 	rules   string
 	pos     chainreact.Position
 	ais     []ai.Player
@@ -156,7 +126,7 @@ func (g *game) run(cmd string) error {
 			continue
 		}
 		fmt.Fprintf(g.io.Err, "%c to move (row col, undo, hint, waves, board, rules, help, quit): ", g.pos.Names[p])
-		var l line
+		var l input.TypedLine
 		var ok bool
 		select {
 		case <-g.ctx.Done():
@@ -164,15 +134,15 @@ func (g *game) run(cmd string) error {
 		case l, ok = <-g.lines:
 		}
 		switch {
-		case ok && l.err != nil:
+		case ok && l.Err != nil:
 			fmt.Fprintln(g.io.Err)
-			return status.BadInput("%s: %v; the game stopped after %s", cmd, l.err, g.movesSoFar())
+			return status.BadInput("%s: %v; the game stopped after %s", cmd, l.Err, g.movesSoFar())
 		case !ok:
 			fmt.Fprintln(g.io.Err)
 			fmt.Fprintln(g.io.Out, "end of input: game left unfinished")
 			return status.BadInput("%s: standard input closed before the game ended, after %s", cmd, words.Plural(len(g.moves), "move"))
 		}
-		if quit := g.command(strings.TrimSpace(l.text)); quit {
+		if quit := g.command(strings.TrimSpace(l.Text)); quit {
 			fmt.Fprintln(g.io.Out, "game left unfinished")
 			return nil
 		}
