@@ -97,6 +97,8 @@ func doAutoPlay(c *cli.Context, cfg runs.Search) error {
 			switch {
 			case a == play.Interrupted:
 				return status.Interrupt("chainshot play --auto: interrupted")
+			case a == play.Refused:
+				return p.Refusal("chainshot play --auto", "")
 			case a == play.InputEnded:
 				return status.BadInput("chainshot play --auto: no data-set file given (standard input ended)")
 			case play.IsQuit(name):

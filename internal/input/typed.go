@@ -14,7 +14,7 @@ type TypedLine struct {
 const MaxTyped = 4 << 10
 
 // typedKind is what Typed reads.
-var typedKind = Kind{Name: "a line typed", MaxLine: MaxTyped, Holds: "a move or a command"}
+var typedKind = Kind{Name: "what a player types", MaxLine: MaxTyped, Holds: "a move, a command or a file's name"}
 
 // Typed returns the lines of r as they are read, each at most MaxTyped
 // bytes, the channel closed at the end of input (after a line with Err

@@ -6,7 +6,6 @@
 package play
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/input"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/render"
 	"chainshot/internal/status"
@@ -38,7 +38,7 @@ type Options struct {
 // New returns a session on the run's streams, reading the player's
 // lines from io.In; ctx ends with Ctrl-C.
 func New(ctx context.Context, io *iostreams.IO, opt Options) *Session {
-	return &Session{io: io, lines: readLines(io.In), ctx: ctx, opt: opt}
+	return &Session{io: io, lines: input.Typed(io.In), ctx: ctx, opt: opt}
 }
 
 // Session is one run of "chainshot play": the lines typed on stdin, the
@@ -47,7 +47,10 @@ type Session struct {
 	io *iostreams.IO
 	// lines are the lines of standard input, read as they come; closed
 	// at its end.
-	lines <-chan string
+	lines <-chan input.TypedLine
+	// refused is what ended standard input other than its end: a line
+	// over the cap (Answer Refused).
+	refused error
 	// ctx is cancelled by Ctrl-C (SIGINT) or SIGTERM.
 	ctx context.Context
 	opt Options
@@ -60,6 +63,7 @@ const (
 	Answered    Answer = iota
 	InputEnded         // standard input closed
 	Interrupted        // Ctrl-C
+	Refused            // a line over the cap, or a failed read: Refusal says which
 )
 
 // ask prints a prompt on stderr and waits for a line, the end of input or
@@ -68,30 +72,29 @@ func (p *Session) Ask(prompt string) (string, Answer) {
 	fmt.Fprintf(p.io.Err, "%s", prompt)
 	select {
 	case line, ok := <-p.lines:
-		if !ok {
+		switch {
+		case !ok:
 			fmt.Fprintf(p.io.Err, "\n")
 			return "", InputEnded
+		case line.Err != nil:
+			fmt.Fprintf(p.io.Err, "\n")
+			p.refused = line.Err
+			return "", Refused
 		}
-		return strings.TrimSpace(line), Answered
+		return strings.TrimSpace(line.Text), Answered
 	case <-p.ctx.Done():
 		fmt.Fprintf(p.io.Err, "\n")
 		return "", Interrupted
 	}
 }
 
-// readLines returns the lines of r as they are read, the channel closed
-// at the end of input. The reading goroutine ends with the input (or the
-// program).
-func readLines(r io.Reader) <-chan string {
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(r)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
-	return lines
+// Refusal is the error of cmd's session when a line was refused (Answer
+// Refused), with after at its end; nil when none was.
+func (p *Session) Refusal(cmd, after string) error {
+	if p.refused == nil {
+		return nil
+	}
+	return status.BadInput("%s: %v%s", cmd, p.refused, after)
 }
 
 // Run plays games until the player stops: on name first (when given),
@@ -105,6 +108,8 @@ func (p *Session) Run(name string) error {
 			switch {
 			case a == Interrupted:
 				return status.Interrupt("chainshot play: interrupted")
+			case a == Refused:
+				return p.Refusal("chainshot play", "")
 			case a == InputEnded && fromArgs:
 				return nil
 			case a == InputEnded:
@@ -133,9 +138,11 @@ func (p *Session) Run(name string) error {
 			return status.BadInput("chainshot play: standard input closed before the game on %s ended (the moves so far are listed above)", set.Name)
 		case gameInterrupted:
 			return status.Interrupt("chainshot play: interrupted; the moves so far on %s are listed above", set.Name)
+		case gameRefused:
+			return p.Refusal("chainshot play", fmt.Sprintf("; the game stopped, its moves on %s listed above", set.Name))
 		}
 		if name = p.askNext(set.Name); name == "" {
-			return nil
+			return p.Refusal("chainshot play", "")
 		}
 		fromArgs = false
 	}
@@ -188,6 +195,7 @@ const (
 	gameQuit                       // the player typed quit
 	gameCut                        // standard input closed in the middle of the game
 	gameInterrupted                // Ctrl-C
+	gameRefused                    // a line refused (Session.Refusal)
 )
 
 // game plays one game and says how it ended. However it ends, the moves
@@ -216,6 +224,9 @@ func (p *Session) game(name string, start board.Board) gameEnd {
 		case Interrupted:
 			fmt.Fprintf(s.Out, "Interrupted: game stopped.\n")
 			end = gameInterrupted
+		case Refused:
+			fmt.Fprintf(s.Out, "Input refused: game stopped.\n")
+			end = gameRefused
 		default:
 			end = p.turn(g, start, line)
 		}

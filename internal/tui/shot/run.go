@@ -43,8 +43,8 @@ func Run(ctx context.Context, io *iostreams.IO, c Config) error {
 		if err != nil || !over {
 			return err
 		}
-		if name = askNext(ctx, io, set.Name); name == "" {
-			return nil
+		if name, err = askNext(ctx, io, set.Name); name == "" {
+			return err
 		}
 		asked = true
 	}
@@ -77,20 +77,32 @@ func game(ctx context.Context, io *iostreams.IO, c Config, set datasets.Set) (ov
 }
 
 // askNext asks whether to play another game and on which board; ""
-// means no more.
-func askNext(ctx context.Context, io *iostreams.IO, last string) string {
+// means no more, with the error of a line refused (askError).
+func askNext(ctx context.Context, io *iostreams.IO, last string) (string, error) {
 	yes, ok, err := tui.Ask(ctx, io.In, io.Err, "Play another game? [y/N] ")
 	if err != nil || !ok || !strings.HasPrefix(strings.ToLower(yes), "y") {
-		return ""
+		return "", askError(ctx, err)
 	}
 	next, ok, err := tui.Ask(ctx, io.In, io.Err, fmt.Sprintf("Data-set file or built-in name [Enter for %s]: ", termsafe.String(last)))
 	switch {
 	case err != nil || !ok:
-		return ""
+		return "", askError(ctx, err)
 	case next == "":
-		return last
+		return last, nil
 	}
-	return next
+	return next, nil
+}
+
+// askError is the error of a question tui.Ask did not have answered: nil
+// when the input ended, Ctrl-C's, or the refusal of a line.
+func askError(ctx context.Context, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return status.Interrupt("chainshot play: interrupted")
+	}
+	return status.BadInput("chainshot play: %v", err)
 }
 
 // load loads the board name names, or asks for one when name is "";
@@ -104,7 +116,7 @@ func load(ctx context.Context, io *iostreams.IO, c Config, name string, asked bo
 			name, ok, err = tui.Ask(ctx, io.In, io.Err, "Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
 			switch {
 			case err != nil:
-				return datasets.Set{}, status.Interrupt("chainshot play: interrupted")
+				return datasets.Set{}, askError(ctx, err)
 			case !ok:
 				return datasets.Set{}, status.BadInput("chainshot play: no data-set file given (standard input ended)")
 			case name == "":

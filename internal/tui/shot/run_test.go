@@ -8,6 +8,7 @@ import (
 
 	"chainshot/datasets"
 	"chainshot/internal/iostreams"
+	"chainshot/internal/status"
 )
 
 // TestLoadAndAskNext checks the questions asked outside the screen: a
@@ -32,16 +33,40 @@ func TestLoadAndAskNext(t *testing.T) {
 	if !strings.Contains(errs.String(), "nosuch") {
 		t.Errorf("a name that does not load is not said: %q", errs.String())
 	}
-	if next := askNext(ctx, io, "sample2"); next != "sample2" {
-		t.Errorf("y, then Enter: %q, want sample2", next)
+	if next, err := askNext(ctx, io, "sample2"); next != "sample2" || err != nil {
+		t.Errorf("y, then Enter: %q, %v; want sample2", next, err)
 	}
-	if next := askNext(ctx, io, "sample2"); next != "" {
-		t.Errorf("n: %q, want none", next)
+	if next, err := askNext(ctx, io, "sample2"); next != "" || err != nil {
+		t.Errorf("n: %q, %v; want none", next, err)
 	}
 	if _, err := load(ctx, io, c, "nosuch", false); err == nil {
 		t.Errorf("a name on the command line that does not load gave no error")
 	}
 	if set, err := load(ctx, io, c, "", false); err == nil || set.Name != "" {
 		t.Errorf("input ended: %q, %v; want an error", set.Name, err)
+	}
+}
+
+// TestAskRefusesALongLine: a line over input.MaxTyped at any question
+// asked outside the screen is refused (exit status 2, naming stdin and
+// the cap), not cut into answers.
+func TestAskRefusesALongLine(t *testing.T) {
+	long := strings.Repeat("x", 70000) + "\n"
+	c := Config{Load: func(name string) (datasets.Set, error) {
+		sets, err := datasets.LoadBuiltin(name)
+		if err != nil {
+			return datasets.Set{}, err
+		}
+		return sets[0], nil
+	}}
+	io := iostreams.New(strings.NewReader(long+"sample2\n"), &bytes.Buffer{}, &bytes.Buffer{})
+	if set, err := load(context.Background(), io, c, "", false); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "stdin: a line is over 4 KiB") {
+		t.Errorf("load: %q, %v; want a line over 4 KiB refused", set.Name, err)
+	}
+	for _, in := range []string{long, "y\n" + long} {
+		io := iostreams.New(strings.NewReader(in), &bytes.Buffer{}, &bytes.Buffer{})
+		if next, err := askNext(context.Background(), io, "sample2"); next != "" || !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "over 4 KiB") {
+			t.Errorf("askNext on %.10q: %q, %v; want a line over 4 KiB refused", in, next, err)
+		}
 	}
 }
