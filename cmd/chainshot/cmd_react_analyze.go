@@ -65,9 +65,6 @@ func analyzeOptionsFrom(cmd string, c *cli.Context) (analyzeOptions, error) {
 			if o.move == "" {
 				return o, status.BadInput("%s: --%s draws a chain reaction: give the move with --move \"r c\"", cmd, flag)
 			}
-			if err := checkOutputDir(path); err != nil {
-				return o, status.BadInput("%s: --%s: %v", cmd, flag, err)
-			}
 			o.pictures[flag] = path
 		}
 	}

@@ -6,20 +6,6 @@ import (
 	"path/filepath"
 )
 
-// checkOutputDir checks, before a long search, that the folder a file is
-// to be written in exists.
-func checkOutputDir(path string) error {
-	dir := filepath.Dir(path)
-	st, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("cannot write %s: no folder %s", path, dir)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("cannot write %s: %s is not a folder", path, dir)
-	}
-	return nil
-}
-
 // makeFolder makes the folder path and its missing parents, for a flag
 // that names an output folder (--gif-dir, --out-dir); its error says what
 // is in the way: "not a folder" (path is a file), "x is not a folder" (a

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"chainshot/internal/iostreams"
 	"chainshot/internal/outfile"
@@ -48,9 +47,6 @@ func Merge(io *iostreams.IO, o MergeOptions) error {
 		if err := all.join(pf); err != nil {
 			return status.BadInput("%s: %v", cmd, err)
 		}
-	}
-	if st, err := os.Stat(o.Out); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
-		return status.BadInput("%s: --out %s already holds something; give a new file", cmd, o.Out)
 	}
 	if err := o.Claim.WriteFile(all.write); err != nil {
 		return status.Fail("%s: %v", cmd, err)

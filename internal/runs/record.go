@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 
 	"chainshot/board"
@@ -122,13 +121,13 @@ func (r *Recorder) openCSV() error {
 	if r.csvStdout {
 		return nil
 	}
-	if err := r.notClobbered("csv", r.files.CSV); err != nil {
+	if err := r.notClobbered("csv", csv); err != nil {
 		return err
 	}
 	if err := outfile.Check(r.files.CSV); err != nil {
 		return status.BadInput("%s: --csv: %v", r.cmd, err)
 	}
-	r.csvEachSet = outfile.IsRegular(r.files.CSV)
+	r.csvEachSet = csv.Regular()
 	return nil
 }
 
@@ -143,17 +142,14 @@ func (r *Recorder) release() {
 }
 
 // notClobbered refuses a non-empty regular file for --flag unless the run
-// is resumed: a second run never overwrites hours of results.
-func (r *Recorder) notClobbered(flag, path string) error {
-	if r.files.Resume || !outfile.IsRegular(path) {
-		return nil
-	}
-	st, err := os.Stat(path)
-	if err != nil || st.Size() == 0 {
+// is resumed: a second run never overwrites hours of results. What the
+// file is and holds is the claim's, taken under its lock.
+func (r *Recorder) notClobbered(flag string, c *outfile.Claim) error {
+	if r.files.Resume || !c.Regular() || c.Size() == 0 {
 		return nil
 	}
 	return status.BadInput("%s: --%s %s already holds results (%s); rerun with --resume to continue that run, or give another --%s",
-		r.cmd, flag, path, words.Plural(int(st.Size()), "byte"), flag)
+		r.cmd, flag, c.Path, words.Plural(int(c.Size()), "byte"), flag)
 }
 
 // readOut returns the reader of the lines of a resumed run's --out: the
