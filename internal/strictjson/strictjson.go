@@ -41,6 +41,9 @@ type Error struct {
 	Msg string
 	// Cut says the text ends inside the JSON value.
 	Cut bool
+	// Checked says the text was JSON of the right shape and its value's
+	// Check refused it: a number out of its bound, not bad JSON.
+	Checked bool
 }
 
 // Error returns "COL: "field" MSG", or without the parts that are not
@@ -283,9 +286,9 @@ func (d *decoder) placeCheck(err error) error {
 		if at, ok := d.at[fe.JSONField()]; ok {
 			col = at + 1
 		}
-		return &Error{Col: col, Field: fe.JSONField(), Msg: fe.Reason()}
+		return &Error{Col: col, Field: fe.JSONField(), Msg: fe.Reason(), Checked: true}
 	}
-	return &Error{Msg: err.Error()}
+	return &Error{Msg: err.Error(), Checked: true}
 }
 
 // valueProblem says in words why raw is no value of type t: "is a

@@ -12,6 +12,7 @@ import (
 
 	"chainshot/board"
 	"chainshot/datasets"
+	"chainshot/internal/bounds"
 	"chainshot/internal/words"
 	"chainshot/solver"
 )
@@ -51,6 +52,30 @@ type genRequest struct {
 	Colors int    `json:"colors"`
 	Seed   uint64 `json:"seed"`
 }
+
+// Check bounds the request's numbers (for the strict decoder): a
+// generated board's.
+func (r *loadRequest) Check() error {
+	if r.Generate == nil {
+		return nil
+	}
+	return r.Generate.Check()
+}
+
+// Check bounds a generated board's size and colours.
+func (g *genRequest) Check() error {
+	return bounds.First(
+		bounds.Field("rows", genSize.Check(int64(g.Rows))),
+		bounds.Field("cols", genSize.Check(int64(g.Cols))),
+		bounds.Field("colors", genColors.Check(int64(g.Colors))),
+	)
+}
+
+// genSize and genColors bound a generated board.
+var (
+	genSize   = bounds.Int{Min: 1, Max: MaxBoard, Unit: "rows or columns"}
+	genColors = bounds.Int{Min: 1, Max: board.NumColors, Unit: "colours"}
+)
 
 // loadResponse is a loaded board: its name (for results lines and
 // downloads), its file in the form every other request sends back, what
@@ -145,12 +170,6 @@ func load(req loadRequest) (loadResponse, *apiError) {
 		data = []byte(*req.Text)
 	default:
 		g := req.Generate
-		if g.Rows < 1 || g.Cols < 1 || g.Rows > MaxBoard || g.Cols > MaxBoard {
-			return loadResponse{}, badRequest("generate: size %dx%d: want 1 to %d rows and columns", g.Rows, g.Cols, MaxBoard)
-		}
-		if g.Colors < 1 || g.Colors > board.NumColors {
-			return loadResponse{}, badRequest("generate: %d colours: want 1 to %d", g.Colors, board.NumColors)
-		}
 		var err error
 		data, err = datasets.GenerateFile(g.Rows, g.Cols, g.Colors, g.Seed)
 		if err != nil {

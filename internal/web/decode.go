@@ -90,6 +90,9 @@ func decodeBytes(data []byte, v any) *apiError {
 	}
 	if err := strictjson.Decode(data, v, strictjson.Options{What: "a request"}); err != nil {
 		var je *strictjson.Error
+		if errors.As(err, &je) && je.Checked { // a number outside its bound: the request's Check
+			return badRequest("%s", strings.TrimSpace(je.Field+" "+je.Msg))
+		}
 		if errors.As(err, &je) && je.Col > 0 {
 			return badRequest("bad JSON at byte %d: %s", je.Col, strings.TrimPrefix(err.Error(), fmt.Sprintf("%d: ", je.Col)))
 		}

@@ -10,6 +10,7 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
+	"chainshot/internal/bounds"
 	"chainshot/internal/words"
 )
 
@@ -22,6 +23,23 @@ type reactRequest struct {
 	Players int     `json:"players"`
 	Moves   [][]int `json:"moves"`
 }
+
+// Check bounds the game's size and players (for the strict decoder; the
+// requests that hold a game check it so).
+func (r *reactRequest) Check() error {
+	if reactRows.Check(int64(r.Rows)) != nil || reactCols.Check(int64(r.Cols)) != nil {
+		return &bounds.FieldError{Field: "size", Err: &bounds.Error{Got: fmt.Sprintf("%dx%d", r.Rows, r.Cols),
+			Want: fmt.Sprintf("2x2 to %dx%d", chainreact.MaxRows, chainreact.MaxCols)}}
+	}
+	return bounds.Field("players", reactPlayers.Check(int64(r.Players)))
+}
+
+// reactRows, reactCols and reactPlayers bound a game.
+var (
+	reactRows    = bounds.Int{Min: 2, Max: chainreact.MaxRows}
+	reactCols    = bounds.Int{Min: 2, Max: chainreact.MaxCols}
+	reactPlayers = bounds.Int{Min: 2, Max: chainreact.MaxPlayers, Unit: "players"}
+)
 
 // reactMoveRequest is POST /api/react/move: a game and the move to play.
 type reactMoveRequest struct {
@@ -389,12 +407,6 @@ type reactGame struct {
 
 // replayReact replays a game request from the empty board.
 func replayReact(req reactRequest) (*reactGame, *apiError) {
-	if req.Rows < 2 || req.Cols < 2 || req.Rows > chainreact.MaxRows || req.Cols > chainreact.MaxCols {
-		return nil, badRequest("size %dx%d: want 2x2 to %dx%d", req.Rows, req.Cols, chainreact.MaxRows, chainreact.MaxCols)
-	}
-	if req.Players < 2 || req.Players > chainreact.MaxPlayers {
-		return nil, badRequest("%s: want 2 to %d", plural(req.Players, "player"), chainreact.MaxPlayers)
-	}
 	pos, err := chainreact.NewPosition(req.Rows, req.Cols, req.Players)
 	if err != nil {
 		return nil, badRequest("%s", strings.TrimPrefix(err.Error(), "chainreact: "))

@@ -115,10 +115,10 @@ func TestReactRefusals(t *testing.T) {
 		status     int
 		has        string
 	}{
-		{"/api/react/state", `{"rows":17,"cols":5,"players":2}`, 400, "size 17x5: want 2x2 to 16x16"},
-		{"/api/react/state", `{"rows":1,"cols":5,"players":2}`, 400, "size 1x5"},
-		{"/api/react/state", `{"rows":5,"cols":5,"players":9}`, 400, "9 players"},
-		{"/api/react/state", `{"rows":5,"cols":5,"players":1}`, 400, "1 player: want 2 to 8"},
+		{"/api/react/state", `{"rows":17,"cols":5,"players":2}`, 400, "size is 17x5: want 2x2 to 16x16"},
+		{"/api/react/state", `{"rows":1,"cols":5,"players":2}`, 400, "size is 1x5: want 2x2 to 16x16"},
+		{"/api/react/state", `{"rows":5,"cols":5,"players":9}`, 400, "players is 9: want 2 to 8 players"},
+		{"/api/react/state", `{"rows":5,"cols":5,"players":1}`, 400, "players is 1: want 2 to 8 players"},
 		{"/api/react/state", `{"rows":5,"cols":5,"players":2,"moves":[[1,1],[1,1]]}`, 422, "move 2 (1 1) is illegal"},
 		{"/api/react/state", `{"rows":5,"cols":5,"players":2,"moves":[[6,1]]}`, 400, "off the 5x5 board"},
 		{"/api/react/state", `{"rows":5,"cols":5,"players":2,"moves":[[1,1,1]]}`, 400, "want [row, col], got 3 numbers"},

@@ -292,13 +292,13 @@ func TestLoadGenerate(t *testing.T) {
 	if r.Board != want.Format() || r.Name != "gen-10x12-4c-seed7.txt" {
 		t.Fatalf("got %q %q", r.Name, r.Board)
 	}
-	for _, req := range []string{
-		`{"generate":{"rows":26,"cols":10,"colors":4}}`,
-		`{"generate":{"rows":10,"cols":0,"colors":4}}`,
-		`{"generate":{"rows":10,"cols":10,"colors":6}}`,
+	for req, has := range map[string]string{
+		`{"generate":{"rows":26,"cols":10,"colors":4}}`: "rows is 26: want 1 to 25 rows or columns",
+		`{"generate":{"rows":10,"cols":0,"colors":4}}`:  "cols is 0: want 1 to 25 rows or columns",
+		`{"generate":{"rows":10,"cols":10,"colors":6}}`: "colors is 6: want 1 to 5 colours",
 	} {
 		st, data := call(t, ts, "/api/chainshot/load", req)
-		refused(t, st, data, 400, "generate:")
+		refused(t, st, data, 400, has)
 	}
 	for _, req := range []string{`{}`, `{"builtin":"sample1","text":"RR"}`} {
 		st, data := call(t, ts, "/api/chainshot/load", req)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"chainshot/board"
+	"chainshot/internal/bounds"
 	"chainshot/internal/words"
 	"chainshot/results"
 	"chainshot/solver"
@@ -36,8 +37,14 @@ type solveRequest struct {
 	MaxNodes int64 `json:"max_nodes"`
 }
 
-// maxNodesCap is the largest node budget a request may ask for.
-const maxNodesCap = 1_000_000_000
+// maxNodes bounds a request's node budget.
+var maxNodes = bounds.Int{Min: 0, Max: 1_000_000_000, Unit: "nodes", Zero: "no limit"}
+
+// Check bounds the request's numbers (for the strict decoder): its node
+// budget. Its time budget's bound is the server's (Config.MaxBudget).
+func (r *solveRequest) Check() error {
+	return bounds.Field("max_nodes", maxNodes.Check(r.MaxNodes))
+}
 
 // solveJob is a validated solve request.
 type solveJob struct {
@@ -112,9 +119,6 @@ func (s *Server) parseSolve(req solveRequest) (solveJob, *apiError) {
 			return solveJob{}, badRequest("rank %q: want %s", words.Clip(req.Rank, 40), orList(solver.RankNames()))
 		}
 		rank = r
-	}
-	if req.MaxNodes < 0 || req.MaxNodes > maxNodesCap {
-		return solveJob{}, badRequest("max_nodes %d: want 0 to %d", req.MaxNodes, maxNodesCap)
 	}
 	seed := req.Seed
 	if seed == 0 {

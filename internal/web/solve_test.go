@@ -148,8 +148,8 @@ func TestSolveRefusals(t *testing.T) {
 		{solveRequest{gameRequest: gameRequest{Board: text}, BudgetSeconds: -1}, 400, "budget_seconds -1"},
 		{solveRequest{gameRequest: gameRequest{Board: text}, Algo: "magic"}, 400, `algo "magic"`},
 		{solveRequest{gameRequest: gameRequest{Board: text}, Rank: "points"}, 400, `rank "points": want beads or score`},
-		{solveRequest{gameRequest: gameRequest{Board: text}, MaxNodes: -5}, 400, "max_nodes -5"},
-		{solveRequest{gameRequest: gameRequest{Board: text}, MaxNodes: 2e9}, 400, "max_nodes"},
+		{solveRequest{gameRequest: gameRequest{Board: text}, MaxNodes: -5}, 400, "max_nodes is -5: want 0 (no limit) to 1,000,000,000 nodes"},
+		{solveRequest{gameRequest: gameRequest{Board: text}, MaxNodes: 2e9}, 400, "max_nodes is 2000000000"},
 		{solveRequest{gameRequest: gameRequest{Board: text, Moves: [][]int{{5, 1}}}}, 422, "move 1 (5 1) is illegal"},
 		{solveRequest{gameRequest: gameRequest{Board: "RRX\n"}}, 400, "board:"},
 	} {
