@@ -14,7 +14,6 @@ import (
 	"chainshot/internal/status"
 	"chainshot/internal/tui"
 	"chainshot/internal/tui/shot"
-	"chainshot/internal/words"
 )
 
 func playCommand() *cli.Command {
@@ -91,24 +90,9 @@ func doAutoPlay(c *cli.Context, cfg runs.Search) error {
 	var err error
 	if c.NArg() == 0 {
 		// As play does, and the handout asks: ask for the file.
-		p := play.New(ctx, s.IO, play.Options{})
-		for set.Name == "" {
-			name, a := p.Ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
-			switch {
-			case a == play.Interrupted:
-				return status.Interrupt("chainshot play --auto: interrupted")
-			case a == play.Refused:
-				return p.Refusal("chainshot play --auto", "")
-			case a == play.InputEnded:
-				return status.BadInput("chainshot play --auto: no data-set file given (standard input ended)")
-			case play.IsQuit(name):
-				return nil
-			case name == "":
-				continue
-			}
-			if set, err = loadOne(s, name); err != nil {
-				printf(s.Err, "%s\n", words.WithoutPackage(err.Error()))
-			}
+		p := play.New(ctx, s.IO, play.Options{Load: func(name string) (datasets.Set, error) { return loadOne(s, name) }})
+		if set, err = p.AskBoard("chainshot play --auto"); err != nil || set.Name == "" {
+			return err
 		}
 	} else if set, err = loadOne(s, c.Args().First()); err != nil {
 		return err

@@ -102,30 +102,17 @@ func (p *Session) Refusal(cmd, after string) error {
 func (p *Session) Run(name string) error {
 	fromArgs := name != ""
 	for {
+		var set datasets.Set
+		var err error
 		if name == "" {
-			var a Answer
-			name, a = p.Ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
-			switch {
-			case a == Interrupted:
-				return status.Interrupt("chainshot play: interrupted")
-			case a == Refused:
-				return p.Refusal("chainshot play", "")
-			case a == InputEnded && fromArgs:
-				return nil
-			case a == InputEnded:
-				return status.BadInput("chainshot play: no data-set file given (standard input ended)")
-			case name == "":
-				continue
-			case IsQuit(name):
-				return nil
+			if set, err = p.AskBoard("chainshot play"); err != nil || set.Name == "" {
+				return err
 			}
-		}
-		set, err := p.opt.Load(name)
-		if err != nil {
+		} else if set, err = p.opt.Load(name); err != nil {
 			if fromArgs {
 				return err
 			}
-			// Asked interactively: say why and ask again.
+			// Named at "play another game": say why and ask again.
 			fmt.Fprintf(p.io.Err, "%s\n", words.WithoutPackage(err.Error()))
 			name = ""
 			continue
@@ -145,6 +132,33 @@ func (p *Session) Run(name string) error {
 			return p.Refusal("chainshot play", "")
 		}
 		fromArgs = false
+	}
+}
+
+// AskBoard asks for a board until one loads, as the handout asks: a name
+// that does not load is said, and asked for again. It returns the board,
+// or a zero Set and nil when the player typed quit, or the error of
+// Ctrl-C, of a line refused, or of the input's end, cmd first.
+func (p *Session) AskBoard(cmd string) (datasets.Set, error) {
+	for {
+		name, a := p.Ask("Data-set file or built-in name (e.g. sample1; \"chainshot datasets\" lists them): ")
+		switch {
+		case a == Interrupted:
+			return datasets.Set{}, status.Interrupt("%s: interrupted", cmd)
+		case a == Refused:
+			return datasets.Set{}, p.Refusal(cmd, "")
+		case a == InputEnded:
+			return datasets.Set{}, status.BadInput("%s: no data-set file given (standard input ended)", cmd)
+		case name == "":
+			continue
+		case IsQuit(name):
+			return datasets.Set{}, nil
+		}
+		set, err := p.opt.Load(name)
+		if err == nil {
+			return set, nil
+		}
+		fmt.Fprintf(p.io.Err, "%s\n", words.WithoutPackage(err.Error()))
 	}
 }
 
