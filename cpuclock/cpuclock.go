@@ -24,6 +24,18 @@ func Process() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// Budget returns the clock a budget is counted on, reading the time
+// since the call: the process's CPU time (Process), or with wall the
+// wall-clock time. Every --budget and --wall reads its time from it.
+func Budget(wall bool) func() time.Duration {
+	if wall {
+		t0 := time.Now()
+		return func() time.Duration { return time.Since(t0) }
+	}
+	c0 := Process()
+	return func() time.Duration { return Process() - c0 }
+}
+
 // ThreadOrProcess returns Thread's reading, or the whole process's CPU
 // time where the thread's cannot be read.
 func ThreadOrProcess() time.Duration {

@@ -321,10 +321,7 @@ func stopMargin(budget time.Duration) time.Duration {
 func newSearch(ctx context.Context, b board.Board, opt Options, clock func() time.Duration) *search {
 	s := &search{ctx: ctx, start: b, root: fromBoard(&b), opt: opt, clock: clock, prm: opt.params()}
 	if s.clock == nil {
-		s.clock = cpuclock.Process
-		if opt.Wall {
-			s.clock = wallClock
-		}
+		s.clock = cpuclock.Budget(opt.Wall)
 	}
 	s.base.tabu = s.root.mostFrequent()
 	s.base.pairs = s.prm.TabuPairsFrom
@@ -337,12 +334,6 @@ func newSearch(ctx context.Context, b board.Board, opt Options, clock func() tim
 	}
 	return s
 }
-
-// wallStart is the origin of wallClock.
-var wallStart = time.Now()
-
-// wallClock returns the wall-clock time since the process started.
-func wallClock() time.Duration { return time.Since(wallStart) }
 
 // elapsed returns the budgeted time used so far.
 func (s *search) elapsed() time.Duration { return s.clock() - s.t0 }

@@ -70,9 +70,7 @@ type Solve struct {
 // count on a terminal.
 func (r *Solve) Search(io *iostreams.IO) {
 	startCPU := cpuclock.Process()
-	if !r.Wall {
-		r.Opt.Clock = func() time.Duration { return cpuclock.Process() - startCPU }
-	}
+	r.Opt.Clock = cpuclock.Budget(r.Wall)
 	progressShown := false
 	if io.ErrTTY {
 		// A long search shows its state count on the terminal, on one line.
@@ -170,9 +168,7 @@ func (g Gen) Run(io *iostreams.IO) error {
 	seed, p, opt := g.Seed, g.Params, g.Opt
 	opt.Algo = expendibots.AlgoAStar
 	startCPU := cpuclock.Process()
-	if !g.Wall {
-		opt.Clock = func() time.Duration { return cpuclock.Process() - startCPU }
-	}
+	opt.Clock = cpuclock.Budget(g.Wall)
 	start := time.Now()
 	draws, err := expendibots.GenerateWinnable(seed, p, opt, g.Draws)
 	used := fmt.Sprintf("%.3f CPU s", (cpuclock.Process() - startCPU).Seconds())

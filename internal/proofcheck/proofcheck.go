@@ -214,7 +214,7 @@ func (o Options) solverTable(io *iostreams.IO, pf *proofrun.File) (solverTable, 
 func (o Options) watch(ctx context.Context) (context.Context, func()) {
 	interrupt.Handle()
 	ctx, cancel := context.WithCancelCause(ctx)
-	stopBudget := solverun.WatchBudget(o.Budget, solverun.Clock(o.Wall), cancel)
+	stopBudget := solverun.WatchBudget(o.Budget, cpuclock.Budget(o.Wall), cancel)
 	return ctx, func() { stopBudget(); cancel(nil) }
 }
 

@@ -9,12 +9,12 @@ import (
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/exact"
+	"chainshot/cpuclock"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/interrupt"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/journal"
 	"chainshot/internal/shard"
-	"chainshot/internal/solverun"
 	"chainshot/internal/status"
 )
 
@@ -120,7 +120,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		} else {
 			close(saving)
 		}
-		run.solve(ctx, cancel, o.Budget, solverun.Clock(o.Wall))
+		run.solve(ctx, cancel, o.Budget, cpuclock.Budget(o.Wall))
 		close(stop)
 		<-saving
 		if tf != nil {

@@ -30,7 +30,8 @@ func showProgress(io *iostreams.IO, name string, opt solver.Options, done <-chan
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetVisibility(io.ErrTTY),
 	)
-	startCPU, startWall := cpuclock.Process(), time.Now()
+	clock := cpuclock.Budget(opt.Wall)
+	start := clock()
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -39,10 +40,7 @@ func showProgress(io *iostreams.IO, name string, opt solver.Options, done <-chan
 			bar.Finish()
 			return
 		case <-tick.C:
-			used := cpuclock.Process() - startCPU
-			if opt.Wall {
-				used = time.Since(startWall)
-			}
+			used := clock() - start
 			desc := name + ": searching"
 			if beads, score, ok := opt.Progress.Best(); ok {
 				desc = fmt.Sprintf("%s: best %d left, %s, %s", name, beads, words.Plural(score, "point"), words.Plural(int(opt.Progress.Nodes()), "node"))

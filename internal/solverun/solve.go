@@ -52,7 +52,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	sv := exact.NewSolver(exact.SolveOptions{MaxNodes: o.MaxNodes, TableMB: TableMB(o.MemoryMB, o.Budget), WinnerOnly: o.WinnerOnly})
 	done := make(chan struct{})
 	watched := make(chan struct{})
-	go watchSolve(io, sv, &pos, o.Budget, Clock(o.Wall), cancel, done, watched)
+	go watchSolve(io, sv, &pos, o.Budget, cpuclock.Budget(o.Wall), cancel, done, watched)
 	startCPU, start := cpuclock.Process(), time.Now()
 	res, err := sv.Solve(ctx, &pos.Board)
 	close(done)
@@ -84,16 +84,6 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		return status.Quiet(status.Interrupted)
 	}
 	return nil
-}
-
-// Clock returns the clock a budget is counted on: the process's CPU
-// time, or with wall the time since now.
-func Clock(wall bool) func() time.Duration {
-	if !wall {
-		return cpuclock.Process
-	}
-	t0 := time.Now()
-	return func() time.Duration { return time.Since(t0) }
 }
 
 // WatchBudget cancels with ErrBudget once budget has passed on clock
