@@ -45,7 +45,7 @@
 //		...
 //	}
 //	frames = append(frames, picture.ChainShotFrame{Grid: strings.Fields(b.Format()), Caption: "end"})
-//	err := picture.WriteFile("replay.gif", func(w io.Writer) error {
+//	err := claim.WriteFile(func(w io.Writer) error { // the --gif output, claimed (outfile.Gate)
 //		return picture.ChainShotGIF(w, frames, picture.Options{Title: "hard1.txt"})
 //	})
 //
@@ -53,6 +53,7 @@
 // rectangle that changed, with unchanged pixels transparent: a 25x25
 // replay of 120 frames takes about a third of a megabyte.
 //
-// WriteFile writes a file whole or not at all (a temporary file in the
-// same directory, then a rename) and names the path in its errors.
+// The package writes to an io.Writer and opens no file: a command's
+// picture goes to the output its flag claimed (outfile.Gate), whole or
+// not at all.
 package picture

@@ -1,15 +1,11 @@
 package picture
 
 import (
-	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"image/gif"
 	"image/png"
 	"io"
-
-	"chainshot/internal/outfile"
 )
 
 // transparent is the palette's last entry, used by GIF frames for the
@@ -207,18 +203,4 @@ func (gw *gifWriter) delta() *image.Paletted {
 
 func (gw *gifWriter) encode(w io.Writer) error {
 	return gif.EncodeAll(w, &gw.g)
-}
-
-// WriteFile writes a file whole or not at all, through outfile.WriteFile
-// (a temporary file in the same directory, fsynced, then renamed over
-// path; a device, FIFO or link is written through). A path in a missing
-// directory, a directory, or a write error leaves nothing behind and
-// returns an error naming path; write's own error is returned as is.
-func WriteFile(path string, write func(io.Writer) error) error {
-	err := outfile.WriteFile(path, write)
-	var oe *outfile.Error
-	if errors.As(err, &oe) {
-		return fmt.Errorf("picture: %w", err)
-	}
-	return err
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,11 +54,7 @@ func TestReadmePictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	if *readme != "" {
-		err := WriteFile(filepath.Join(*readme, "chainshot-replay.gif"), func(w io.Writer) error {
-			_, err := w.Write(got.Bytes())
-			return err
-		})
-		if err != nil {
+		if err := os.WriteFile(filepath.Join(*readme, "chainshot-replay.gif"), got.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return

@@ -2,88 +2,9 @@ package picture
 
 import (
 	"bytes"
-	"errors"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func TestWriteFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "board.png")
-	if err := WriteFile(path, func(w io.Writer) error {
-		return ChainShotPNG(w, ChainShotFrame{Grid: smallGrid}, Options{})
-	}); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(data, []byte("\x89PNG")) {
-		t.Errorf("%s is not a PNG", path)
-	}
-	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v, want 0644", st.Mode().Perm())
-	}
-	assertOnly(t, dir, "board.png")
-}
-
-// TestWriteFileFails checks that a failed write leaves the old file, or
-// nothing, and no temporary file, with an error naming the path.
-func TestWriteFileFails(t *testing.T) {
-	dir := t.TempDir()
-	old := filepath.Join(dir, "old.gif")
-	if err := os.WriteFile(old, []byte("before"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	boom := errors.New("picture: no frames to draw")
-	err := WriteFile(old, func(w io.Writer) error {
-		io.WriteString(w, "half a picture")
-		return boom
-	})
-	if err != boom {
-		t.Errorf("err = %v, want the writer's error", err)
-	}
-	if data, _ := os.ReadFile(old); string(data) != "before" {
-		t.Errorf("old file now holds %q", data)
-	}
-	assertOnly(t, dir, "old.gif")
-
-	tests := []struct {
-		path string
-		want string
-	}{
-		{filepath.Join(dir, "no", "x.png"), "picture: cannot write " + filepath.Join(dir, "no", "x.png") + ": no folder " + filepath.Join(dir, "no")},
-		{filepath.Join(old, "x.png"), "picture: cannot write " + filepath.Join(old, "x.png") + ": " + old + " is not a folder"},
-		{dir, "picture: cannot write " + dir + ": is a folder"},
-	}
-	for _, tt := range tests {
-		err := WriteFile(tt.path, func(w io.Writer) error { return nil })
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("WriteFile(%q) = %v, want %q", tt.path, err, tt.want)
-		}
-	}
-	assertOnly(t, dir, "old.gif")
-}
-
-// assertOnly checks that dir holds exactly the named files.
-func assertOnly(t *testing.T, dir string, names ...string) {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range ents {
-		got = append(got, e.Name())
-	}
-	if strings.Join(got, " ") != strings.Join(names, " ") {
-		t.Errorf("%s holds %q, want %q", dir, got, names)
-	}
-}
 
 // TestBadInput checks that nonsense gets an error, never a panic.
 func TestBadInput(t *testing.T) {
