@@ -124,6 +124,10 @@ func checksText(t *testing.T, pf *proofrun.File) string {
 		mode = "winner only, "
 	}
 	if complete {
+		claim, _ := pf.Split.Combine(pf.Results)
+		if proved.Winner != claim.Winner || proved.PliesMax < claim.PliesMin || proved.PliesMin > claim.PliesMax {
+			t.Errorf("%s: the lines checked prove %+v, the proof says %+v", path, proved, claim)
+		}
 		ply := fmt.Sprintf("ply %d", proved.Plies)
 		if !proved.Exact {
 			ply = fmt.Sprintf("by ply %d", proved.PliesMax)
