@@ -127,7 +127,7 @@ var (
 	nodesBound = bounds.Int{Min: 0, Max: 1e15, Unit: "nodes", Zero: "no limit"}
 	// budgetsBound: --budgets, a run at each budget; budgetItem, each
 	// of them (a budget of less than a millisecond is no search).
-	budgetsBound = listBound{want: "1 to 100 budgets of " + budgetItem.Want(), parse: func(s string) error { _, err := parseBudgets(s); return err },
+	budgetsBound = listBound{want: budgetsCount.Want() + " of " + budgetItem.Want(), parse: func(s string) error { _, err := parseBudgets(s); return err },
 		outside: []string{"0s", "1s,1001h", "1s,,2s", "1s,1s", strings.Repeat("1s,", 100) + "2s"}}
 	budgetItem   = bounds.Duration{Min: time.Millisecond, Max: 1000 * time.Hour}
 	budgetsCount = bounds.Int{Min: 1, Max: 100, Unit: "budgets"}
