@@ -206,6 +206,11 @@ func TooLarge(k Kind) error {
 	return fmt.Errorf("is over %s, more than %s holds (%s)", SizeText(k.Max), k.Name, k.Holds)
 }
 
+// LineTooLong is the reason a line over k's cap is refused.
+func LineTooLong(k Kind) error {
+	return fmt.Errorf("the line is over %s, longer than any line of %s (%s)", SizeText(int64(k.MaxLine)), k.Name, k.Holds)
+}
+
 // Line is one line of an input, read by Lines.
 type Line struct {
 	No     int    // 1-based
@@ -227,7 +232,7 @@ func Lines(r io.Reader, name string, k Kind, fn func(Line) error) error {
 		text, complete, err := readLine(br, k.MaxLine)
 		switch {
 		case errors.Is(err, errLong):
-			return &Error{Path: name, Line: no, Err: fmt.Errorf("the line is over %s, longer than any line of %s (%s)", SizeText(int64(k.MaxLine)), k.Name, k.Holds)}
+			return &Error{Path: name, Line: no, Err: LineTooLong(k)}
 		case err != nil:
 			return &Error{Path: name, Line: no, Err: reason(err)}
 		case text == nil && !complete:

@@ -16,6 +16,10 @@ const MaxTyped = 4 << 10
 // typedKind is what Typed reads.
 var typedKind = Kind{Name: "what a player types", MaxLine: MaxTyped, Holds: "a move, a command or a file's name"}
 
+// TypedTooLong is the error of a line typed over MaxTyped, where its
+// number is not known (a prompt that reads one line).
+func TypedTooLong() error { return &Error{Path: "stdin", Err: LineTooLong(typedKind)} }
+
 // Typed returns the lines of r as they are read, each at most MaxTyped
 // bytes, the channel closed at the end of input (after a line with Err
 // when an error, such as a line over the cap, ended it): the one reader

@@ -34,7 +34,7 @@ func Ask(ctx context.Context, r io.Reader, w io.Writer, prompt string) (line str
 				sb.WriteByte(b[0])
 			}
 			if sb.Len() > input.MaxTyped {
-				got <- answer{err: &input.Error{Path: "stdin", Err: fmt.Errorf("a line is over %s, longer than any line typed (a move, a command or a file's name)", input.SizeText(input.MaxTyped))}}
+				got <- answer{err: input.TypedTooLong()}
 				return
 			}
 			if err == io.EOF {

@@ -60,7 +60,7 @@ func TestAskRefusesALongLine(t *testing.T) {
 		return sets[0], nil
 	}}
 	io := iostreams.New(strings.NewReader(long+"sample2\n"), &bytes.Buffer{}, &bytes.Buffer{})
-	if set, err := load(context.Background(), io, c, "", false); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "stdin: a line is over 4 KiB") {
+	if set, err := load(context.Background(), io, c, "", false); !status.Is(err, status.Bad) || !strings.Contains(err.Error(), "stdin: the line is over 4 KiB") {
 		t.Errorf("load: %q, %v; want a line over 4 KiB refused", set.Name, err)
 	}
 	for _, in := range []string{long, "y\n" + long} {
