@@ -1,13 +1,10 @@
 package main
 
 import (
-	"math/rand/v2"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"chainshot/board"
-	"chainshot/cpuclock"
 	"chainshot/datasets"
 	"chainshot/internal/bounds"
 	"chainshot/internal/runs"
@@ -45,29 +42,6 @@ func benchCommand() *cli.Command {
 	}
 }
 
-// playoutSpeed plays uniformly random games on b for about d of CPU time
-// and returns playouts per CPU second.
-func playoutSpeed(b board.Board, d time.Duration) float64 {
-	r := rand.New(rand.NewPCG(1, 2))
-	moves := make([]board.Move, 0, 256)
-	start := cpuclock.Process()
-	n := 0
-	for cpuclock.Process()-start < d {
-		for k := 0; k < 100; k++ {
-			bd := b
-			for {
-				moves = bd.AppendMoves(moves[:0])
-				if len(moves) == 0 {
-					break
-				}
-				bd.Remove(moves[r.IntN(len(moves))])
-			}
-		}
-		n += 100
-	}
-	return float64(n) / (cpuclock.Process() - start).Seconds()
-}
-
 func doBench(c *cli.Context) error {
 	s := ioFrom(c)
 	cfg, err := searchConfigFrom(c)
@@ -86,7 +60,7 @@ func doBench(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	ref, err := speedBoard()
+	ref, err := runs.SpeedBoard()
 	if err != nil {
 		return err
 	}
@@ -95,7 +69,7 @@ func doBench(c *cli.Context) error {
 	speed := func() {
 		if d := c.Duration("speed-time"); d > 0 {
 			printf(s.Out, "speed: %.0f random playouts per CPU second on %s (%dx%d, %d colours)\n\n",
-				playoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
+				runs.PlayoutSpeed(ref.Board, d), ref.Name, ref.Board.Rows(), ref.Board.Cols(), ref.Board.Colors())
 		}
 	}
 	if c.IsSet("budgets") || c.IsSet("seeds") {
@@ -114,15 +88,4 @@ func doBench(c *cli.Context) error {
 		runs.PrintPublished(s.Out, "")
 	}
 	return chartRun(c, chartTitle("chainshot bench", cfg, len(recs), shard.One), sets, recs, runErr)
-}
-
-// speedBoard is the board of the playout-speed test: always the built-in
-// one, whatever the files in the current folder are called.
-func speedBoard() (datasets.Set, error) {
-	const name = "ladder08-15x15-5c"
-	sets, err := datasets.LoadBuiltin(name)
-	if err != nil || len(sets) != 1 {
-		return datasets.Set{}, status.Fail("chainshot bench: the built-in speed board %s does not load: %v", name, err)
-	}
-	return sets[0], nil
 }
