@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
 	"chainshot/chainreact/exact"
+	"chainshot/cpuclock"
 	"chainshot/internal/bounds"
 	"chainshot/internal/filekinds"
 	"chainshot/internal/input"
@@ -66,6 +69,9 @@ type CheckedLine struct {
 	SolverCPU       float64 `json:"solver_cpu_seconds"`
 	Checked         uint64  `json:"checked_positions"`
 	CheckCPU        float64 `json:"check_cpu_seconds"`
+	// Jobs, when above 1, is the lines checked at once (--jobs): the CPU
+	// times are then the line's thread's, the collector's not counted.
+	Jobs int `json:"jobs,omitempty"`
 }
 
 // Check says whether the line's numbers are in range (for the strict
@@ -75,6 +81,7 @@ func (l *CheckedLine) Check() error {
 		bounds.Field("line", proofrun.IndexBound.Check(int64(l.Line))),
 		bounds.Field("plies_min", proofrun.PliesBound.Check(int64(l.PliesMin))),
 		bounds.Field("plies_max", proofrun.PliesBound.Check(int64(l.PliesMax))),
+		bounds.Field("jobs", bounds.Int{Min: 0, Max: 1 << 16}.Check(int64(l.Jobs))),
 	)
 	switch {
 	case err != nil:
@@ -154,8 +161,9 @@ func modeWords(winnerOnly bool) string {
 // else every solved line) checked one at a time, each as --line checks
 // it, each appended to o.Out the moment it agrees; then the lines
 // checked, combined over the split's plies, against the file's claim.
-// A line refused stops the run (exit 1); a run stopped keeps every line
-// checked, and --resume goes on with the next.
+// With o.Jobs above 1, that many lines are checked at once, sharing one
+// solver table. A line refused stops the run (exit 1); a run stopped
+// keeps every line checked, and --resume goes on with the next.
 func runLines(ctx context.Context, io *iostreams.IO, o Options, pf *proofrun.File, claim Claim, said string) error {
 	cmd := o.Cmd
 	todo := linesToCheck(pf, o.WinnerOnly)
@@ -185,28 +193,28 @@ func runLines(ctx context.Context, io *iostreams.IO, o Options, pf *proofrun.Fil
 		if table, err = o.solverTable(io, pf); err != nil {
 			return err
 		}
+		if table.t == nil { // one table for the sitting: each line finds the last's positions
+			table.t = exact.NewSolveTable(o.MemoryMB, &pf.Split.Root)
+		}
 	}
 	ctx, stop := o.watch(ctx)
 	defer stop()
-	var shown progress
-	for _, i := range left {
-		b := pf.Split.Lines[i].Board
-		lc := lineClaim(pf.Results[i])
-		if o.WinnerOnly {
-			lc = lc.winnerOnly(&b)
+	jobs := min(max(o.Jobs, 1), max(len(left), 1))
+	lines, cancel := startChecks(ctx, io, o, pf, left, table, jobs)
+	defer cancel(nil)
+	done, failed := 0, lineChecked{line: -1}
+	for r := range lines { // every line that agrees is kept, those after another's failure too
+		io.Status("")
+		if r.err != nil {
+			printParts(io, r.v)
+			failed = r
+			continue
 		}
-		what := fmt.Sprintf("%s line %d", o.Path, i)
-		hide := func() {}
-		if io.ErrTTY {
-			hide = showProgress(io, &shown)
+		v := r.v
+		l := &CheckedLine{Line: r.line, Winner: string(pf.Names[v.Winner]), PliesMin: v.PliesMin, PliesMax: v.PliesMax}
+		if jobs > 1 {
+			l.Jobs = jobs
 		}
-		v, err := verify(ctx, &b, lc, both, nil, table, o.MaxPositions, &shown)
-		hide()
-		if err != nil {
-			printParts(io, v)
-			return o.failure(ctx, what, err, fmt.Sprintf("%d of %s checked in %s", len(todo)-len(left), words.Plural(len(todo), "line"), o.Out))
-		}
-		l := &CheckedLine{Line: i, Winner: string(pf.Names[v.Winner]), PliesMin: v.PliesMin, PliesMax: v.PliesMax}
 		for _, p := range v.Parts {
 			if !p.Delay {
 				l.Moves = uint64(p.Moves)
@@ -218,15 +226,114 @@ func runLines(ctx context.Context, io *iostreams.IO, o Options, pf *proofrun.Fil
 		}
 		data, _ := json.Marshal(l)
 		if err := j.Append(data); err != nil {
+			cancel(err)
+			for range lines { // the workers stop; wait for them
+			}
 			return status.Fail("%s: --out: %v (the lines checked before are kept)", cmd, err)
 		}
-		c.lines[i] = l
-		left = left[1:]
-		fmt.Fprintf(io.Out, "%s: agrees: %s\n", what, describe(pf.Names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
+		c.lines[r.line] = l
+		done++
+		fmt.Fprintf(io.Out, "%s line %d: agrees: %s\n", o.Path, r.line, describe(pf.Names, v.Winner, v.PliesMin, v.PliesMax, "checked"))
 		printParts(io, v)
+	}
+	if failed.line >= 0 {
+		return o.failure(ctx, fmt.Sprintf("%s line %d", o.Path, failed.line), failed.err,
+			fmt.Sprintf("%d of %s checked in %s", len(todo)-len(left)+done, words.Plural(len(todo), "line"), o.Out))
 	}
 	return c.conclude(io, claim, len(todo))
 }
+
+// lineChecked is a line's check as a worker of startChecks finished it:
+// its verdict, or why it stopped.
+type lineChecked struct {
+	line int
+	v    Verdict
+	err  error
+}
+
+// startChecks checks the lines of pf in left on jobs workers sharing
+// table, each line as --line checks it, and sends each as it finishes,
+// in the order they finish; the channel closes once every worker has
+// stopped, and cancel stops them. The first line refused or stopped is
+// sent with its error, and no line is taken after it: the lines under
+// way on the other workers stop, and are not sent (a later sitting
+// checks them), but one that agrees first is sent. A line's CPU time is
+// the process's on one worker, its worker thread's on more (the
+// collector's threads not counted).
+func startChecks(ctx context.Context, io *iostreams.IO, o Options, pf *proofrun.File, left []int, table solverTable, jobs int) (<-chan lineChecked, context.CancelCauseFunc) {
+	out := make(chan lineChecked, len(left)) // a worker never waits to send
+	ctx, cancel := context.WithCancelCause(ctx)
+	clock := cpuclock.Process
+	if jobs > 1 {
+		clock = cpuclock.ThreadOrProcess
+	}
+	shown := make([]*progress, jobs)
+	for w := range shown {
+		shown[w] = new(progress)
+	}
+	hide := func() {}
+	if io.ErrTTY && len(left) > 0 {
+		hide = showProgress(io, shown...)
+	}
+	var (
+		mu     sync.Mutex
+		next   int
+		failed bool
+		wg     sync.WaitGroup
+	)
+	take := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if next == len(left) || failed || ctx.Err() != nil {
+			return 0, false
+		}
+		next++
+		return left[next-1], true
+	}
+	for w := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread() // so that the thread's CPU time is the line's
+			defer runtime.UnlockOSThread()
+			for {
+				i, ok := take()
+				if !ok {
+					return
+				}
+				b := pf.Split.Lines[i].Board
+				lc := lineClaim(pf.Results[i])
+				if o.WinnerOnly {
+					lc = lc.winnerOnly(&b)
+				}
+				v, err := verify(ctx, &b, lc, both, nil, table, o.MaxPositions, shown[w], clock)
+				if err != nil {
+					mu.Lock()
+					first := !failed
+					failed = true
+					mu.Unlock()
+					if first {
+						out <- lineChecked{line: i, v: v, err: err}
+						cancel(errOtherLine)
+					}
+					return
+				}
+				out <- lineChecked{line: i, v: v}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		hide()
+		cancel(nil)
+		close(out)
+	}()
+	return out, cancel
+}
+
+// errOtherLine stops the lines under way when another line's check
+// fails.
+var errOtherLine = errors.New("another line's check stopped")
 
 // linesToCheck returns the lines of pf that its root's claim rests on,
 // in order: with winnerOnly its winner's (exact.ProofSplit.Support), else

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -73,9 +74,15 @@ func checkedLines(t *testing.T, path string) []int {
 // TestChecksLineByLine: react check --out checks the lines the root's
 // claim rests on, one record each, and concludes what the file says of
 // the root: winner only, the winner's support (no line twice); exact,
-// every solved line and the exact last ply.
+// every solved line and the exact last ply; one line at a time or
+// several at once (--jobs: each line once, in the order they finish,
+// each record saying the jobs).
 func TestChecksLineByLine(t *testing.T) {
-	for _, winnerOnly := range []bool{true, false} {
+	for _, c := range []struct {
+		winnerOnly bool
+		jobs       int
+	}{{true, 1}, {false, 1}, {true, 3}, {false, 2}} {
+		winnerOnly := c.winnerOnly
 		proof := splitProof(t, 2, 5, winnerOnly)
 		pf, err := proofrun.ReadFile(iostreams.New(nil, io.Discard, io.Discard).Inputs, "test", proof)
 		if err != nil {
@@ -96,7 +103,7 @@ func TestChecksLineByLine(t *testing.T) {
 			}
 		}
 		out := filepath.Join(t.TempDir(), "checks.jsonl")
-		got, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: winnerOnly})
+		got, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: winnerOnly, Jobs: c.jobs})
 		conclusion := "agrees: line by line: checked: R wins on ply 15"
 		if winnerOnly {
 			conclusion = "agrees: line by line: checked: R wins, last ply 3 to 15"
@@ -104,8 +111,19 @@ func TestChecksLineByLine(t *testing.T) {
 		if err != nil || !strings.Contains(got, conclusion) {
 			t.Fatalf("winner only %v: err %v, out:\n%s", winnerOnly, err, got)
 		}
-		if lines := checkedLines(t, out); !slices.Equal(lines, want) {
-			t.Fatalf("winner only %v: checked lines %v, want %v", winnerOnly, lines, want)
+		lines := checkedLines(t, out)
+		if c.jobs > 1 {
+			slices.Sort(lines)
+		}
+		if !slices.Equal(lines, want) {
+			t.Fatalf("winner only %v, jobs %d: checked lines %v, want %v", winnerOnly, c.jobs, lines, want)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, jobs := strings.Count(string(data), `"jobs":`), min(c.jobs, len(want)); jobs > 1 && n != len(want) || jobs == 1 && n != 0 {
+			t.Fatalf("jobs %d: %d records say their jobs, want %d:\n%s", c.jobs, n, len(want), data)
 		}
 	}
 }
@@ -114,13 +132,20 @@ func TestChecksLineByLine(t *testing.T) {
 // before it, fsynced; the file is not taken again without --resume, nor
 // by another mode or another proof, and is left as it was; --resume
 // checks only the lines it does not hold, and a cut last line is
-// dropped with a warning and its line checked again.
+// dropped with a warning and its line checked again; one line at a time
+// or two at once.
 func TestChecksResume(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		t.Run(fmt.Sprintf("jobs %d", jobs), func(t *testing.T) { checksResume(t, jobs) })
+	}
+}
+
+func checksResume(t *testing.T, jobs int) {
 	proof := splitProof(t, 2, 5, true)
 	out := filepath.Join(t.TempDir(), "checks.jsonl")
 	// a strategy of more than 50 positions stops the run: the lines won
 	// at once are checked first, then the first longer one stops it
-	_, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: true, MaxPositions: 50})
+	_, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: true, MaxPositions: 50, Jobs: jobs})
 	if !status.Is(err, status.Failed) {
 		t.Fatalf("stopped by --max-positions: err %v", err)
 	}
@@ -145,7 +170,7 @@ func TestChecksResume(t *testing.T) {
 	if err := os.WriteFile(out, append(before, `{"line":3,"winner":"R","plies_m`...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: true, Resume: true})
+	got, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: true, Resume: true, Jobs: jobs})
 	if err != nil || !strings.Contains(got, "agrees: line by line") {
 		t.Fatalf("resumed: err %v, out:\n%s", err, got)
 	}
@@ -164,7 +189,7 @@ func TestChecksResume(t *testing.T) {
 		}
 	}
 	// resumed once more: nothing to check, the same conclusion
-	if got, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: true, Resume: true}); err != nil || strings.Contains(got, ": agrees: checked") || !strings.Contains(got, "agrees: line by line") {
+	if got, err := checkLines(t, Options{Path: proof, Out: out, WinnerOnly: true, Resume: true, Jobs: jobs}); err != nil || strings.Contains(got, ": agrees: checked") || !strings.Contains(got, "agrees: line by line") {
 		t.Fatalf("resumed when done: err %v, out:\n%s", err, got)
 	}
 }

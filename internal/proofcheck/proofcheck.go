@@ -40,6 +40,9 @@ type Options struct {
 	MaxPositions uint64
 	Budget       time.Duration
 	Wall         bool // Budget is wall-clock time
+	// Jobs is how many lines an Out check checks at once, on one solver
+	// table of MemoryMB (0 or 1: one at a time).
+	Jobs int
 	// WinnerOnly checks the winner only, even of a file that gives the
 	// last ply: the winner's strategy from a solver that proves winners
 	// only (often a fraction of the work), which bounds the last ply.
@@ -116,6 +119,8 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		return status.BadInput("%s: give --line (one line, checked now) or --out (the proof's lines one by one, kept in a file), not both", o.Cmd)
 	case o.Out != "" && o.LoserOnly:
 		return status.BadInput("%s: --loser-only checks one line's lower bound: give it with --line, not --out", o.Cmd)
+	case o.Jobs > 1 && o.Out == "":
+		return status.BadInput("%s: --jobs checks lines at once, line by line into --out FILE: give --out", o.Cmd)
 	case o.Resume && o.Out == "":
 		return status.BadInput("%s: --resume goes on with the checks in --out FILE: give --out", o.Cmd)
 	}
@@ -178,7 +183,7 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 	if io.ErrTTY {
 		stop = showProgress(io, &shown)
 	}
-	v, err := verify(ctx, &root, claim, part, hints, table, o.MaxPositions, &shown)
+	v, err := verify(ctx, &root, claim, part, hints, table, o.MaxPositions, &shown, cpuclock.Process)
 	stop()
 	names := pf.Names
 	fmt.Fprintf(io.Out, "%s: %s, %s\n", what, pf.Header.Size, said)
@@ -310,14 +315,14 @@ const (
 // refused. hints (may be nil) are winner's moves tried before the
 // solver's.
 func Verify(ctx context.Context, root *chainreact.Board, claim Claim, hints *check.Strategy, memoryMB int, maxPositions uint64) (Verdict, error) {
-	return verify(ctx, root, claim, both, hints, solverTable{mb: memoryMB}, maxPositions, nil)
+	return verify(ctx, root, claim, both, hints, solverTable{mb: memoryMB}, maxPositions, nil, cpuclock.Process)
 }
 
 // VerifyLoser checks the lower bound of an exact claim of root alone:
 // the loser's strategy keeps the winner from winning before
 // claim.PliesMin. The verdict's PliesMax is check.Never (unchecked).
 func VerifyLoser(ctx context.Context, root *chainreact.Board, claim Claim, memoryMB int, maxPositions uint64) (Verdict, error) {
-	return verify(ctx, root, claim, loserOnly, nil, solverTable{mb: memoryMB}, maxPositions, nil)
+	return verify(ctx, root, claim, loserOnly, nil, solverTable{mb: memoryMB}, maxPositions, nil, cpuclock.Process)
 }
 
 // solverTable is the table of the solver that writes the strategies: a
@@ -328,8 +333,9 @@ type solverTable struct {
 }
 
 // verify is Verify, of the parts asked for, storing the positions the
-// strategy being written has reached in shown (may be nil) as it goes.
-func verify(ctx context.Context, root *chainreact.Board, claim Claim, which parts, hints *check.Strategy, table solverTable, maxPositions uint64, shown *progress) (Verdict, error) {
+// strategy being written has reached in shown (may be nil) as it goes,
+// its parts' CPU time read from clock.
+func verify(ctx context.Context, root *chainreact.Board, claim Claim, which parts, hints *check.Strategy, table solverTable, maxPositions uint64, shown *progress, clock func() time.Duration) (Verdict, error) {
 	v := Verdict{Winner: claim.Winner, PliesMin: root.Ply() + 1, PliesMax: check.Never}
 	exactClaim := claim.PliesMin == claim.PliesMax
 	if which == loserOnly && !exactClaim {
@@ -344,7 +350,7 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 			continue
 		}
 		p := Part{Delay: delay}
-		t0 := cpuclock.Process()
+		t0 := clock()
 		w := &writer{ctx: ctx, sv: sv, winner: claim.Winner, delay: delay, bound: claim.PliesMax, hints: hints, max: maxPositions, shown: shown}
 		if delay { // the lower bound, no further
 			w.bound = claim.PliesMin
@@ -358,19 +364,19 @@ func verify(ctx context.Context, root *chainreact.Board, claim Claim, which part
 		}
 		err = w.write(*root)
 		w.others = nil // the writer's visited set, let go before the checker's
-		p.SolverCPU, p.SolverNodes, p.Moves = cpuclock.Process()-t0, w.nodes, w.s.Len()
+		p.SolverCPU, p.SolverNodes, p.Moves = clock()-t0, w.nodes, w.s.Len()
 		if err != nil {
 			v.Parts = append(v.Parts, p)
 			return v, err
 		}
-		t1 := cpuclock.Process()
+		t1 := clock()
 		var r check.Result
 		if delay {
 			r, err = check.Delay(ctx, root, claim.Winner, w.s, w.bound, maxPositions)
 		} else {
 			r, err = check.Win(ctx, root, claim.Winner, w.s, maxPositions)
 		}
-		p.CheckCPU, p.Positions, p.Ply = cpuclock.Process()-t1, r.Positions, r.Ply
+		p.CheckCPU, p.Positions, p.Ply = clock()-t1, r.Positions, r.Ply
 		v.Parts = append(v.Parts, p)
 		if err != nil {
 			return v, err
@@ -546,8 +552,8 @@ func (w *writer) limitReached() error {
 }
 
 // showProgress shows the positions the strategies have reached, every
-// second, until stop is called.
-func showProgress(io *iostreams.IO, shown *progress) (stop func()) {
+// second, until stop is called (the sums, of more than one).
+func showProgress(io *iostreams.IO, shown ...*progress) (stop func()) {
 	done, finished := make(chan struct{}), make(chan struct{})
 	t0, c0 := time.Now(), cpuclock.Process()
 	go func() {
@@ -560,8 +566,16 @@ func showProgress(io *iostreams.IO, shown *progress) (stop func()) {
 				io.Status("")
 				return
 			case <-tick.C:
-				io.Status("writing a strategy: %s reached, the solver %s, %.0f s, %.0f CPU s", words.PluralThousands(shown.reached.Load(), "position"),
-					words.PluralThousands(shown.solver.Load(), "position"), time.Since(t0).Seconds(), (cpuclock.Process() - c0).Seconds())
+				var reached, solver uint64
+				for _, p := range shown {
+					reached, solver = reached+p.reached.Load(), solver+p.solver.Load()
+				}
+				what := "writing a strategy"
+				if len(shown) > 1 {
+					what = fmt.Sprintf("writing %d strategies", len(shown))
+				}
+				io.Status("%s: %s reached, the solver %s, %.0f s, %.0f CPU s", what, words.PluralThousands(reached, "position"),
+					words.PluralThousands(solver, "position"), time.Since(t0).Seconds(), (cpuclock.Process() - c0).Seconds())
 			}
 		}
 	}()
