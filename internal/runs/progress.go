@@ -8,16 +8,23 @@ import (
 
 	"chainshot/cpuclock"
 	"chainshot/internal/iostreams"
+	"chainshot/internal/termsafe"
 	"chainshot/internal/words"
 	"chainshot/results"
 	"chainshot/solver"
 )
+
+// A bar writes to the terminal as it is (io.ErrTerm), beside the
+// escaping writer, so that it can rewrite its line: every text it shows
+// is escaped first (termsafe.String), as IO.Status escapes its own. A
+// data set's name comes from a file name, which may hold anything.
 
 // showProgress shows a data set's search on a terminal's standard error
 // until done is closed: the CPU time against the budget, the best line
 // so far and the nodes. It closes finished when the bar is gone.
 func showProgress(io *iostreams.IO, name string, opt solver.Options, done <-chan struct{}, finished chan<- struct{}) {
 	defer close(finished)
+	name = termsafe.String(name)
 	max := int64(-1)
 	if opt.Budget > 0 {
 		max = opt.Budget.Milliseconds()
@@ -79,7 +86,7 @@ func newSetsBar(io *iostreams.IO, name string, n int) *progressbar.ProgressBar {
 		return nil
 	}
 	return progressbar.NewOptions(n, progressbar.OptionSetWriter(io.ErrTerm),
-		progressbar.OptionSetDescription(name), progressbar.OptionShowCount(),
+		progressbar.OptionSetDescription(termsafe.String(name)), progressbar.OptionShowCount(),
 		progressbar.OptionSetVisibility(io.ErrTTY), progressbar.OptionClearOnFinish())
 }
 

@@ -16,8 +16,9 @@
 // The program's own colours are Select Graphic Rendition sequences (ESC
 // [ numbers m): the Writer lets exactly those through, so a board can be
 // drawn in colour through it. They only colour text. The program's own
-// status lines, which rewrite a line in place, are written to the
-// terminal beside the Writer, never through it.
+// status lines and progress bars, which rewrite a line in place, are
+// written to the terminal beside the Writer, never through it, and every
+// text they show is passed through String first.
 package termsafe
 
 import (
