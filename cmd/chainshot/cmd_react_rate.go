@@ -9,6 +9,7 @@ import (
 	"chainshot/internal/filekinds"
 	"chainshot/internal/rating"
 	"chainshot/internal/status"
+	"chainshot/internal/words"
 )
 
 func reactRateCommand() *cli.Command {
@@ -49,8 +50,8 @@ func doReactRate(c *cli.Context) error {
 	if len(specs) == 0 {
 		specs = rating.DefaultPlayers
 	}
-	if len(specs) < 2 {
-		return status.BadInput("%s: want at least two players, got %d", cmd, len(specs))
+	if err := rating.PlayersBound.Check(int64(len(specs))); err != nil { // the fit's work grows as the cube
+		return status.BadInput("%s: %s on the list: want %s", cmd, words.Plural(len(specs), "player"), rating.PlayersBound.Want())
 	}
 	seen := map[string]bool{}
 	for _, sp := range specs {

@@ -19,6 +19,11 @@ import (
 // "games" field too.
 var GamesBound = bounds.Int{Min: 2, Max: 100000, Unit: "games"}
 
+// PlayersBound is the players a list may hold: every pairing of
+// neighbours is played, and fitting their ratings takes time that grows
+// as the cube of the players (a second at 200, minutes at 1,000).
+var PlayersBound = bounds.Int{Min: 2, Max: 256, Unit: "players"}
+
 // OpeningPliesBound is the random moves that open a pair's games.
 var OpeningPliesBound = bounds.Int{Min: 0, Max: 64, Unit: "plies"}
 
