@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"chainshot/internal/bounds"
 	"chainshot/internal/words"
 )
 
@@ -91,18 +92,30 @@ type SPRT struct {
 	Alpha, Beta float64
 }
 
+// RateBound is the range of an SPRT's error rates, alpha and beta: the
+// one bound of --alpha, --beta, the keys of --sprt and a record's test.
+var RateBound = bounds.Float{Min: 0.0001, Max: 0.49}
+
+// EloBound is the range of the Elo differences an SPRT tests.
+var EloBound = bounds.Float{Min: -1000, Max: 1000}
+
 // Check says what is wrong with the test's parameters, if anything.
 func (t SPRT) Check() error {
 	switch {
 	case !(t.Elo0 < t.Elo1):
-		return fmt.Errorf("elo0 %g must be below elo1 %g", t.Elo0, t.Elo1)
-	case !(t.Alpha > 0 && t.Alpha < 0.5) || !(t.Beta > 0 && t.Beta < 0.5):
-		return fmt.Errorf("alpha %g and beta %g must lie between 0 and 0.5", t.Alpha, t.Beta)
-	case math.Abs(t.Elo0) > 1000 || math.Abs(t.Elo1) > 1000:
-		return fmt.Errorf("elo0 %g and elo1 %g must lie within ±1000", t.Elo0, t.Elo1)
+		return fmt.Errorf("elo0 %g is not below elo1 %g: want ELO0 below ELO1", t.Elo0, t.Elo1)
+	case EloBound.Check(t.Elo0) != nil || EloBound.Check(t.Elo1) != nil:
+		return fmt.Errorf("elo0 %g and elo1 %g: want %s each", t.Elo0, t.Elo1, EloBound.Want())
+	case RateBound.Check(t.Alpha) != nil:
+		return fmt.Errorf("alpha %g: want %s", t.Alpha, RateBound.Want())
+	case RateBound.Check(t.Beta) != nil:
+		return fmt.Errorf("beta %g: want %s", t.Beta, RateBound.Want())
 	}
 	return nil
 }
+
+// SPRTForm is what ParseSPRT reads, in words.
+const SPRTForm = "ELO0,ELO1 such as 0,10, or elo0=0,elo1=10,alpha=0.05,beta=0.05"
 
 // ParseSPRT reads a test's parameters as a command line gives them:
 // "ELO0,ELO1", or cutechess-cli's keys "elo0=E0,elo1=E1,alpha=A,beta=B"
@@ -120,14 +133,14 @@ func ParseSPRT(s string, alpha, beta float64) (SPRT, error) {
 		}
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return t, fmt.Errorf("%q is not a number", words.Clip(v, 40))
+			return t, fmt.Errorf("%q is not a number: want %s", words.Clip(v, 40), SPRTForm)
 		}
 		if !keyed {
 			plain = append(plain, x)
 			continue
 		}
 		if seen[k] {
-			return t, fmt.Errorf("%s given twice", k)
+			return t, fmt.Errorf("%s given twice: want %s", k, SPRTForm)
 		}
 		seen[k] = true
 		switch k {
@@ -140,14 +153,14 @@ func ParseSPRT(s string, alpha, beta float64) (SPRT, error) {
 		case "beta":
 			t.Beta = x
 		default:
-			return t, fmt.Errorf("unknown key %q", words.Clip(k, 40))
+			return t, fmt.Errorf("unknown key %q: want %s", words.Clip(k, 40), SPRTForm)
 		}
 	}
 	switch {
 	case len(plain) == 2 && len(seen) == 0:
 		t.Elo0, t.Elo1 = plain[0], plain[1]
 	case len(plain) > 0 || !seen["elo0"] || !seen["elo1"]:
-		return t, errors.New("want two Elo differences")
+		return t, errors.New("want two Elo differences: " + SPRTForm)
 	}
 	if err := t.Check(); err != nil {
 		return t, err

@@ -39,9 +39,9 @@ func reactMatchCommand() *cli.Command {
 			jobsFlag(1, "`N` pairs of games played at once (0: one per CPU)"),
 			bounded(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games (0: the empty board)"}, bounds.Int{Min: 0, Max: 64, Unit: "plies"}),
 			&cli.StringFlag{Name: "openings", Usage: "read the openings from `OPENINGS`, a file of one opening a line (pair k plays line k, cycling)"},
-			&cli.StringFlag{Name: "sprt", Usage: "stop at the verdict of a sequential probability ratio test between two Elo differences, `ELOS` given as ELO0,ELO1 such as 0,10 (or elo0=0,elo1=10,alpha=0.05,beta=0.05)"},
-			boundedFloat(&cli.Float64Flag{Name: "alpha", Value: 0.05, Usage: "the SPRT's false-positive rate `A`"}, sprtRate),
-			boundedFloat(&cli.Float64Flag{Name: "beta", Value: 0.05, Usage: "the SPRT's false-negative rate `B`"}, sprtRate),
+			boundedList(&cli.StringFlag{Name: "sprt", Usage: "stop at the verdict of a sequential probability ratio test between two Elo differences, a `LIST` ELO0,ELO1 such as 0,10 (or elo0=0,elo1=10,alpha=0.05,beta=0.05)"}, sprtBound),
+			boundedFloat(&cli.Float64Flag{Name: "alpha", Value: 0.05, Usage: "the SPRT's false-positive rate `A`"}, match.RateBound),
+			boundedFloat(&cli.Float64Flag{Name: "beta", Value: 0.05, Usage: "the SPRT's false-negative rate `B`"}, match.RateBound),
 			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each game's record to `FILE` (JSON Lines) the moment it ends; an existing non-empty FILE needs --resume"}, filekinds.GameRecordsOut),
 			&cli.BoolFlag{Name: "resume", Usage: "continue the match recorded in --out: its games count and are not played again (same --p1, --p2, --size, --seed, openings)"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (the fields docs/chain-reaction.md lists)"},
@@ -57,20 +57,20 @@ func doReactMatch(c *cli.Context) error {
 	o := matchrun.Options{Cmd: cmd, Specs: [2]string{c.String("p1"), c.String("p2")}, Games: c.Int("games"), Rows: rows, Cols: cols,
 		Seed: c.Uint64("seed"), Jobs: gamesAtOnce(c), OpeningPlies: c.Int("opening-plies"),
 		Out: c.String("out"), Resume: c.Bool("resume"), JSON: c.Bool("json")}
+	if c.IsSet("sprt") { // the test's parameters together, before any file is read
+		t, err := match.ParseSPRT(c.String("sprt"), c.Float64("alpha"), c.Float64("beta"))
+		if err != nil {
+			return status.BadInput("%s: --sprt %q: %v", cmd, c.String("sprt"), err)
+		}
+		o.SPRT = &t
+	} else if c.IsSet("alpha") || c.IsSet("beta") {
+		return status.BadInput("%s: --alpha and --beta are the SPRT's: give --sprt ELO0,ELO1 too", cmd)
+	}
 	if name := c.String("openings"); name != "" {
 		var err error
 		if o.Openings, err = matchrun.ReadOpenings(s.Inputs, cmd, name, rows, cols); err != nil {
 			return err
 		}
-	}
-	if c.IsSet("sprt") {
-		t, err := match.ParseSPRT(c.String("sprt"), c.Float64("alpha"), c.Float64("beta"))
-		if err != nil {
-			return status.BadInput("%s: --sprt %q: %v (want ELO0,ELO1 such as 0,10, or elo0=0,elo1=10,alpha=0.05,beta=0.05)", cmd, c.String("sprt"), err)
-		}
-		o.SPRT = &t
-	} else if c.IsSet("alpha") || c.IsSet("beta") {
-		return status.BadInput("%s: --alpha and --beta are the SPRT's: give --sprt ELO0,ELO1 too", cmd)
 	}
 	return matchrun.Run(c.Context, s.IO, o)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"chainshot/chainreact"
+	"chainshot/chainreact/match"
 	"chainshot/internal/bounds"
 	"chainshot/internal/resultsfile"
 	"chainshot/internal/status"
@@ -152,8 +153,11 @@ var (
 	// and its tables (at most --memory's share), and a few hundred at once
 	// is past any machine's cores.
 	searchesBound = bounds.Int{Min: 1, Max: 256, Unit: "searches"}
-	// sprtRate: an SPRT's error rates.
-	sprtRate = bounds.Float{Min: 0.0001, Max: 0.5}
+	// sprtBound: react match --sprt, the test's parameters (the rates'
+	// bound is --alpha's and --beta's too).
+	sprtBound = listBound{want: "ELO0 below ELO1, each " + match.EloBound.Want() + "; alpha and beta " + match.RateBound.Want(),
+		parse:   func(s string) error { _, err := match.ParseSPRT(s, 0.05, 0.05); return err },
+		outside: []string{"10,0", "0,1001", "0,10,5", "zz", "elo0=0,elo1=10,alpha=0.5", "elo0=0,elo1=10,alpha=0.00001", "elo0=0,elo1=10,beta=0.00001"}}
 )
 
 // memoryBound is the memory cap a flag may ask for, in MB: 1 to this
