@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"chainshot/internal/interrupt"
+	"chainshot/internal/termsafe"
 )
 
 // ErrInterrupted is the reason of an *Error for an output that was still
@@ -29,8 +30,8 @@ func Interrupted() bool { return interrupted.Load() }
 
 // notes receives the note that an output waits for a FIFO's reader:
 // standard error, where the person at the terminal, the one who can
-// start a reader or press Ctrl-C, sees it. A variable so that tests can
-// read it.
+// start a reader or press Ctrl-C, sees it (the path in it escaped, as
+// termsafe escapes every text). A variable so that tests can read it.
 var notes io.Writer = os.Stderr
 
 // pollFIFO is how often a FIFO with no reader is tried again.
@@ -56,7 +57,7 @@ func openWrite(path, real string, flag int, perm fs.FileMode) (*os.File, error) 
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
-	fmt.Fprintf(notes, "note: waiting for a program to read the FIFO %s (Ctrl-C stops)\n", path)
+	fmt.Fprintf(notes, "note: waiting for a program to read the FIFO %s (Ctrl-C stops)\n", termsafe.String(path))
 	tick := time.NewTicker(pollFIFO)
 	defer tick.Stop()
 	for {

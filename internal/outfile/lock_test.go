@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"chainshot/internal/termsafe"
 )
 
 // heldBy checks that LockFile(path) fails as held by this process:
@@ -265,7 +267,10 @@ func waitNote(t *testing.T) func(path string) {
 	return func(path string) {
 		t.Helper()
 		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-			if strings.Contains(w.String(), "waiting for a program to read the FIFO "+path) {
+			if strings.Contains(w.String(), "\x1b") {
+				t.Fatalf("a raw escape in the note: %q", w.String())
+			}
+			if strings.Contains(w.String(), "waiting for a program to read the FIFO "+termsafe.String(path)) {
 				return
 			}
 		}
@@ -275,11 +280,12 @@ func waitNote(t *testing.T) func(path string) {
 
 // TestFIFOWaitEndsOnSignal: an output FIFO with no reader is waited for
 // with a note saying so, and SIGTERM (as Ctrl-C) ends the wait at once
-// with ErrInterrupted, for each way of writing: Append, WriteFile.
+// with ErrInterrupted, for each way of writing: Append, WriteFile. The
+// note names the FIFO escaped (its name sets a terminal's title).
 func TestFIFOWaitEndsOnSignal(t *testing.T) {
 	for _, how := range []string{"Append", "WriteFile"} {
 		t.Run(how, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "fifo")
+			path := filepath.Join(t.TempDir(), "fifo\x1b]0;T\a")
 			if err := syscall.Mkfifo(path, 0o644); err != nil {
 				t.Skipf("no FIFO here (mkfifo: %v)", err)
 			}
