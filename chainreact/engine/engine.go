@@ -47,7 +47,7 @@ func ServeEngine(r io.Reader, w io.Writer, player Chooser, info EngineInfo) erro
 	bw := bufio.NewWriter(w)
 	in := bufio.NewReader(r)
 	for {
-		line, err := readLine(in)
+		line, err := readLine(in, true)
 		switch {
 		case errors.Is(err, io.EOF):
 			return nil
@@ -377,12 +377,25 @@ func (e *EnginePlayer) CPU() (d time.Duration, ok bool) {
 	return treeCPU(e.cmd.Process.Pid)
 }
 
-// Close tells the program to quit and waits for it to end.
+// QuitGrace is how long Close waits for the program to end after "quit"
+// before it kills it, with every process it started (one that never reads
+// its input, or is stuck writing a reply nobody reads, never ends).
+const QuitGrace = 3 * time.Second
+
+// Close tells the program to quit and waits for it to end, at most
+// QuitGrace before it is killed.
 func (e *EnginePlayer) Close() error {
 	fmt.Fprintln(e.in, "quit")
 	e.in.Close()
 	e.wait()
-	<-e.exited
+	select {
+	case <-e.exited:
+	case <-time.After(QuitGrace):
+		if e.cmd.Process != nil {
+			killTree(e.cmd.Process.Pid)
+		}
+		<-e.exited
+	}
 	return e.exitErr
 }
 

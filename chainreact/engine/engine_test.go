@@ -93,6 +93,33 @@ func TestEngineThatEnds(t *testing.T) {
 	}
 }
 
+// TestEngineThatNeverEnds: a program that writes one endless line and
+// never reads "quit" is refused at its first reply, in the protocol's
+// terms, and killed QuitGrace after it was told to quit: the command
+// that started it ends (react match --p1 'engine:cat /dev/zero' waited
+// forever).
+func TestEngineThatNeverEnds(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the program's tree is killed through /proc")
+	}
+	errc := make(chan error, 1)
+	go func() {
+		p, err := ai.NewPlayer("engine:cat /dev/zero", 1)
+		if p != nil {
+			p.(*engine.EnginePlayer).Close()
+		}
+		errc <- err
+	}()
+	select {
+	case err := <-errc:
+		if err == nil || !strings.Contains(err.Error(), "name: a line over 4096 bytes") {
+			t.Fatalf("error %v, want the endless reply refused", err)
+		}
+	case <-time.After(engine.QuitGrace + 30*time.Second):
+		t.Fatal("the program that never ends was never killed")
+	}
+}
+
 // TestEngineCPU checks an engine's CPU time is read across the shell and
 // the program it starts: a script that burns about 0.3 s of CPU in a
 // child process before answering genmove.

@@ -19,6 +19,9 @@ const (
 	// MaxReplyLines is the most lines of one reply (a 16x16 board shown
 	// takes 18).
 	MaxReplyLines = 64
+	// MaxDrain is the most of a long line the engine's side reads past,
+	// to answer it and go on; past it the input is not the protocol.
+	MaxDrain = 1 << 20
 )
 
 // ProtocolError is a line or reply that breaks the protocol's form.
@@ -29,15 +32,21 @@ func (e *ProtocolError) Error() string { return e.Msg }
 // errLong is a line over MaxLine bytes.
 var errLong = &ProtocolError{fmt.Sprintf("a line over %d bytes, longer than any of the protocol", MaxLine)}
 
+// errEndless is a line over MaxDrain bytes: no protocol's.
+var errEndless = &ProtocolError{fmt.Sprintf("a line over %d bytes: not the engine protocol", MaxDrain)}
+
 // readLine reads one line of at most MaxLine bytes, its newline (and a
-// \r before it) dropped. A longer line is read to its end, but not kept,
-// and is errLong. At the end of the input it returns io.EOF (after the
-// last line, if it had no newline).
-func readLine(br *bufio.Reader) (string, error) {
+// \r before it) dropped. A longer line is errLong: at once when drain is
+// false; when it is true, once the line is read to its end (not kept),
+// so that the reader can answer it and go on, but errEndless once
+// MaxDrain bytes of it are read. At the end of the input it returns
+// io.EOF (after the last line, if it had no newline).
+func readLine(br *bufio.Reader, drain bool) (string, error) {
 	var line []byte
-	long := false
+	long, read := false, 0
 	for {
 		chunk, err := br.ReadSlice('\n')
+		read += len(chunk)
 		if !long && len(line)+len(chunk) > MaxLine+1 {
 			long, line = true, nil
 		}
@@ -45,6 +54,10 @@ func readLine(br *bufio.Reader) (string, error) {
 			line = append(line, chunk...)
 		}
 		switch {
+		case long && !drain:
+			return "", errLong
+		case long && read > MaxDrain:
+			return "", errEndless
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case err != nil && (len(line) == 0 && !long || !errors.Is(err, io.EOF)):
@@ -58,13 +71,14 @@ func readLine(br *bufio.Reader) (string, error) {
 
 // readReply reads one reply of the engine protocol: "= result" or "?
 // reason", any lines after, up to the empty line that ends it; each line
-// at most MaxLine bytes, at most MaxReplyLines of them. It returns the
+// at most MaxLine bytes (a longer one refused at once), at most
+// MaxReplyLines of them. It returns the
 // result (its lines joined by newlines) or the engine's reason as an
 // error.
 func readReply(br *bufio.Reader) (string, error) {
 	var lines []string
 	for {
-		l, err := readLine(br)
+		l, err := readLine(br, false)
 		if err != nil {
 			return "", err
 		}

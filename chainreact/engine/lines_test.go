@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -17,12 +18,23 @@ func (firstMove) Choose(b *chainreact.Board, _ []chainreact.Move) chainreact.Mov
 	return b.AppendMoves(nil)[0]
 }
 
+// endless is input that never ends and has no newline: /dev/zero.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	return len(p), nil
+}
+
 // TestServeEngineCaps: a command line longer than any of the protocol is
 // answered with a reason and read past in little memory; the session
-// goes on. A reply that is endless or too long is refused on the other
-// side in the protocol's terms.
+// goes on; a line without end ends it, past MaxDrain. A reply that is
+// endless or too long is refused on the other side in the protocol's
+// terms, at once.
 func TestServeEngineCaps(t *testing.T) {
-	in := "name\n" + strings.Repeat("x", 10<<20) + "\nversion\n"
+	in := "name\n" + strings.Repeat("x", MaxDrain-1) + "\nversion\n"
 	var out strings.Builder
 	if err := ServeEngine(strings.NewReader(in), &out, firstMove{}, EngineInfo{Name: "test", Version: "1"}); err != nil {
 		t.Fatal(err)
@@ -38,6 +50,15 @@ func TestServeEngineCaps(t *testing.T) {
 	}
 	if got := out.String(); !strings.HasPrefix(got, `? unknown command "yyy`) || len(got) > 100 {
 		t.Errorf("the reply to a long unknown command: %q", words.Clip(got, 80))
+	}
+	// a line without end: the session ends, refused
+	out.Reset()
+	if err := ServeEngine(io.MultiReader(strings.NewReader("name\n"), endless{}), &out, firstMove{}, EngineInfo{Name: "test"}); err == nil || err.Error() != errEndless.Error() || out.String() != "= test\n\n" {
+		t.Errorf("an endless line: %v, session %q", err, out.String())
+	}
+	// an endless reply: refused once it passes MaxLine
+	if _, err := readReply(bufio.NewReader(endless{})); err == nil || err.Error() != errLong.Error() {
+		t.Errorf("an endless reply: %v", err)
 	}
 	for _, tc := range []struct{ reply, want string }{
 		{"= " + strings.Repeat("1", 5000) + "\n\n", "a line over 4096 bytes"},

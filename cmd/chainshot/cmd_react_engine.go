@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+
 	"github.com/urfave/cli/v2"
 
 	"chainshot/chainreact/ai"
@@ -32,7 +34,12 @@ func doReactEngine(c *cli.Context) error {
 	if err != nil {
 		return status.BadInput("%s: --player: %v", cmd, err)
 	}
-	if err := engine.ServeEngine(s.In, s.Out, player, engine.EngineInfo{Name: "chainshot", Version: version}); err != nil {
+	err = engine.ServeEngine(s.In, s.Out, player, engine.EngineInfo{Name: "chainshot", Version: version})
+	var pe *engine.ProtocolError
+	switch {
+	case errors.As(err, &pe): // input that is not the protocol: bad input
+		return status.BadInput("%s: standard input: %v", cmd, err)
+	case err != nil:
 		return status.Fail("%s: %v", cmd, err)
 	}
 	return nil
