@@ -43,7 +43,7 @@ func reactMatchCommand() *cli.Command {
 			boundedFloat(&cli.Float64Flag{Name: "alpha", Value: 0.05, Usage: "the SPRT's false-positive rate `A`"}, match.RateBound),
 			boundedFloat(&cli.Float64Flag{Name: "beta", Value: 0.05, Usage: "the SPRT's false-negative rate `B`"}, match.RateBound),
 			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each game's record to `FILE` (JSON Lines) the moment it ends; an existing non-empty FILE needs --resume"}, filekinds.GameRecordsOut),
-			&cli.BoolFlag{Name: "resume", Usage: "continue the match recorded in --out: its games count and are not played again (same --p1, --p2, --size, --seed, openings)"},
+			needs(&cli.BoolFlag{Name: "resume", Usage: "continue the match recorded in --out: its games count and are not played again (same --p1, --p2, --size, --seed, openings)"}, "out"),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (the fields docs/chain-reaction.md lists)"},
 		}, profileFlags()...),
 		Action: profiled(doReactMatch),

@@ -36,7 +36,7 @@ func reactRateCommand() *cli.Command {
 			jobsFlag(1, "`N` pairs of games played at once (0: one per CPU)"),
 			bounded(&cli.IntFlag{Name: "opening-plies", Value: 4, Usage: "`N` random moves open each pair's games"}, rating.OpeningPliesBound),
 			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each pairing's result to `FILE` (JSON Lines); an existing non-empty FILE needs --resume"}, filekinds.RatingsOut),
-			&cli.BoolFlag{Name: "resume", Usage: "skip the pairings recorded in --out with the same --games, --size, --seed and --opening-plies"},
+			needs(&cli.BoolFlag{Name: "resume", Usage: "skip the pairings recorded in --out with the same --games, --size, --seed and --opening-plies"}, "out"),
 			&cli.BoolFlag{Name: "json", Usage: "print the list as one JSON object"},
 		},
 		Action: doReactRate,

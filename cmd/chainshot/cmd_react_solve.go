@@ -37,12 +37,12 @@ func reactSolveCommand() *cli.Command {
 			bounded(&cli.IntFlag{Name: "memory", Value: 256, Usage: "transposition table size in `MB`; with --proof, one table shared by the --jobs"}, memoryBound()),
 			&cli.BoolFlag{Name: "winner-only", Usage: "stop once the winner is proved: the last ply is then bounded, not solved (often half the work); with --proof, each line so, and a later run without it solves those lines exactly"},
 			outFlag(&cli.StringFlag{Name: "proof", Usage: "prove by lines: solve the positions --split plies on, one by one, each appended to `FILE` (JSON Lines) the moment it is solved; the root follows from them"}, filekinds.ProofOut),
-			outFlag(&cli.StringFlag{Name: "table", Usage: "with --proof: keep the transposition table in `FILE`, saved whole every 10 minutes and at the end, so that a line the sitting stops before it is solved keeps its work; with --resume, start from the table FILE holds (made with the same --memory)"}, filekinds.SolverTable),
-			bounded(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, proofrun.SplitBound),
-			&cli.BoolFlag{Name: "resume", Usage: "with --proof: continue the proof in FILE, solving the lines it does not hold yet"},
-			&cli.StringFlag{Name: "shard", Usage: "with --proof: solve shard `K/N` of the lines (the K-th of N runs of consecutive lines), or auto from a Slurm array's environment"},
-			jobsFlag(0, "with --proof: solve `N` lines at once (0: one per CPU)"),
-			bounded(&cli.IntFlag{Name: "check", Usage: "with --proof: solve `N` lines of FILE again, drawn at random with --seed, and compare"}, bounds.Int{Min: 0, Max: 100000, Unit: "lines"}),
+			needs(outFlag(&cli.StringFlag{Name: "table", Usage: "with --proof: keep the transposition table in `FILE`, saved whole every 10 minutes and at the end, so that a line the sitting stops before it is solved keeps its work; with --resume, start from the table FILE holds (made with the same --memory)"}, filekinds.SolverTable), "proof"),
+			needs(bounded(&cli.IntFlag{Name: "split", Usage: "with --proof: the plies before the lines, `N` (default: the fewest giving 64 lines or more, at most 6)"}, proofrun.SplitBound), "proof"),
+			needs(&cli.BoolFlag{Name: "resume", Usage: "with --proof: continue the proof in FILE, solving the lines it does not hold yet"}, "proof"),
+			needs(&cli.StringFlag{Name: "shard", Usage: "with --proof: solve shard `K/N` of the lines (the K-th of N runs of consecutive lines), or auto from a Slurm array's environment"}, "proof"),
+			needs(jobsFlag(0, "with --proof: solve `N` lines at once (0: one per CPU)"), "proof"),
+			needs(bounded(&cli.IntFlag{Name: "check", Usage: "with --proof: solve `N` lines of FILE again, drawn at random with --seed, and compare"}, bounds.Int{Min: 0, Max: 100000, Unit: "lines"}), "proof"),
 			anySeed(&cli.Uint64Flag{Name: "seed", Aliases: []string{"s"}, Value: 1, Usage: "with --check: the random draw's seed `N`"}),
 		}, profileFlags()...),
 		Action: profiled(doReactSolve),
@@ -58,11 +58,6 @@ func doReactSolve(c *cli.Context) error {
 	}
 	if c.String("proof") != "" {
 		return doProof(c, pos, file)
-	}
-	for _, f := range []string{"split", "resume", "shard", "jobs", "check", "table"} {
-		if c.IsSet(f) {
-			return status.BadInput("%s: --%s goes with --proof FILE", cmd, f)
-		}
 	}
 	return solverun.Run(c.Context, s.IO, solverun.Options{Cmd: cmd, Pos: pos, File: file, MaxNodes: c.Uint64("max-nodes"),
 		Budget: c.Duration("budget"), Wall: c.Bool("wall"), MemoryMB: c.Int("memory"), WinnerOnly: c.Bool("winner-only"), JSON: c.Bool("json")})

@@ -113,6 +113,7 @@ var fifoExtra = map[string][]string{
 	"play --cpuprofile":   {"--auto"},
 	"play --memprofile":   {"--auto"},
 	"react analyze --gif": {"--move", "1 1"},
+	"react solve --table": {"--proof", "table-proof.jsonl"}, // --table goes with --proof
 	"react analyze --png": {"--move", "1 1"},
 	// the runs are at once, and each holds the files of its --out-dir
 	"react experiment --cpuprofile": {"--out-dir", "experiment-cpu"},

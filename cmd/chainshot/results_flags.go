@@ -16,7 +16,7 @@ func resultFlags() []cli.Flag {
 	return []cli.Flag{
 		outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "append each data set's results line to `FILE` (JSON Lines) the moment it finishes; an existing non-empty FILE needs --resume"}, filekinds.ResultsOut),
 		outFlag(&cli.StringFlag{Name: "csv", Usage: "keep the results as CSV in `FILE`, rewritten whole after each data set"}, filekinds.ResultsCSV),
-		&cli.BoolFlag{Name: "resume", Usage: "continue the run recorded in --out: skip the data sets finished there with the same --algo, --budget, --wall, --max-nodes and --seed, run the rest"},
+		needs(&cli.BoolFlag{Name: "resume", Usage: "continue the run recorded in --out: skip the data sets finished there with the same --algo, --budget, --wall, --max-nodes and --seed, run the rest"}, "out"),
 		&cli.BoolFlag{Name: "keep-going", Usage: "keep solving when --out or --csv can no longer be written (the table and --json still give every result)"},
 	}
 }

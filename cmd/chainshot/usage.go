@@ -51,6 +51,9 @@ func installUsage(app *cli.App) {
 					if noArgs && ctx.Args().Present() {
 						return status.BadInput("%s: takes no arguments, got %q", commandPath(ctx), ctx.Args().First())
 					}
+					if err := checkNeeds(ctx); err != nil {
+						return err
+					}
 					if err := claimOutputs(ctx); err != nil {
 						return err
 					}

@@ -26,9 +26,6 @@ func DecodeRecord(text []byte) (match.RecordJSON, error) {
 // left as it is). It returns nil without --out.
 func openGameRecords(cmd, path string, resume bool, cfg *match.MatchConfig, io *iostreams.IO) (*journal.Journal, error) {
 	if path == "" {
-		if resume {
-			return nil, status.BadInput("%s: --resume continues the match recorded in --out: give --out FILE", cmd)
-		}
 		return nil, nil
 	}
 	seen := map[int]int{} // game: the line that holds it

@@ -121,8 +121,6 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		return status.BadInput("%s: --loser-only checks one line's lower bound: give it with --line, not --out", o.Cmd)
 	case o.Jobs > 1 && o.Out == "":
 		return status.BadInput("%s: --jobs checks lines at once, line by line into --out FILE: give --out", o.Cmd)
-	case o.Resume && o.Out == "":
-		return status.BadInput("%s: --resume goes on with the checks in --out FILE: give --out", o.Cmd)
 	}
 	pf, err := proofrun.ReadFile(io.Inputs, o.Cmd, o.Path)
 	if err != nil {

@@ -78,9 +78,6 @@ func decodePairing(text []byte) (pairingLine, error) {
 func openRatingOut(cmd, path string, resume bool, base pairingLine, io *iostreams.IO) (map[[2]string]pairingLine, *journal.Journal, error) {
 	done := map[[2]string]pairingLine{}
 	if path == "" {
-		if resume {
-			return nil, nil, status.BadInput("%s: --resume continues the list recorded in --out: give --out FILE", cmd)
-		}
 		return done, nil, nil
 	}
 	read := func(jl journal.Line) error {

@@ -82,9 +82,6 @@ type workItem struct {
 func OpenRecorder(io *iostreams.IO, cmd string, f Files, sets []datasets.Set, cfg Search) (*Recorder, error) {
 	r := &Recorder{cmd: cmd, io: io, files: f,
 		done: map[workItem]results.Line{}, interrupted: map[workItem]int{}}
-	if f.Resume && f.Out == "" {
-		return nil, status.BadInput("%s: --resume continues the run recorded in --out: give --out FILE", cmd)
-	}
 	opened := false
 	defer func() {
 		if !opened {
