@@ -20,14 +20,15 @@ var budgetJobs = map[string]struct {
 	args []string
 	code int
 }{
-	"solve":       {[]string{"ladder10-25x25-5c"}, 0},
-	"play":        {[]string{"--auto", "ladder10-25x25-5c"}, 0},
-	"tournament":  {[]string{"ladder10-25x25-5c"}, 0},
-	"bench":       {[]string{"--speed-time", "0", "ladder10-25x25-5c"}, 0},
-	"boom solve":  {[]string{"hard.json"}, 1},
-	"boom gen":    {[]string{"--min-actions", "100"}, 1},
-	"react solve": {[]string{"--size", "4x4", "--memory", "16"}, 0},
-	"react check": {[]string{"--memory", "16", "--winner-only", filepath.Join(proofsDir, "3x5.jsonl")}, 1},
+	"solve":         {[]string{"ladder10-25x25-5c"}, 0},
+	"play":          {[]string{"--auto", "ladder10-25x25-5c"}, 0},
+	"tournament":    {[]string{"ladder10-25x25-5c"}, 0},
+	"bench":         {[]string{"--speed-time", "0", "ladder10-25x25-5c"}, 0},
+	"boom solve":    {[]string{"hard.json"}, 1},
+	"boom gen":      {[]string{"--min-actions", "100"}, 1},
+	"react solve":   {[]string{"--size", "4x4", "--memory", "16"}, 0},
+	"react check":   {[]string{"--memory", "16", "--winner-only", filepath.Join(proofsDir, "3x5.jsonl")}, 1},
+	"react analyze": {[]string{"--depth", "8", "--prove", "0", "empty16.txt"}, 0},
 }
 
 // TestBudgetStopsEveryCommand: every command with a --budget (the
@@ -43,6 +44,11 @@ func TestBudgetStopsEveryCommand(t *testing.T) {
 	// a case of 12 black tokens in 12 groups and one stack of 12 white:
 	// its shortest win is far beyond 300 ms of search
 	if err := os.WriteFile(filepath.Join(dir, "hard.json"), []byte(`{"white": [[12,0,0]], "black": [[1,2,1],[1,2,3],[1,2,5],[1,2,7],[1,4,1],[1,4,3],[1,4,5],[1,4,7],[1,6,1],[1,6,3],[1,6,5],[1,6,7]]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// the empty 16x16 board: a search of depth 8 is far beyond 300 ms
+	empty16 := "players: R B\nnext: R\n" + strings.Repeat(strings.Repeat(". ", 15)+".\n", 16)
+	if err := os.WriteFile(filepath.Join(dir, "empty16.txt"), []byte(empty16), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	abs, err := filepath.Abs(proofsDir)

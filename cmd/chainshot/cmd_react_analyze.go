@@ -25,8 +25,10 @@ func reactAnalyzeCommand() *cli.Command {
 			&cli.StringFlag{Name: "eval", Value: "brilliant", Usage: "the search's evaluation, a `NAME`: " + evalChoices()},
 			bounded(&cli.Uint64Flag{Name: "prove", Value: 20000, Usage: "`N` positions the exact solver may search for each move, to mark proved wins and losses (two players; 0: off)"}, bounds.Int{Min: 0, Max: 1e12, Unit: "positions"}),
 			&cli.StringFlag{Name: "move", Usage: "show the chain this `MOVE` (\"r c\", row 1 at the bottom) sets off, wave by wave"},
-			pictureFlag(&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"}),
-			pictureFlag(&cli.StringFlag{Name: "png", Usage: "with --move, also draw the chain as a strip of frames in `FILE` (PNG)"}),
+			needs(pictureFlag(&cli.StringFlag{Name: "gif", Usage: "with --move, also draw the chain wave by wave as an animated GIF in `FILE`"}), "move"),
+			needs(pictureFlag(&cli.StringFlag{Name: "png", Usage: "with --move, also draw the chain as a strip of frames in `FILE` (PNG)"}), "move"),
+			budgetFlag(0, "stop the search after this much CPU time, a `DURATION` with a unit such as 5s (0: no limit): the moves are then valued at the last depth searched in full"),
+			wallFlag(),
 		},
 		Action: doReactAnalyze,
 	}
@@ -60,11 +62,8 @@ func analyzeOptionsFrom(cmd string, c *cli.Context) (analyzeOptions, error) {
 	if o.eval, err = ai.ParseEval(c.String("eval")); err != nil {
 		return o, status.BadInput("%s: --eval: %v", cmd, err)
 	}
-	for _, flag := range []string{"gif", "png"} {
+	for _, flag := range []string{"gif", "png"} { // each with --move (needs)
 		if path := c.String(flag); path != "" {
-			if o.move == "" {
-				return o, status.BadInput("%s: --%s draws a chain reaction: give the move with --move \"r c\"", cmd, flag)
-			}
 			o.pictures[flag] = path
 		}
 	}
@@ -84,5 +83,5 @@ func doReactAnalyze(c *cli.Context) error {
 		return err
 	}
 	return analysis.Run(c.Context, s.IO, analysis.Options{Cmd: cmd, File: file, Pos: p, Depth: o.depth, Eval: o.eval, Prove: o.prove,
-		Move: o.move, GIF: s.output("gif"), PNG: s.output("png")})
+		Move: o.move, GIF: s.output("gif"), PNG: s.output("png"), Budget: c.Duration("budget"), Wall: c.Bool("wall")})
 }

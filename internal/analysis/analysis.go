@@ -8,14 +8,17 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"chainshot/chainreact"
 	"chainshot/chainreact/ai"
 	"chainshot/chainreact/exact"
+	"chainshot/cpuclock"
 	"chainshot/internal/gamepic"
 	"chainshot/internal/iostreams"
 	"chainshot/internal/outfile"
 	"chainshot/internal/render"
+	"chainshot/internal/solverun"
 	"chainshot/internal/status"
 	"chainshot/internal/words"
 )
@@ -30,6 +33,11 @@ type Options struct {
 	Depth int
 	Eval  ai.Eval
 	Prove uint64
+	// Budget, when not 0, stops the search after this much CPU time
+	// (wall-clock time with Wall): the moves are then valued at the last
+	// depth searched in full.
+	Budget time.Duration
+	Wall   bool
 	// Move, when set, shows the chain that move ("r c") sets off instead
 	// of the table of moves.
 	Move string
@@ -73,7 +81,16 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		render.ReactChain(out, p, m, io.Color)
 		return nil
 	}
-	a := ai.Analyze(b, o.Depth, o.Eval)
+	var a ai.Analysis
+	if o.Budget > 0 { // the proofs after have their own bound, --prove
+		budgeted, cancel := context.WithCancelCause(ctx)
+		stop := solverun.WatchBudget(o.Budget, cpuclock.Budget(o.Wall), cancel)
+		a = ai.AnalyzeContext(budgeted, b, o.Depth, o.Eval)
+		stop()
+		cancel(nil)
+	} else {
+		a = ai.Analyze(b, o.Depth, o.Eval)
+	}
 	var proofs *exact.Proofs
 	if o.Prove > 0 && b.Players() == 2 {
 		moves := make([]chainreact.Move, len(a.Moves))

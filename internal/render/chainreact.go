@@ -67,6 +67,9 @@ func ReactAnalysis(out io.Writer, p *chainreact.Position, a ai.Analysis, proofs 
 	b := &p.Board
 	mover := b.ToMove()
 	fmt.Fprintf(out, "\nmoves, valued for %c after the move; search = alpha-beta, depth %d, eval %s, with quiescence", p.Names[mover], a.Depth, a.Eval)
+	if a.Stopped {
+		fmt.Fprintf(out, " (the budget stopped depth %d: depth %d is the last searched in full)", a.Depth+1, a.Depth)
+	}
 	if proofs != nil {
 		fmt.Fprintf(out, ";\nproved = the exact solver's verdict for %c and the game's last ply (? if not settled in %s)", p.Names[mover], words.PluralThousands(prove, "position"))
 	}
