@@ -39,7 +39,7 @@ func reactCheckCommand() *cli.Command {
 			&cli.BoolFlag{Name: "loser-only", Usage: "check the loser only, of a file that gives the last ply: that the winner cannot win before it (the lower bound), for a line whose winner is checked apart"},
 			outFlag(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "check the proof line by line: each line the root's claim rests on (with --winner-only, its winner's; else every solved line) checked as --line checks it and appended to `FILE` (JSON Lines) the moment it agrees, then the lines combined over the split's plies; an existing non-empty FILE needs --resume"}, filekinds.ProofChecksOut),
 			needs(&cli.BoolFlag{Name: "resume", Usage: "continue the checks in --out: the lines it holds are not checked again (same proof, same --winner-only)"}, "out"),
-			jobsFlag(1, "with --out: check `N` lines at once (0: one per CPU), on one solver table of --memory (each line's CPU time then its own thread's)"),
+			needs(jobsFlag(1, "with --out: check `N` lines at once (0: one per CPU), on one solver table of --memory (each line's CPU time then its own thread's)"), "out"),
 			&cli.StringFlag{Name: "table", Usage: "start the solver from the table `TABLE` that react solve --table saved (with its --memory): the strategies come sooner, and the checker, which never sees the table, checks every move as before"},
 			budgetFlag(0, "stop after this much CPU time, a `DURATION` with a unit such as 30s (0: no limit)"),
 			wallFlag(),

@@ -41,7 +41,7 @@ type Options struct {
 	Budget       time.Duration
 	Wall         bool // Budget is wall-clock time
 	// Jobs is how many lines an Out check checks at once, on one solver
-	// table of MemoryMB (0 or 1: one at a time).
+	// table of MemoryMB (0 or 1: one at a time; without Out, one line).
 	Jobs int
 	// WinnerOnly checks the winner only, even of a file that gives the
 	// last ply: the winner's strategy from a solver that proves winners
@@ -119,8 +119,6 @@ func Run(ctx context.Context, io *iostreams.IO, o Options) error {
 		return status.BadInput("%s: give --line (one line, checked now) or --out (the proof's lines one by one, kept in a file), not both", o.Cmd)
 	case o.Out != "" && o.LoserOnly:
 		return status.BadInput("%s: --loser-only checks one line's lower bound: give it with --line, not --out", o.Cmd)
-	case o.Jobs > 1 && o.Out == "":
-		return status.BadInput("%s: --jobs checks lines at once, line by line into --out FILE: give --out", o.Cmd)
 	}
 	pf, err := proofrun.ReadFile(io.Inputs, o.Cmd, o.Path)
 	if err != nil {
