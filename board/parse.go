@@ -6,10 +6,13 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"chainshot/internal/textpos"
 )
 
 // ParseError is a defect in a data-set file: where it is and what was
-// expected. Line and Col are 1-based; Col counts characters.
+// expected. Line and Col are 1-based; Col counts characters (package
+// internal/textpos's rule).
 type ParseError struct {
 	File      string
 	Line, Col int
@@ -92,20 +95,16 @@ func splitLines(data []byte, name string) ([]line, error) {
 		}
 		l = bytes.TrimSuffix(l, []byte("\r"))
 		if i := bytes.IndexByte(l, 0); i >= 0 || !utf8.Valid(l) {
-			col := 1
-			if i >= 0 {
-				col = utf8.RuneCount(l[:i]) + 1
-			} else {
-				for j := 0; j < len(l); {
-					r, size := utf8.DecodeRune(l[j:])
+			if i < 0 { // the first byte that is not UTF-8
+				for i = 0; i < len(l); {
+					r, size := utf8.DecodeRune(l[i:])
 					if r == utf8.RuneError && size <= 1 {
 						break
 					}
-					j += size
-					col++
+					i += size
 				}
 			}
-			return nil, &ParseError{File: name, Line: no, Col: col, Msg: "binary data, not a text board file"}
+			return nil, &ParseError{File: name, Line: no, Col: textpos.Col(l, i), Msg: "binary data, not a text board file"}
 		}
 		t := strings.TrimSpace(string(l))
 		lines = append(lines, line{no: no, text: string(l), blank: t == "" || strings.HasPrefix(t, "#")})
@@ -186,12 +185,11 @@ func ParseAll(data []byte, name string, opt Options) ([]Parsed, error) {
 }
 
 func firstCol(s string) int {
-	for i, r := range []rune(s) {
-		if r != ' ' && r != '\t' {
-			return i + 1
-		}
+	t := strings.TrimLeft(s, " \t")
+	if t == "" {
+		return 1
 	}
-	return 1
+	return textpos.ColString(s, len(s)-len(t))
 }
 
 type cell struct {
@@ -293,7 +291,7 @@ func parseLetters(block []line, name string, opt Options) (Parsed, error) {
 		if firstErr != nil && firstErr.Line <= l.no {
 			break
 		}
-		col := utf8.RuneCountInString(l.text) + 1
+		col := textpos.ColString(l.text, len(l.text))
 		if len(r) > want {
 			col = r[want].col
 		}
@@ -335,7 +333,7 @@ func parseNumeric(block []line, name string) (Parsed, error) {
 			}
 		}
 		if len(grid[i]) != len(grid[0]) {
-			return Parsed{}, &ParseError{File: name, Line: l.no, Col: utf8.RuneCountInString(l.text) + 1,
+			return Parsed{}, &ParseError{File: name, Line: l.no, Col: textpos.ColString(l.text, len(l.text)),
 				Msg: fmt.Sprintf("ragged row: %s, but the board's first row has %d", beads(len(grid[i])), len(grid[0]))}
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"chainshot/internal/textpos"
 )
 
 // DefaultNames are the player letters used when a position names none:
@@ -96,7 +98,7 @@ func readPositionFile(name string, r io.Reader) (*positionFile, error) {
 		body := strings.TrimRight(text[lead:], " \t\r")
 		var err error
 		if key, val, ok := strings.Cut(body, ":"); ok {
-			err = f.header(lineNo, lead, key, val)
+			err = f.header(lineNo, text, lead+len(key)+1, key, val)
 		} else {
 			err = f.row(lineNo, text)
 		}
@@ -120,16 +122,18 @@ func readPositionFile(name string, r io.Reader) (*positionFile, error) {
 func binaryAt(line string) (col int, bad bool) {
 	for i, r := range line {
 		if r == 0 || r == utf8.RuneError && !strings.HasPrefix(line[i:], "\ufffd") {
-			return utf8.RuneCountInString(line[:i]) + 1, true
+			return textpos.ColString(line, i), true
 		}
 	}
 	return 0, false
 }
 
-// header reads a "key: value" line whose text starts at byte lead.
-func (f *positionFile) header(lineNo, lead int, key, val string) error {
+// header reads a "key: value" line, text, whose value val starts at
+// byte valAt.
+func (f *positionFile) header(lineNo int, text string, valAt int, key, val string) error {
+	lead := textpos.ColString(text, len(text)-len(strings.TrimLeft(text, " \t\r"))) - 1
 	key = strings.ToLower(strings.TrimSpace(key))
-	valCol := lead + len(key) + 2 + (len(val) - len(strings.TrimLeft(val, " \t")))
+	valCol := textpos.ColString(text, valAt+len(val)-len(strings.TrimLeft(val, " \t")))
 	switch key {
 	case "players":
 		if f.seenPlayers {
@@ -137,7 +141,7 @@ func (f *positionFile) header(lineNo, lead int, key, val string) error {
 		}
 		f.seenPlayers = true
 		for _, fl := range fieldsAt(val) {
-			col := lead + len(key) + 2 + fl.at
+			col := textpos.ColString(text, valAt+fl.at)
 			if len(fl.s) != 1 || !isLetter(fl.s[0]) {
 				return f.errf(lineNo, col, "player %q: want a single letter", fl.s)
 			}
@@ -172,7 +176,7 @@ func (f *positionFile) row(lineNo int, text string) error {
 	}
 	var row []fileCell
 	for _, fl := range fieldsAt(text) {
-		c, err := f.cell(lineNo, fl.at+1, fl.s)
+		c, err := f.cell(lineNo, textpos.ColString(text, fl.at), fl.s)
 		if err != nil {
 			return err
 		}

@@ -41,6 +41,8 @@ func TestParseErrors(t *testing.T) {
 		{". . .\n", "board 1x3"},
 		{"", "x: no rows"},
 		{"players: R\n. .\n. .\n", "x:1:10: 1 players"},
+		{"players : R\n. .\n. .\n", "x:1:11: 1 players"},         // the column counts the space before ':'
+		{" players :R R\n. .\n", "x:1:13: player R named twice"}, // and the space before the key
 		{"players: R G B\nnext: G\n1R 1B\n. .\n", "x:2:7: next player G has no orbs left"},
 		{"0R .\n. .\n", "x:1:1: cell \"0R\": a cell with no orbs"},
 	}

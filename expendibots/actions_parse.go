@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"chainshot/internal/textpos"
 )
 
 // ParseError is a defect in an input file: where it is and what was
-// expected. Line and Col are 1-based (Col counts bytes); Line 0 means the
-// defect is in the file as a whole.
+// expected. Line and Col are 1-based (Col counts characters, package
+// internal/textpos's rule); Line 0 means the defect is in the file as a
+// whole.
 type ParseError struct {
 	File      string
 	Line, Col int
@@ -49,7 +52,7 @@ func ParseActions(data []byte, name string) ([]Action, []int, error) {
 		}
 		a, err := p.action()
 		if err != nil {
-			return nil, nil, &ParseError{File: name, Line: no, Col: p.i + 1, Msg: err.Error()}
+			return nil, nil, &ParseError{File: name, Line: no, Col: textpos.ColString(p.s, p.i), Msg: err.Error()}
 		}
 		acts = append(acts, a)
 		lines = append(lines, no)

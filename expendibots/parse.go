@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"chainshot/internal/textpos"
 )
 
 // Spec limits of part A: beyond them a case loads with a warning.
@@ -54,23 +56,8 @@ type jstack struct {
 	off     int
 }
 
-// lineCol turns a byte offset into a 1-based line and column.
-func (p *jsonParser) lineCol(off int) (int, int) {
-	off = min(max(off, 0), len(p.data))
-	line, col := 1, 1
-	for _, c := range p.data[:off] {
-		if c == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return line, col
-}
-
 func (p *jsonParser) errAt(off int, format string, args ...any) error {
-	l, c := p.lineCol(off)
+	l, c := textpos.LineCol(p.data, off)
 	return &ParseError{File: p.name, Line: l, Col: c, Msg: fmt.Sprintf(format, args...)}
 }
 

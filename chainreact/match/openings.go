@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"chainshot/chainreact"
+	"chainshot/internal/textpos"
 )
 
 // A file of openings for matches holds one opening a line, its moves
@@ -48,10 +49,10 @@ func ParseOpening(line string, rows, cols int) ([]chainreact.Move, error) {
 		return nil, err
 	}
 	var moves []chainreact.Move
-	col := 1
+	off := 0 // the field's byte offset in line
 	for _, field := range strings.Split(line, ",") {
-		at := col + len(field) - len(strings.TrimLeft(field, " \t"))
-		col += len(field) + 1
+		at := textpos.ColString(line, off+len(field)-len(strings.TrimLeft(field, " \t")))
+		off += len(field) + 1
 		m, err := b.ParseMove(field)
 		if err != nil {
 			return nil, &OpeningError{Col: at, Err: fmt.Errorf("move %d: %w", len(moves)+1, err)}

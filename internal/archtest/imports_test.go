@@ -39,6 +39,7 @@ var floors = []struct {
 	{"internal/termsafe", 0, nil, "the one escape"},
 	{"internal/bounds", 0, nil, "the ranges of counts and sizes"},
 	{"internal/words", 0, nil, "the phrases of messages"},
+	{"internal/textpos", 0, nil, "where in a file: line and column, in characters"},
 	{"internal/interrupt", 0, nil, "Ctrl-C and SIGTERM, caught once"},
 	{"internal/shard", 0, nil, "--shard and the scheduler's shard"},
 	{"internal/version", 0, nil, "the release and the commit"},

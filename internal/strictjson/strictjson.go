@@ -26,13 +26,15 @@ import (
 	"strings"
 	"sync"
 
+	"chainshot/internal/textpos"
 	"chainshot/internal/words"
 )
 
 // Error is a defect of a JSON text.
 type Error struct {
-	// Col is the 1-based byte column in the text where the defect is; 0
-	// when no column applies.
+	// Col is the 1-based column in the text where the defect is, in
+	// characters (package internal/textpos's rule); 0 when no column
+	// applies.
 	Col int
 	// Field is the JSON name of the field, "outer.inner" for a field of
 	// an object inside, "" for the text as a whole.
@@ -102,14 +104,23 @@ func Decode(text []byte, v any, opt Options) error {
 	}
 	d := decoder{text: text, opt: opt}
 	if err := d.object(text, 0, rv.Elem(), "", true); err != nil {
-		return err
+		return inChars(err, text)
 	}
 	if c, ok := v.(Checker); ok {
 		if err := c.Check(); err != nil {
-			return d.placeCheck(err)
+			return inChars(d.placeCheck(err), text)
 		}
 	}
 	return nil
+}
+
+// inChars turns the byte column of err, an *Error the decoder made of
+// text, into characters.
+func inChars(err error, text []byte) error {
+	if e, ok := err.(*Error); ok && e.Col > 0 {
+		e.Col = textpos.Col(text, e.Col-1)
+	}
+	return err
 }
 
 // IsCut reports whether err says the text ends inside its JSON value.

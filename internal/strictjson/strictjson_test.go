@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 type inner struct {
@@ -104,6 +105,10 @@ func TestDecodeValues(t *testing.T) {
 	if err := Decode([]byte(`{"name":1}`), &r, Options{}); !errors.As(err, &e) || e.Field != "name" || e.Col != 9 {
 		t.Fatalf("got %#v", err)
 	}
+	// The column counts characters: three é of two bytes each before it.
+	if err := Decode([]byte(`{"name":"ééé","games":"x"}`), &r, Options{}); !errors.As(err, &e) || e.Field != "games" || e.Col != 23 {
+		t.Fatalf("got %#v, want column 23", err)
+	}
 }
 
 func FuzzDecode(f *testing.F) {
@@ -119,8 +124,8 @@ func FuzzDecode(f *testing.F) {
 		if !errors.As(err, &e) {
 			t.Fatalf("%T is not an *Error: %v", err, err)
 		}
-		if e.Col < 0 || e.Col > len(data)+1 {
-			t.Fatalf("column %d outside a text of %d bytes", e.Col, len(data))
+		if n := utf8.RuneCount(data); e.Col < 0 || e.Col > n+1 {
+			t.Fatalf("column %d outside a text of %d characters", e.Col, n)
 		}
 	})
 }
