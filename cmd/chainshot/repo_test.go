@@ -202,3 +202,21 @@ func TestCommandFilesDoNotDependOnEachOther(t *testing.T) {
 		t.Errorf("only %d command files read", len(uses))
 	}
 }
+
+// TestBuildProfileIsThere: the program is built with its CPU profile,
+// default.pgo beside main (BENCHMARKS.md, "Speed": about 5% faster
+// searches), made by docs/pgo.sh. go build reads it by itself and fails
+// on a broken one; removed, the builds would quietly lose the speed.
+func TestBuildProfileIsThere(t *testing.T) {
+	data, err := os.ReadFile("default.pgo")
+	if err != nil {
+		t.Fatalf("%v: make it with bash docs/pgo.sh", err)
+	}
+	// A pprof profile is gzipped protobuf.
+	if len(data) < 1024 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Fatalf("default.pgo is %d bytes, not a gzipped CPU profile: make it again with bash docs/pgo.sh", len(data))
+	}
+	if _, err := os.Stat("../../docs/pgo.sh"); err != nil {
+		t.Fatalf("%v: the script that makes default.pgo", err)
+	}
+}
