@@ -94,7 +94,6 @@ var checkedBy = map[string]string{
 	"3x5": "winner, ply (13.5 min)",
 	"2x8": "winner, ply (17.4 min)",
 	"4x4": "winner, ply, line by line: by ply 30 (41.4 min), not before ply 30 (194.4 min)",
-	"2x9": "line 9 agreed in an earlier run whose file is gone (by ply 31 in 61 min)",
 }
 
 // checksText says what the proof's checks file in docs/proofs holds, read
